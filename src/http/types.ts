@@ -1,0 +1,36 @@
+/** One request and what came back: the unit every check looks at. */
+import type { HttpRequest } from '../request/types.js';
+
+export interface HttpResponse {
+  status: number;
+  /** Header names lower-cased; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The body as text, cut at the size cap. */
+  bodyText: string;
+  /** True when the body was longer than the cap and was cut. */
+  truncated: boolean;
+  /** The parsed body when it is valid JSON, else undefined. */
+  json?: unknown;
+}
+
+/** Why no (complete) response arrived. Stable codes, for checks and reports. */
+export type TransportErrorCode =
+  | 'timeout'
+  | 'connection_refused'
+  | 'connection_reset'
+  | 'body_too_large'
+  | 'redirect_loop'
+  | 'protocol_error'
+  | 'aborted';
+
+export interface TransportError {
+  code: TransportErrorCode;
+  message: string;
+}
+
+export interface Exchange {
+  request: HttpRequest;
+  response?: HttpResponse;
+  error?: TransportError;
+  durationMs: number;
+}
