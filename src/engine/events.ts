@@ -1,0 +1,72 @@
+/**
+ * The engine's typed event stream. The engine emits; reporters only consume (console, JSON, NDJSON, JUnit,
+ * HTML). A reporter never changes a result.
+ */
+import type { Finding } from '../checks/types.js';
+import type { CaseKind } from '../generate/types.js';
+
+export interface OperationRef {
+  id: string;
+  locale: string | null;
+  method: string;
+  route: string;
+  namespace: string;
+}
+
+/** Coverage of one operation: how many requests, and the statuses seen (`"0"` = no response). */
+export interface CoverageEntry {
+  locale: string | null;
+  method: string;
+  route: string;
+  namespace: string;
+  requests: number;
+  statuses: Record<string, number>;
+  /** Notes such as "valid requests answered 401: needs credentials". */
+  notes: string[];
+}
+
+export interface RunSummary {
+  requests: number;
+  operations: number;
+  failures: number;
+  warnings: number;
+  /** Findings per check name, counting each de-duplicated finding once. */
+  byCheck: Record<string, { failures: number; warnings: number }>;
+}
+
+export type RunEvent =
+  | {
+      type: 'run_started';
+      tool: string;
+      version: string;
+      seed: number;
+      target: string;
+      locales: Array<string | null>;
+      phases: string[];
+      startedAt: string;
+      /** True when only GET/HEAD/OPTIONS will be sent (non-loopback target without --allow-destructive). */
+      safeMethodsOnly: boolean;
+    }
+  | { type: 'descriptor_loaded'; locale: string | null; source: string; routes: number; operations: number; warnings: string[] }
+  | { type: 'phase_started'; phase: string; operations: number }
+  | { type: 'phase_skipped'; phase: string; reason: string }
+  | { type: 'phase_finished'; phase: string; requests: number; durationMs: number }
+  | { type: 'exchange'; phase: string; operation: OperationRef; caseKind: CaseKind | 'sequence'; status: number | null; durationMs: number }
+  | { type: 'finding'; finding: Finding }
+  | { type: 'warning'; message: string }
+  | {
+      type: 'run_finished';
+      durationMs: number;
+      summary: RunSummary;
+      coverage: CoverageEntry[];
+      /** De-duplicated, with counts. */
+      findings: Finding[];
+      /** Set when the run stopped early: `interrupted` (SIGINT), `time budget`, or the reason it aborted. */
+      stoppedEarly?: string;
+    };
+
+/** A reporter consumes events; `close` flushes files. */
+export interface Reporter {
+  onEvent(event: RunEvent): void;
+  close(): Promise<void>;
+}
