@@ -7,6 +7,13 @@ export default defineConfig({
     exclude: ['suites/conformance/**', 'node_modules/**', 'dist/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    coverage: {
+      // V8 coverage mapped through vitest's own transform (plain c8 cannot see transformed modules).
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.test.ts', 'src/**/testing/**', 'src/**/types.ts', 'src/engine/events.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 80, branches: 80, functions: 80 },
+    },
   },
 });
