@@ -63,6 +63,8 @@ export type RunEvent =
       findings: Finding[];
       /** Set when the run stopped early: `interrupted` (SIGINT), `time budget`, or the reason it aborted. */
       stoppedEarly?: string;
+      /** Names of the checks that were enabled: reporters count (operation, check) pairs from it. */
+      checks?: string[];
     };
 
 /** A reporter consumes events; `close` flushes files. */
