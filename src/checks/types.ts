@@ -20,6 +20,8 @@ export interface CheckContext {
   requestCase: RequestCase;
   /** The application password in use, so `no_password_leak` can look for it. */
   secrets: string[];
+  /** Every method the route declares; a probe with another method expects 404 `rest_no_route`. */
+  routeMethods: readonly string[];
 }
 
 export interface Check {

@@ -1,0 +1,23 @@
+/** The built-in checks, in the order reports list them. */
+import type { Check } from '../types.js';
+import { errorShape } from './error-shape.js';
+import { invalidRejected } from './invalid-rejected.js';
+import { jsonContentType } from './json-content-type.js';
+import { noPasswordLeak } from './no-password-leak.js';
+import { notAServerError } from './not-a-server-error.js';
+import { paginationBounds } from './pagination-bounds.js';
+import { responseReceived } from './response-received.js';
+import { unsupportedMethod } from './unsupported-method.js';
+import { validAccepted } from './valid-accepted.js';
+
+export const BUILTIN_CHECKS: readonly Check[] = [
+  responseReceived,
+  notAServerError,
+  jsonContentType,
+  errorShape,
+  validAccepted,
+  invalidRejected,
+  unsupportedMethod,
+  noPasswordLeak,
+  paginationBounds,
+];

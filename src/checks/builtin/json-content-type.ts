@@ -1,0 +1,27 @@
+/** WordPress answers JSON with `Content-Type: application/json`, and the body parses (oEmbed XML aside). */
+import type { Check } from '../types.js';
+import { mediaType } from './response-helpers.js';
+
+/** oEmbed routes answer `text/xml` when asked for `format=xml`. */
+function xmlWasRequested(query: Record<string, unknown>): boolean {
+  return query.format === 'xml';
+}
+
+export const jsonContentType: Check = {
+  name: 'json_content_type',
+  severity: 'failure',
+  description: 'Answers are JSON with an application/json content type (text/xml only where format=xml was asked for).',
+  run(ctx, exchange) {
+    const response = exchange.response;
+    if (!response || response.status === 204 || ctx.operation.method === 'HEAD') return [];
+    const type = mediaType(response);
+    if (xmlWasRequested(ctx.requestCase.query) && /(^|\/|\+)xml$/.test(type)) return [];
+    if (type !== 'application/json' && !type.endsWith('+json')) {
+      return [{ message: `content type is "${response.headers['content-type'] ?? '(none)'}", expected application/json`, cause: `type:${type}` }];
+    }
+    if (response.json === undefined && !response.truncated) {
+      return [{ message: `body is not valid JSON: ${JSON.stringify(response.bodyText.slice(0, 80))}`, cause: 'not-json' }];
+    }
+    return [];
+  },
+};

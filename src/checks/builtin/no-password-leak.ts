@@ -1,0 +1,41 @@
+/**
+ * No answer carries a password: no `password` member with a non-empty value anywhere in a JSON body
+ * (WordPress posts carry an empty `password` for unprotected content), and never the configured secret.
+ */
+import type { Check } from '../types.js';
+
+/** The JSON path of the first non-empty `password` member, or undefined. Iterative: hostile bodies nest deep. */
+function findPassword(root: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[root, '$']];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+      if (key.toLowerCase() === 'password' && child !== '' && child !== null && child !== undefined) return childPath;
+      if (child && typeof child === 'object') stack.push([child, childPath]);
+    }
+  }
+  return undefined;
+}
+
+export const noPasswordLeak: Check = {
+  name: 'no_password_leak',
+  severity: 'failure',
+  description: 'No response contains a non-empty "password" field or the configured application password.',
+  run(ctx, exchange) {
+    const response = exchange.response;
+    if (!response) return [];
+    const failures = [];
+    const field = findPassword(response.json);
+    if (field) failures.push({ message: `response contains a password field at ${field}`, cause: `field:${field.replace(/\[\d+\]/g, '[]')}` });
+    const text = response.bodyText;
+    const headerText = Object.values(response.headers).join('\n');
+    for (const secret of ctx.secrets) {
+      if (secret && (text.includes(secret) || headerText.includes(secret))) {
+        failures.push({ message: 'response contains the application password (redacted here)', cause: 'secret' });
+      }
+    }
+    return failures;
+  },
+};

@@ -1,0 +1,16 @@
+/** A method the route does not declare is not served: WordPress answers 404 rest_no_route (never 405). */
+import type { Check } from '../types.js';
+import { wpErrorBody } from './response-helpers.js';
+
+export const unsupportedMethod: Check = {
+  name: 'unsupported_method',
+  severity: 'failure',
+  description: 'A method the route does not declare is answered 404 rest_no_route.',
+  run(ctx, exchange) {
+    const response = exchange.response;
+    if (!response || ctx.routeMethods.includes(ctx.operation.method)) return [];
+    const code = wpErrorBody(response)?.code;
+    if (response.status === 404 && code === 'rest_no_route') return [];
+    return [{ message: `undeclared method ${ctx.operation.method} answered ${response.status} ${code ?? ''}, expected 404 rest_no_route`.trim(), cause: `${response.status}:${code}` }];
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * The registry of named checks. Configuration turns checks on and off by name and may override a check's
+ * severity; a duplicate name is a programming error and fails at start-up.
+ */
+import type { Check, Severity } from './types.js';
+
+export class CheckRegistry {
+  readonly #checks = new Map<string, Check>();
+
+  constructor(checks: readonly Check[] = []) {
+    for (const check of checks) this.add(check);
+  }
+
+  add(check: Check): this {
+    if (this.#checks.has(check.name)) throw new Error(`check "${check.name}" is registered twice`);
+    this.#checks.set(check.name, check);
+    return this;
+  }
+
+  names(): string[] {
+    return [...this.#checks.keys()];
+  }
+
+  get(name: string): Check | undefined {
+    return this.#checks.get(name);
+  }
+
+  all(): Check[] {
+    return [...this.#checks.values()];
+  }
+
+  /**
+   * The checks to run: `enabled` names (all when undefined), with severities overridden by name.
+   * Unknown names are an error so that a typo in configuration does not silently disable a check.
+   */
+  select(enabled?: readonly string[], severities: Record<string, Severity> = {}): Check[] {
+    for (const name of [...(enabled ?? []), ...Object.keys(severities)]) {
+      if (!this.#checks.has(name)) {
+        throw new Error(`unknown check "${name}" (known: ${this.names().join(', ')})`);
+      }
+    }
+    const chosen = enabled ? enabled.map((name) => this.#checks.get(name)!) : this.all();
+    return chosen.map((check) => {
+      const severity = severities[check.name];
+      return severity && severity !== check.severity ? { ...check, severity } : check;
+    });
+  }
+}

@@ -1,0 +1,41 @@
+/** Builders of operations, cases and exchanges for check tests. Test-only. */
+import type { ArgDescriptor, HttpMethod, Operation } from '../../descriptor/types.js';
+import type { RequestCase } from '../../generate/types.js';
+import type { Exchange, HttpResponse } from '../../http/types.js';
+import type { CheckContext } from '../types.js';
+
+export function fakeOperation(method: HttpMethod, route: string, args: Record<string, ArgDescriptor> = {}): Operation {
+  return {
+    id: `en_gb ${method} ${route}`,
+    locale: 'en_gb',
+    method,
+    route,
+    namespace: route.split('/').slice(1, 3).join('/'),
+    pattern: { key: route, template: route, variables: [], matcher: new RegExp(`^${route}$`, 'i'), build: () => route },
+    args,
+    allowBatch: false,
+  };
+}
+
+export function fakeContext(overrides: Partial<CheckContext> & { requestCase?: Partial<RequestCase> } = {}): CheckContext {
+  const operation = overrides.operation ?? fakeOperation('GET', '/community/v1/members');
+  return {
+    operation,
+    routeMethods: overrides.routeMethods ?? [operation.method],
+    secrets: overrides.secrets ?? [],
+    requestCase: { operationId: operation.id, kind: 'valid', path: {}, query: {}, body: undefined, ...overrides.requestCase },
+  };
+}
+
+export function jsonExchange(status: number, body: unknown, headers: Record<string, string> = {}): Exchange {
+  const bodyText = JSON.stringify(body);
+  return withResponse({ status, headers: { 'content-type': 'application/json; charset=UTF-8', ...headers }, bodyText, truncated: false, json: body });
+}
+
+export function withResponse(response: HttpResponse): Exchange {
+  return { request: { method: 'GET', url: 'http://127.0.0.1/x', headers: {} }, response, durationMs: 1 };
+}
+
+export function wpError(status: number, code: string, data: Record<string, unknown> = {}): Exchange {
+  return jsonExchange(status, { code, message: code, data: { status, ...data } });
+}
