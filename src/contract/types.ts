@@ -43,3 +43,11 @@ export interface Contract {
   locales: string[];
   routes: ContractRoute[];
 }
+
+/** One method of one contract route: the unit the contract phase compares and the server serves. */
+export interface ContractOperation {
+  route: string;
+  namespace: string;
+  method: HttpMethod;
+  endpoint: ContractEndpoint;
+}
