@@ -1,0 +1,97 @@
+/**
+ * Calls a resource module's handler the way the server core does (permission check, then the handler, a thrown
+ * or returned WpError rendered as WordPress renders it), on a small in-memory store, without HTTP.
+ */
+import { en, Faker } from '@faker-js/faker';
+import type { HttpMethod } from '../../../../descriptor/types.js';
+import { WpError, type Member, type Role, type ServerContext, type ServerResponse, type Store } from '../../../types.js';
+import type { ResourceModule } from '../../module.js';
+
+/** Ids of the accounts every test store holds. */
+export const TEST_ADMIN_ID = 1;
+export const TEST_MEMBER_ID = 2;
+
+function testMember(id: number, login: string, role: Role): Member {
+  return {
+    id,
+    user_login: login,
+    email: `${login}@example.org`,
+    name: login,
+    password: 'not-a-real-password',
+    applicationPasswords: [],
+    roles: [role],
+    member_types: [],
+    registered_date: '2026-01-01T00:00:00',
+    following: new Set(),
+  };
+}
+
+/** A store with an administrator (id 1, `admin`) and a subscriber (id 2, `member`), seeded by `modules`. */
+export function seededTestStore(modules: readonly ResourceModule[], seed = 42): Store {
+  const counters = new Map<string, number>();
+  const store: Store = {
+    members: new Map([
+      [TEST_ADMIN_ID, testMember(TEST_ADMIN_ID, 'admin', 'administrator')],
+      [TEST_MEMBER_ID, testMember(TEST_MEMBER_ID, 'member', 'subscriber')],
+    ]),
+    namespaces: {},
+    seed,
+    nextId(kind) {
+      const next = (counters.get(kind) ?? 0) + 1;
+      counters.set(kind, next);
+      return next;
+    },
+  };
+  for (const module of modules) {
+    const faker = new Faker({ locale: [en] });
+    faker.seed(seed);
+    module.seed(store, faker);
+  }
+  return store;
+}
+
+export interface RouteCall {
+  method: HttpMethod;
+  /** The exact route key. */
+  route: string;
+  params?: Record<string, unknown>;
+  /** `'admin'`, `'member'` or `null` for an anonymous caller. */
+  as?: 'admin' | 'member' | null;
+}
+
+/** Runs one call against `module` and answers what the core would send. */
+export async function callRoute(module: ResourceModule, store: Store, call: RouteCall): Promise<ServerResponse> {
+  const handler = module.routes.find((routeHandlers) => routeHandlers.route === call.route)?.methods[call.method];
+  if (handler === undefined) throw new Error(`${module.name} has no ${call.method} ${call.route}`);
+  const as = call.as === undefined ? 'admin' : call.as;
+  const ctx: ServerContext = {
+    baseUrl: 'http://127.0.0.1:1',
+    restRoot: 'wp-json',
+    restUrl: (locale) => `http://127.0.0.1:1/${locale}/wp-json`,
+    store,
+  };
+  const params = call.params ?? {};
+  const req = {
+    method: call.method,
+    route: call.route,
+    path: call.route,
+    locale: 'en_gb' as const,
+    params,
+    sent: new Set(Object.keys(params)),
+    headers: {},
+    user: as === null ? null : store.members.get(as === 'admin' ? TEST_ADMIN_ID : TEST_MEMBER_ID) ?? null,
+  };
+  try {
+    const refusal = handler.permission?.(req, ctx);
+    if (refusal instanceof WpError) throw refusal;
+    return await handler.handle(req, ctx);
+  } catch (error) {
+    if (error instanceof WpError) return { status: error.status, body: error.toBody() };
+    throw error;
+  }
+}
+
+/** The body of a response as an object, for reading members in assertions. */
+export function bodyOf(response: ServerResponse): Record<string, any> {
+  return response.body as Record<string, any>;
+}
