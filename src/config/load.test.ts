@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from './errors.js';
+import { loadConfig, parseConfigText, PROFILE_NAMES } from './load.js';
+import { BUILTIN_DEFAULTS, PHASE_NAMES } from './settings.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'restconform-config-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function writeConfig(name: string, text: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function errorOf(action: () => unknown): ConfigError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const KNOWN_CHECKS = ['error_shape', 'json_content_type', 'not_a_server_error'];
+
+describe('profiles', () => {
+  it.each(PROFILE_NAMES)('profile %s loads and validates', (profile) => {
+    const settings = loadConfig({ profile, randomSeed: () => 42 });
+    expect(settings.restRoot).toBe('wp-json');
+    expect(settings.phases.length).toBeGreaterThan(0);
+  });
+
+  it('the default profile states exactly the built-in defaults', () => {
+    const settings = loadConfig({ profile: 'default', randomSeed: () => 42 });
+    expect(settings).toEqual({ ...BUILTIN_DEFAULTS, seed: 42 });
+    expect('baseUrl' in settings).toBe(false);
+  });
+
+  it('ci is deterministic and writes JUnit and JSON reports', () => {
+    const settings = loadConfig({ profile: 'ci', randomSeed: () => 42 });
+    expect(settings.seed).toBe(1);
+    expect(settings.timeBudgetSeconds).toBe(600);
+    expect(settings.junit).toBe('reports/junit.xml');
+    expect(settings.json).toBe('reports/report.json');
+    expect(settings.examples).toBeLessThan(BUILTIN_DEFAULTS.examples);
+  });
+
+  it('fuzz runs long with many examples and an NDJSON stream', () => {
+    const settings = loadConfig({ profile: 'fuzz' });
+    expect(settings.timeBudgetSeconds).toBe(3600);
+    expect(settings.examples).toBeGreaterThan(BUILTIN_DEFAULTS.examples);
+    expect(settings.ndjson).toMatch(/\.ndjson$/);
+  });
+
+  it('a random seed comes from the seed source', () => {
+    expect(loadConfig({ randomSeed: () => 1234 }).seed).toBe(1234);
+    expect(Number.isInteger(loadConfig({}).seed)).toBe(true);
+  });
+
+  it('rejects an unknown profile name', () => {
+    expect(errorOf(() => loadConfig({ profile: 'cl' as 'ci' })).message).toContain('unknown profile "cl" (did you mean "ci"?)');
+  });
+});
+
+describe('precedence', () => {
+  it('command line wins over the file, the file over the profile, the profile over built-in defaults', () => {
+    const file = writeConfig('layers.yaml', 'seed: 7\nconcurrency: 4\nexamples: 3\n');
+    const settings = loadConfig({ file, profile: 'ci', overrides: { concurrency: 2, timeoutMs: undefined } });
+    expect(settings.concurrency).toBe(2); // command line over file
+    expect(settings.seed).toBe(7); // file over profile (ci says 1)
+    expect(settings.examples).toBe(3); // file over profile
+    expect(settings.junit).toBe('reports/junit.xml'); // profile over built-in null
+    expect(settings.timeoutMs).toBe(BUILTIN_DEFAULTS.timeoutMs); // undefined override ignored
+  });
+
+  it('null clears a value set by a lower layer, and "random" re-randomises a fixed seed', () => {
+    const file = writeConfig('clear.yaml', 'base-url: http://example.test:8080\nrate-limit: 5\njunit: null\nseed: random\n');
+    const fromFile = loadConfig({ file, profile: 'ci', randomSeed: () => 99 });
+    expect(fromFile.baseUrl).toBe('http://example.test:8080');
+    expect(fromFile.rateLimit).toBe(5);
+    expect(fromFile.junit).toBeNull();
+    expect(fromFile.seed).toBe(99);
+    const cleared = loadConfig({ file, overrides: { baseUrl: null, rateLimit: null } });
+    expect('baseUrl' in cleared).toBe(false);
+    expect('rateLimit' in cleared).toBe(false);
+  });
+
+  it('converts file values: locales none, shard, phases in running order, checks', () => {
+    const file = writeConfig('values.yaml', 'locales: none\nshard: 2/4\nphases: [fuzz, contract]\nchecks: [error_shape]\n');
+    const settings = loadConfig({ file, knownChecks: KNOWN_CHECKS });
+    expect(settings.locales).toBeNull();
+    expect(settings.shard).toEqual({ index: 2, count: 4 });
+    expect(settings.phases).toEqual(['contract', 'fuzz']);
+    expect(settings.checks).toEqual(['error_shape']);
+  });
+});
+
+describe('errors name the file, the line and the key', () => {
+  it('an unknown key, with a suggestion', () => {
+    const file = writeConfig('config.yaml', '# comment\nseed: 1\nexamples: 5\n\nphases: [fuzz]\ntime-budget: 60\nconcurency: 4\n');
+    const error = errorOf(() => loadConfig({ file }));
+    expect(error.message).toBe(`${file}:7: unknown key "concurency" (did you mean "concurrency"?)`);
+    expect(error.issues[0]).toMatchObject({ line: 7, key: 'concurency' });
+  });
+
+  it('a wrong type', () => {
+    const error = errorOf(() => parseConfigText('seed: 1\nconcurrency: "16x"\n', 'config.yaml'));
+    expect(error.message).toBe('config.yaml:2: "concurrency" must be an integer (got "16x")');
+  });
+
+  it('an unknown nested key and a wrong enum value inside a list', () => {
+    const error = errorOf(() => parseConfigText('severity:\n  error_shape: fatal\nphases:\n  - contract\n  - fuz\n', 'my.yaml'));
+    expect(error.issues.map((issue) => [issue.line, issue.key])).toEqual([
+      [2, 'severity.error_shape'],
+      [5, 'phases[1]'],
+    ]);
+    expect(error.message).toContain('my.yaml:5: "phases[1]" must be one of');
+    expect(error.message).toContain('did you mean "fuzz"?');
+  });
+
+  it('a value the schema accepts but the rules do not (shard index beyond the count)', () => {
+    const error = errorOf(() => parseConfigText('examples: 2\nshard: 5/4\n', 'config.yaml'));
+    expect(error.message).toBe('config.yaml:2: "shard": expected I/N with 1 ≤ I ≤ N, got "5/4"');
+  });
+
+  it('unknown check names when the registry is known', () => {
+    const error = errorOf(() => parseConfigText('checks: [error_shape, eror_shape]\nseverity:\n  json_contenttype: warning\n', 'c.yaml', KNOWN_CHECKS));
+    expect(error.message).toBe(
+      'c.yaml:1: unknown check "eror_shape" (did you mean "error_shape"?)\nc.yaml:3: unknown check "json_contenttype" (did you mean "json_content_type"?)',
+    );
+  });
+
+  it('a password key is refused with a pointer to the environment variable', () => {
+    const error = errorOf(() => parseConfigText('user: admin\napp-password: hunter2\n', 'c.yaml'));
+    expect(error.message).toMatch(/^c\.yaml:2: unknown key "app-password"; a password is never a configuration value/);
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('invalid YAML and a document that is not a mapping', () => {
+    expect(errorOf(() => parseConfigText('a: [1,\nb: 2\n', 'c.yaml')).message).toMatch(/^c\.yaml:2: invalid YAML: /);
+    expect(errorOf(() => parseConfigText('seed: 1\nseed: 2\n', 'c.yaml')).message).toMatch(/^c\.yaml:2: invalid YAML: Map keys must be unique/);
+    expect(errorOf(() => parseConfigText('- seed\n', 'c.yaml')).message).toBe('c.yaml:1: the configuration must be a mapping of keys to values');
+  });
+
+  it('an empty file is an empty configuration', () => {
+    expect(parseConfigText('# nothing\n', 'c.yaml')).toEqual({});
+  });
+
+  it('a missing file', () => {
+    const missing = join(folder, 'missing.yaml');
+    expect(errorOf(() => loadConfig({ file: missing })).message).toBe(`${missing}: cannot read the configuration file: no such file`);
+  });
+
+  it('command-line overrides go through the same rules', () => {
+    const error = errorOf(() => loadConfig({ overrides: { concurrency: 0, shard: { index: 5, count: 4 } } }));
+    expect(error.message).toBe('command line: "--concurrency" must be >= 1 (got 0)');
+    const shard = errorOf(() => loadConfig({ overrides: { shard: { index: 5, count: 4 } } }));
+    expect(shard.message).toBe('command line: --shard: expected I/N with 1 ≤ I ≤ N, got "5/4"');
+    const checks = errorOf(() => loadConfig({ overrides: { checks: ['nope'] }, knownChecks: KNOWN_CHECKS }));
+    expect(checks.message).toContain('unknown check "nope"');
+  });
+
+  it('overrides normalise like file values', () => {
+    const settings = loadConfig({ overrides: { phases: ['auth', 'contract'], locales: null } });
+    expect(settings.phases).toEqual(['contract', 'auth']);
+    expect(settings.locales).toBeNull();
+    expect(PHASE_NAMES.indexOf('contract')).toBeLessThan(PHASE_NAMES.indexOf('auth'));
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Resolves the run settings from four layers, each winning over the next: command-line overrides, the
+ * configuration file, the profile (`config/<profile>.yaml`), and the built-in defaults.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { didYouMean } from './did-you-mean.js';
+import { ConfigError, type ConfigIssue } from './errors.js';
+import { FILE_KEYS, fileKeyOf } from './file-keys.js';
+import { configDir } from './package-root.js';
+import { BUILTIN_DEFAULTS, type RunConfigInput, type RunSettings } from './settings.js';
+import { validateConfigData, type IssueLocator } from './validate-file.js';
+import { parseYamlSource, type KeyPath, type YamlSource } from './yaml-source.js';
+
+/** The bundled profiles in `config/`. */
+export const PROFILE_NAMES = ['default', 'ci', 'fuzz'] as const;
+
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+export interface LoadConfigOptions {
+  /** A YAML configuration file (`--config FILE`). */
+  file?: string;
+  /** A bundled profile (`--profile`); `default` when absent. */
+  profile?: ProfileName;
+  /** Values from the command line; `undefined` fields are ignored. */
+  overrides?: RunConfigInput;
+  /** The check registry's names: when given, unknown names in `checks` and `severity` are errors. */
+  knownChecks?: readonly string[];
+  /** Where a `random` seed comes from (tests pin it). */
+  randomSeed?: () => number;
+}
+
+/** Reads, validates and merges the layers into `RunSettings`; throws `ConfigError` naming file, line and key. */
+export function loadConfig(options: LoadConfigOptions = {}): RunSettings {
+  const profile = options.profile ?? 'default';
+  if (!(PROFILE_NAMES as readonly string[]).includes(profile)) {
+    throw new ConfigError([{ source: '--profile', message: `unknown profile "${profile}"${didYouMean(profile, PROFILE_NAMES)}; profiles: ${PROFILE_NAMES.join(', ')}` }]);
+  }
+  const profileInput = readConfigFile(join(configDir(), `${profile}.yaml`), { knownChecks: options.knownChecks, name: `config/${profile}.yaml` });
+  const fileInput = options.file === undefined ? {} : readConfigFile(options.file, { knownChecks: options.knownChecks });
+  const overrideInput = checkOverrides(options.overrides ?? {}, options.knownChecks);
+
+  const merged: Record<string, unknown> = { ...BUILTIN_DEFAULTS };
+  for (const layer of [profileInput, fileInput, overrideInput]) {
+    for (const [field, value] of Object.entries(layer)) {
+      if (value === undefined) continue;
+      if (value === null && (field === 'baseUrl' || field === 'rateLimit')) delete merged[field];
+      else merged[field] = value;
+    }
+  }
+  const seed = merged.seed === 'random' ? (options.randomSeed ?? randomSeed)() : merged.seed;
+  return { ...merged, seed } as RunSettings;
+}
+
+function randomSeed(): number {
+  return randomInt(0, 2 ** 31 - 1);
+}
+
+/**
+ * Reads one YAML configuration file into `RunConfigInput`. `name` is how messages call the file (default:
+ * the path as given).
+ */
+export function readConfigFile(path: string, options: { knownChecks?: readonly string[]; name?: string } = {}): RunConfigInput {
+  const name = options.name ?? path;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new ConfigError([{ source: name, message: `cannot read the configuration file: ${reason}` }]);
+  }
+  return parseConfigText(text, name, options.knownChecks);
+}
+
+/** Parses configuration YAML text (as read from the file `name`) into `RunConfigInput`. */
+export function parseConfigText(text: string, name: string, knownChecks?: readonly string[]): RunConfigInput {
+  const source = parseYamlSource(text, name);
+  const locate: IssueLocator = { source: name, showKey, lineOf: source.lineOf };
+  const schemaIssues = validateConfigData(source.data, locate);
+  if (schemaIssues.length > 0) throw new ConfigError(schemaIssues);
+  return convertFileData(source, knownChecks);
+}
+
+/** `['severity', 'x']` → `severity.x`; `['phases', 2]` → `phases[2]`. */
+function showKey(path: KeyPath): string {
+  return path.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('');
+}
+
+function convertFileData(source: YamlSource, knownChecks: readonly string[] | undefined): RunConfigInput {
+  const data = source.data as Record<string, unknown>;
+  const input: Record<string, unknown> = {};
+  const issues: ConfigIssue[] = [];
+  const issueAt = (path: KeyPath, part: 'key' | 'value', message: string): ConfigIssue => ({
+    source: source.name,
+    line: source.lineOf(path, part),
+    key: showKey(path),
+    message,
+  });
+  for (const entry of FILE_KEYS) {
+    if (!(entry.file in data)) continue;
+    try {
+      input[entry.input] = entry.fromFile(data[entry.file]);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      issues.push(issueAt([entry.file], 'value', `"${entry.file}": ${error.issues[0]!.message}`));
+    }
+  }
+  if (knownChecks) {
+    const checks = data.checks;
+    if (Array.isArray(checks)) {
+      checks.forEach((name: string, i) => {
+        if (!knownChecks.includes(name)) issues.push(issueAt(['checks', i], 'value', `unknown check "${name}"${didYouMean(name, knownChecks)}`));
+      });
+    }
+    for (const name of Object.keys((data.severity as Record<string, unknown> | undefined) ?? {})) {
+      if (!knownChecks.includes(name)) issues.push(issueAt(['severity', name], 'key', `unknown check "${name}"${didYouMean(name, knownChecks)}`));
+    }
+  }
+  if (issues.length > 0) throw new ConfigError(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
+  return input as RunConfigInput;
+}
+
+/** Command-line values go through the same schema and conversions as the file, so both reject the same values. */
+function checkOverrides(overrides: RunConfigInput, knownChecks: readonly string[] | undefined): RunConfigInput {
+  const asFile: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(overrides) as Array<[keyof RunConfigInput, unknown]>) {
+    if (value === undefined) continue;
+    const entry = fileKeyOf(field);
+    asFile[entry.file] = entry.toFile(value);
+  }
+  const optionName = (file: string): string => `--${file}`;
+  const locate: IssueLocator = {
+    source: 'command line',
+    showKey: (path) => (path.length === 1 ? optionName(String(path[0])) : showKey(path)),
+    lineOf: () => undefined,
+  };
+  const issues = validateConfigData(asFile, locate);
+  if (issues.length > 0) throw new ConfigError(issues);
+  const given: Record<string, unknown> = {};
+  for (const entry of FILE_KEYS) {
+    if (!(entry.file in asFile)) continue;
+    try {
+      given[entry.input] = entry.fromFile(asFile[entry.file]);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      issues.push({ source: 'command line', key: optionName(entry.file), message: `${optionName(entry.file)}: ${error.issues[0]!.message}` });
+    }
+  }
+  const checks = given.checks;
+  if (knownChecks && Array.isArray(checks)) {
+    for (const name of checks as string[]) {
+      if (!knownChecks.includes(name)) issues.push({ source: 'command line', key: '--checks', message: `unknown check "${name}"${didYouMean(name, knownChecks)}` });
+    }
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
+  return given as RunConfigInput;
+}

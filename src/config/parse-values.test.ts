@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { closestName, editDistance } from './did-you-mean.js';
+import { ConfigError } from './errors.js';
+import { parseChecks, parseLocales, parsePhases, parseShard } from './parse-values.js';
+
+function messageOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseShard', () => {
+  it('reads I/N with a 1-based index', () => {
+    expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
+    expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 });
+  });
+
+  it.each(['0/4', '5/4', '2/0', '2', '2/4/8', 'a/b', '-1/4', ''])('rejects %j', (text) => {
+    expect(messageOf(() => parseShard(text))).toMatch(/^--shard: expected I\/N/);
+  });
+});
+
+describe('parseLocales', () => {
+  it('reads a list, or none', () => {
+    expect(parseLocales('en_gb,el')).toEqual(['en_gb', 'el']);
+    expect(parseLocales(' en_gb , pt-br ')).toEqual(['en_gb', 'pt-br']);
+    expect(parseLocales('none')).toBeNull();
+    expect(parseLocales('NONE')).toBeNull();
+  });
+
+  it('rejects empty lists, duplicates, "none" mixed with locales and malformed segments', () => {
+    expect(messageOf(() => parseLocales(''))).toContain('expected a comma-separated list of locales');
+    expect(messageOf(() => parseLocales('el,el'))).toContain('locale "el" is listed twice');
+    expect(messageOf(() => parseLocales('en_gb,none'))).toContain('"none" cannot be combined');
+    expect(messageOf(() => parseLocales('en/gb'))).toContain('"en/gb" is not a locale path segment');
+  });
+});
+
+describe('parsePhases', () => {
+  it('returns known phases in running order, without duplicates', () => {
+    expect(parsePhases('fuzz,contract,fuzz')).toEqual(['contract', 'fuzz']);
+    expect(parsePhases('all')).toHaveLength(7);
+  });
+
+  it('names an unknown phase and suggests the closest', () => {
+    expect(messageOf(() => parsePhases('contract,fuz'))).toBe(
+      '--phases: unknown phase "fuz" (did you mean "fuzz"?); phases: contract, locale, examples, fuzz, stateful, batch, auth',
+    );
+    expect(messageOf(() => parsePhases(' , '))).toContain('expected a comma-separated list of phases');
+  });
+});
+
+describe('parseChecks', () => {
+  const known = ['error_shape', 'invalid_rejected'];
+
+  it('reads all or a list', () => {
+    expect(parseChecks('all')).toBe('all');
+    expect(parseChecks('error_shape, invalid_rejected,error_shape', known)).toEqual(['error_shape', 'invalid_rejected']);
+    expect(parseChecks('anything')).toEqual(['anything']);
+  });
+
+  it('rejects unknown names when the registry is known', () => {
+    expect(messageOf(() => parseChecks('invalid_rejectd', known))).toBe(
+      '--checks: unknown check "invalid_rejectd" (did you mean "invalid_rejected"?); checks: error_shape, invalid_rejected',
+    );
+    expect(messageOf(() => parseChecks(''))).toContain('expected "all" or a comma-separated list');
+  });
+});
+
+describe('did you mean', () => {
+  it('counts edits, with a swap of neighbours as one', () => {
+    expect(editDistance('concurency', 'concurrency')).toBe(1);
+    expect(editDistance('fzuz', 'fuzz')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('suggests only plausible typos', () => {
+    expect(closestName('concurency', ['concurrency', 'contract'])).toBe('concurrency');
+    expect(closestName('banana', ['concurrency', 'contract'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Parsers for the list-like values of `restconform run` (`--shard 2/4`, `--locales en_gb,el`, `--phases …`,
+ * `--checks …`). The YAML loader uses the same parsers, so both sources accept and reject the same things.
+ */
+import { didYouMean } from './did-you-mean.js';
+import { ConfigError } from './errors.js';
+import { PHASE_NAMES, type PhaseName, type Shard } from './settings.js';
+
+function invalid(option: string, message: string): ConfigError {
+  return new ConfigError([{ source: option, message }]);
+}
+
+/** Splits `a, b,c` into trimmed, non-empty items. */
+function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** `'2/4'` → `{ index: 2, count: 4 }` (1-based index). */
+export function parseShard(text: string, option = '--shard'): Shard {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) throw invalid(option, `expected I/N such as 2/4, got "${text}"`);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || index < 1 || index > count) {
+    throw invalid(option, `expected I/N with 1 ≤ I ≤ N, got "${text}"`);
+  }
+  return { index, count };
+}
+
+/** A locale path segment as WordPress sites use them: `en_gb`, `el`, `pt-br`. */
+const LOCALE_PATTERN = /^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*$/;
+
+/** `'en_gb,el'` → `['en_gb', 'el']`; `'none'` → `null` (no locale segment). */
+export function parseLocales(text: string | readonly string[], option = '--locales'): string[] | null {
+  const items = typeof text === 'string' ? splitList(text) : text.map((item) => item.trim());
+  if (items.length === 1 && items[0]!.toLowerCase() === 'none') return null;
+  if (items.length === 0) throw invalid(option, 'expected a comma-separated list of locales, or "none"');
+  const seen = new Set<string>();
+  for (const locale of items) {
+    if (locale.toLowerCase() === 'none') throw invalid(option, '"none" cannot be combined with locales');
+    if (!LOCALE_PATTERN.test(locale)) throw invalid(option, `"${locale}" is not a locale path segment (such as en_gb or el)`);
+    if (seen.has(locale)) throw invalid(option, `locale "${locale}" is listed twice`);
+    seen.add(locale);
+  }
+  return items;
+}
+
+/** `'fuzz,contract'` → `['contract', 'fuzz']`: known phase names, in running order; `'all'` → every phase. */
+export function parsePhases(text: string | readonly string[], option = '--phases'): PhaseName[] {
+  const items = typeof text === 'string' ? splitList(text) : [...text];
+  if (items.length === 1 && items[0] === 'all') return [...PHASE_NAMES];
+  if (items.length === 0) throw invalid(option, `expected a comma-separated list of phases (${PHASE_NAMES.join(', ')})`);
+  for (const item of items) {
+    if (!(PHASE_NAMES as readonly string[]).includes(item)) {
+      throw invalid(option, `unknown phase "${item}"${didYouMean(item, PHASE_NAMES)}; phases: ${PHASE_NAMES.join(', ')}`);
+    }
+  }
+  return PHASE_NAMES.filter((phase) => items.includes(phase));
+}
+
+/**
+ * `'all'` → `'all'`; `'a,b'` → `['a', 'b']`. With `known` (the check registry's names), unknown names are an
+ * error, so that a typo does not silently disable a check.
+ */
+export function parseChecks(text: string | readonly string[], known?: readonly string[], option = '--checks'): string[] | 'all' {
+  const items = typeof text === 'string' ? splitList(text) : [...text];
+  if (items.length === 1 && items[0] === 'all') return 'all';
+  if (items.length === 0) throw invalid(option, 'expected "all" or a comma-separated list of check names');
+  const names = [...new Set(items)];
+  if (known) {
+    for (const name of names) {
+      if (!known.includes(name)) {
+        throw invalid(option, `unknown check "${name}"${didYouMean(name, known)}; checks: ${known.join(', ')}`);
+      }
+    }
+  }
+  return names;
+}
