@@ -44,7 +44,7 @@ export const MODERATION_ROUTES: ContractRoute[] = [
           context: contextArg(['view', 'edit']),
           page: pageArg(),
           per_page: perPageArg(),
-          item_id: arg({ type: 'integer' }, 'Limit results to the moderation of this item ID.'),
+          item_id: arg({ type: 'integer' }, 'Limit results to the moderation record of this item ID.'),
           order: orderArg(),
           order_by: arg(
             {
