@@ -13,6 +13,7 @@ import {
 } from './plugins/badges-catalogue.js';
 import { moduleState } from './plugins/module-state.js';
 import { textValue } from './plugins/request-values.js';
+import { collectionResponse, oneMethodRoute } from './plugins/route-builders.js';
 
 const MODULE_NAME = 'badges';
 
@@ -28,10 +29,7 @@ function publicList(route: string, list: (state: BadgesState, store: Store) => u
     route,
     methods: {
       GET: {
-        handle: (_req, ctx) => {
-          const items = list(badgesState(ctx.store), ctx.store);
-          return { status: 200, body: items, headers: { 'X-WP-Total': String(items.length), 'X-WP-TotalPages': '1' } };
-        },
+        handle: (_req, ctx) => collectionResponse(list(badgesState(ctx.store), ctx.store)),
       },
     },
   };
@@ -94,7 +92,7 @@ export const module: ResourceModule = {
     publicList('/badges/achievements', (state) => state.achievements),
     publicList('/badges/rank-types', (state) => state.rankTypes),
     publicList('/badges/user-lists', standings),
-    { route: AWARD_LIST_ROUTE, methods: { GET: { handle: (req, ctx) => ({ status: 200, body: awardList(req, ctx.store) }) } } },
+    oneMethodRoute(AWARD_LIST_ROUTE, 'GET', { answer: (req, ctx) => awardList(req, ctx.store) }),
   ],
 };
 

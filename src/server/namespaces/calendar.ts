@@ -5,6 +5,7 @@ import type { Faker } from '@faker-js/faker';
 import type { ServerContext, Store } from '../types.js';
 import type { ResourceModule } from './module.js';
 import { moduleState } from './plugins/module-state.js';
+import { collectionResponse } from './plugins/route-builders.js';
 import { addDays, restDateTime, seededDate } from './plugins/seed-dates.js';
 
 const MODULE_NAME = 'calendar';
@@ -90,14 +91,8 @@ export const module: ResourceModule = {
       route: '/calendar/v1/events',
       methods: {
         GET: {
-          handle: (_req, ctx) => {
-            const { events } = moduleState<CalendarState>(ctx.store, MODULE_NAME);
-            return {
-              status: 200,
-              body: events.map((event) => eventView(event, ctx)),
-              headers: { 'X-WP-Total': String(events.length), 'X-WP-TotalPages': '1' },
-            };
-          },
+          handle: (_req, ctx) =>
+            collectionResponse(moduleState<CalendarState>(ctx.store, MODULE_NAME).events.map((event) => eventView(event, ctx))),
         },
       },
     },
