@@ -1,0 +1,8 @@
+/** The descriptor stage: fetch, validate and load root descriptors; route regexes → templates and path-variable schemas. */
+export { DescriptorError, RoutePatternError } from './errors.js';
+export { fetchDescriptor, readDescriptorFile, type DescriptorTransport, type FetchDescriptorOptions } from './fetch.js';
+export { loadDescriptor } from './load.js';
+export { descriptorUrl, restUrl } from './location.js';
+export { encodePathText, parseRoutePattern } from './route-pattern.js';
+export { validateRootDescriptor } from './validate.js';
+export * from './types.js';
