@@ -1,0 +1,148 @@
+/**
+ * The engine: given loaded descriptors and a sender, runs the selected phases over every operation and
+ * emits the typed event stream. It never writes output itself; reporters consume the events.
+ */
+import type { Check, Finding } from '../checks/types.js';
+import type { Contract } from '../contract/types.js';
+import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
+import type { Credentials } from '../request/types.js';
+import type { CoverageEntry, RunEvent, RunSummary } from './events.js';
+import { generatorCache } from './generators.js';
+import { PHASES } from './phases/index.js';
+import type { PhaseContext } from './phases/phase.js';
+import { RunContext, type Sender } from './run-context.js';
+
+export interface EngineOptions {
+  tool: string;
+  version: string;
+  seed: number;
+  /** A readable name of the target, e.g. its base URL. */
+  target: string;
+  descriptors: readonly LoadedDescriptor[];
+  /** REST root URL per locale; defaults to each descriptor's source. */
+  restUrls?: ReadonlyMap<string | null, string>;
+  sender: Sender;
+  checks: readonly Check[];
+  phases: readonly string[];
+  examples: number;
+  concurrency: number;
+  credentials?: Credentials;
+  safeMethodsOnly: boolean;
+  strictAuth?: boolean;
+  contract?: Contract;
+  /** 1-based shard index and shard count. */
+  shard?: { index: number; count: number } | null;
+  timeBudgetSeconds?: number;
+  signal?: AbortSignal;
+  emit(event: RunEvent): void;
+}
+
+export interface RunResult {
+  summary: RunSummary;
+  coverage: CoverageEntry[];
+  findings: Finding[];
+  stoppedEarly?: string;
+  durationMs: number;
+}
+
+/** The operations this run sends requests for: safety first, then the shard, in a stable order. */
+export function selectOperations(descriptors: readonly LoadedDescriptor[], safeMethodsOnly: boolean, shard?: { index: number; count: number } | null): Operation[] {
+  const all = descriptors.flatMap((d) => d.operations).filter((op) => op.method !== 'HEAD' && op.method !== 'OPTIONS');
+  const safe = safeMethodsOnly ? all.filter((op) => SAFE_METHODS.includes(op.method)) : all;
+  const ordered = [...safe].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (!shard || shard.count <= 1) return ordered;
+  // Shard by route so that all methods and locales of a route land in the same shard.
+  const routes = [...new Set(ordered.map((op) => op.route))].sort();
+  const mine = new Set(routes.filter((_, i) => i % shard.count === shard.index - 1));
+  return ordered.filter((op) => mine.has(op.route));
+}
+
+export async function runEngine(options: EngineOptions): Promise<RunResult> {
+  const started = Date.now();
+  const restUrls = options.restUrls ?? new Map(options.descriptors.map((d) => [d.locale, d.source.replace(/\/$/, '')]));
+  const run = new RunContext({
+    seed: options.seed,
+    sender: options.sender,
+    checks: options.checks,
+    restUrls,
+    credentials: options.credentials,
+    secrets: options.credentials ? [options.credentials.password, options.credentials.password.replace(/\s+/g, '')] : [],
+    emit: options.emit,
+    signal: options.signal,
+    deadline: options.timeBudgetSeconds ? started + options.timeBudgetSeconds * 1000 : undefined,
+  });
+  const operations = selectOperations(options.descriptors, options.safeMethodsOnly, options.shard);
+  for (const descriptor of options.descriptors) {
+    for (const [route, value] of Object.entries(descriptor.root.routes)) run.declareRoute(descriptor.locale, route, value.methods);
+  }
+  for (const op of operations) run.cover(op);
+
+  options.emit({
+    type: 'run_started',
+    tool: options.tool,
+    version: options.version,
+    seed: options.seed,
+    target: options.target,
+    locales: options.descriptors.map((d) => d.locale),
+    phases: [...options.phases],
+    startedAt: new Date(started).toISOString(),
+    safeMethodsOnly: options.safeMethodsOnly,
+  });
+  for (const descriptor of options.descriptors) {
+    options.emit({
+      type: 'descriptor_loaded',
+      locale: descriptor.locale,
+      source: descriptor.source,
+      routes: Object.keys(descriptor.root.routes).length,
+      operations: descriptor.operations.length,
+      warnings: descriptor.warnings,
+    });
+  }
+
+  const phaseContext: PhaseContext = {
+    run,
+    descriptors: options.descriptors,
+    operations,
+    generators: generatorCache(),
+    examples: options.examples,
+    concurrency: options.concurrency,
+    safeMethodsOnly: options.safeMethodsOnly,
+    contract: options.contract,
+    strictAuth: options.strictAuth ?? false,
+  };
+  for (const phase of PHASES) {
+    if (!options.phases.includes(phase.name)) continue;
+    if (run.stopped) {
+      options.emit({ type: 'phase_skipped', phase: phase.name, reason: `run stopped: ${run.stopReason}` });
+      continue;
+    }
+    const skip = phase.skipReason(phaseContext);
+    if (skip) {
+      options.emit({ type: 'phase_skipped', phase: phase.name, reason: skip });
+      continue;
+    }
+    const phaseStart = Date.now();
+    const requestsBefore = run.requests;
+    options.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
+    await phase.run(phaseContext);
+    options.emit({ type: 'phase_finished', phase: phase.name, requests: run.requests - requestsBefore, durationMs: Date.now() - phaseStart });
+  }
+
+  const result: RunResult = {
+    summary: run.summary(),
+    coverage: run.coverage(),
+    findings: run.findings(),
+    stoppedEarly: run.stopReason,
+    durationMs: Date.now() - started,
+  };
+  options.emit({
+    type: 'run_finished',
+    durationMs: result.durationMs,
+    summary: result.summary,
+    coverage: result.coverage,
+    findings: result.findings,
+    stoppedEarly: result.stoppedEarly,
+    checks: options.checks.map((c) => c.name),
+  });
+  return result;
+}

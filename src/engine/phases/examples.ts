@@ -1,0 +1,72 @@
+/**
+ * Phase `examples`: the deterministic boundary set of every operation (each enum value, each bound and just
+ * past it, empty and full arrays…), and one probe per undeclared method of each route (404 rest_no_route).
+ */
+import type { HttpMethod, Operation } from '../../descriptor/types.js';
+import type { RequestCase } from '../../generate/types.js';
+import type { ExecutedCase } from '../run-context.js';
+import { forEachConcurrently } from '../pool.js';
+import type { Phase, PhaseContext } from './phase.js';
+
+/** Methods a probe may try; HEAD and OPTIONS are served implicitly by WordPress and never probed. */
+const PROBE_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Statuses a valid request may get without it being a fault: they say something about state or rights. */
+const NOTED_STATUSES: Record<number, string> = {
+  401: 'valid requests answered 401: needs credentials',
+  403: 'valid requests answered 403: the user lacks the right',
+  404: 'valid requests answered 404: resource not found for the values tried',
+};
+
+/** Records coverage notes for valid cases and reports every broken rule. */
+export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string): void {
+  const status = executed.exchange.response?.status;
+  if (!requestCase.mutation && status !== undefined && NOTED_STATUSES[status]) {
+    ctx.run.note(op, NOTED_STATUSES[status]!);
+  }
+  ctx.run.reportOutcomes(op, requestCase, executed, phase);
+}
+
+/** One synthetic operation per route and undeclared method, built from the route's first operation. */
+export function probeOperations(operations: readonly Operation[], safeMethodsOnly: boolean): Array<{ probe: Operation; model: Operation }> {
+  const byRoute = new Map<string, Operation[]>();
+  for (const op of operations) {
+    const key = `${op.locale} ${op.route}`;
+    const list = byRoute.get(key);
+    if (list) list.push(op);
+    else byRoute.set(key, [op]);
+  }
+  const probes: Array<{ probe: Operation; model: Operation }> = [];
+  for (const ops of byRoute.values()) {
+    const declared = new Set(ops.map((op) => op.method));
+    const model = ops[0]!;
+    for (const method of PROBE_METHODS) {
+      if (declared.has(method) || (safeMethodsOnly && method !== 'GET')) continue;
+      probes.push({ model, probe: { ...model, method, id: `${model.locale ?? '-'} ${method} ${model.route}`, args: {}, allowBatch: false } });
+    }
+  }
+  return probes;
+}
+
+export const examplesPhase: Phase = {
+  name: 'examples',
+  description: 'Deterministic boundary values of every parameter, and a probe of every undeclared method.',
+  skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
+  async run(ctx) {
+    const { run } = ctx;
+    await forEachConcurrently(ctx.operations, ctx.concurrency, async (op) => {
+      run.cover(op);
+      for (const requestCase of ctx.generators(op).boundary()) {
+        if (run.stopped) return;
+        reportExecuted(ctx, op, requestCase, await run.execute(op, requestCase, 'examples'), 'examples');
+      }
+    }, () => run.stopped);
+
+    await forEachConcurrently(probeOperations(ctx.operations, ctx.safeMethodsOnly), ctx.concurrency, async ({ probe, model }) => {
+      const path = ctx.generators(model).samplePath();
+      const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
+      const executed = await run.execute(probe, requestCase, 'examples', { probe: true });
+      run.reportOutcomes(probe, requestCase, executed, 'examples', executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'));
+    }, () => run.stopped);
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * Phase `fuzz`: fast-check property runs per operation, one for valid cases and one for invalid cases.
+ * A failing case is shrunk by fast-check to a minimal one, then re-checked (the classifier must still agree
+ * with its label, and re-sending it must fail again) before it is reported.
+ */
+import fc from 'fast-check';
+import type { Operation } from '../../descriptor/types.js';
+import { operationSeed } from '../../generate/index.js';
+import type { RequestCase } from '../../generate/types.js';
+import { classifyCase } from '../../schema/index.js';
+import type { CheckOutcome, ExecutedCase } from '../run-context.js';
+import { forEachConcurrently } from '../pool.js';
+import { reportExecuted } from './examples.js';
+import type { Phase, PhaseContext } from './phase.js';
+
+const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');
+
+/** True when the harness's own rule book still gives the case the label it was generated with. */
+function labelStillHolds(op: Operation, requestCase: RequestCase): boolean {
+  const rejected = classifyCase(op, requestCase);
+  return requestCase.mutation ? rejected.includes(requestCase.mutation.param) : rejected.length === 0;
+}
+
+async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid'): Promise<void> {
+  const { run } = ctx;
+  const generators = ctx.generators(op);
+  const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
+  if (!arbitrary || ctx.examples <= 0) return;
+  let lastFailing: { requestCase: RequestCase; executed: ExecutedCase } | undefined;
+  const property = fc.asyncProperty(arbitrary, async (requestCase) => {
+    if (run.stopped) return true;
+    const executed = await run.execute(op, requestCase, 'fuzz');
+    const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
+    if (warnings.length) run.reportOutcomes(op, requestCase, executed, 'fuzz', warnings);
+    if (failuresOf(executed.outcomes).length === 0) {
+      reportExecuted(ctx, op, requestCase, { ...executed, outcomes: [] }, 'fuzz');
+      return true;
+    }
+    lastFailing = { requestCase, executed };
+    return false;
+  });
+  const seed = operationSeed(run.seed, `${op.id} ${kind}`);
+  const result = await fc.check(property, { seed, numRuns: ctx.examples, markInterruptAsFailure: false });
+  if (!result.failed || !lastFailing) return;
+
+  const shrunk = (result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase;
+  if (!labelStillHolds(op, shrunk)) {
+    run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
+    return;
+  }
+  // Re-send the minimal case: a finding is reported only if it fails again.
+  const recheck = run.stopped ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz');
+  const failures = failuresOf(recheck.outcomes);
+  if (failures.length) {
+    run.reportOutcomes(op, shrunk, recheck, 'fuzz', failures);
+  } else {
+    const flaky = failuresOf(lastFailing.executed.outcomes).map((o) => ({ ...o, severity: 'warning' as const, message: `${o.message} (did not fail again when re-sent)` }));
+    run.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, 'fuzz', flaky);
+  }
+}
+
+export const fuzzPhase: Phase = {
+  name: 'fuzz',
+  description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
+  skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
+  async run(ctx) {
+    const work = ctx.operations.flatMap((op) => [{ op, kind: 'valid' as const }, { op, kind: 'invalid' as const }]);
+    await forEachConcurrently(work, ctx.concurrency, ({ op, kind }) => fuzzOne(ctx, op, kind), () => ctx.run.stopped);
+  },
+};

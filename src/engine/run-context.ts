@@ -1,0 +1,268 @@
+/**
+ * The state of one run that every phase shares: sending a request and checking its answer, coverage,
+ * de-duplicated findings, the stop conditions (interrupt, time budget, a target that died).
+ */
+import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js';
+import type { Operation } from '../descriptor/types.js';
+import type { RequestCase } from '../generate/types.js';
+import type { Exchange } from '../http/types.js';
+import { buildRequest, redactRequest, toCurl } from '../request/index.js';
+import type { Credentials, HttpRequest } from '../request/types.js';
+import type { CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
+
+/** Sends one request; the transport stage implements it. */
+export interface Sender {
+  send(request: HttpRequest, signal?: AbortSignal): Promise<Exchange>;
+}
+
+/** A broken rule found by a check, before it becomes a reported Finding. */
+export interface CheckOutcome extends CheckFailure {
+  check: string;
+  severity: Severity;
+}
+
+export interface ExecutedCase {
+  exchange: Exchange;
+  outcomes: CheckOutcome[];
+}
+
+/** What a phase reports that is not tied to one request (contract drift, locale differences, sequences). */
+export interface FindingInput {
+  check: string;
+  severity: Severity;
+  operation: Pick<OperationRef, 'locale' | 'method' | 'route'> & { id?: string };
+  message: string;
+  cause?: string;
+  phase: string;
+  /** The exchanges that reproduce it, in order (empty for a descriptor comparison). */
+  exchanges: Exchange[];
+  requestCase?: RequestCase;
+}
+
+export interface RunContextOptions {
+  seed: number;
+  sender: Sender;
+  checks: readonly Check[];
+  /** The REST root URL of each locale (`null` key for a plain WordPress without locales). */
+  restUrls: ReadonlyMap<string | null, string>;
+  credentials?: Credentials;
+  /** Strings that must never appear in reports (the application password). */
+  secrets: string[];
+  emit(event: RunEvent): void;
+  signal?: AbortSignal;
+  /** Epoch milliseconds after which no new request is sent. */
+  deadline?: number;
+  /** Consecutive refused connections after which the target counts as gone. */
+  deadAfterRefusals?: number;
+  /** Response bodies in findings are cut to this many characters. */
+  findingBodyChars?: number;
+}
+
+const DEFAULT_DEAD_AFTER_REFUSALS = 25;
+const DEFAULT_FINDING_BODY_CHARS = 2000;
+
+function operationRef(op: Operation): OperationRef {
+  return { id: op.id, locale: op.locale, method: op.method, route: op.route, namespace: op.namespace };
+}
+
+export class RunContext {
+  readonly seed: number;
+  readonly checks: readonly Check[];
+  readonly credentials: Credentials | undefined;
+  readonly secrets: string[];
+  requests = 0;
+  #stopReason: string | undefined;
+  #consecutiveRefusals = 0;
+  readonly #options: RunContextOptions;
+  readonly #coverage = new Map<string, CoverageEntry>();
+  readonly #findings = new Map<string, Finding>();
+  /** Routes' declared methods per locale, so probes of undeclared methods can be judged. */
+  readonly #routeMethods = new Map<string, readonly string[]>();
+
+  constructor(options: RunContextOptions) {
+    this.#options = options;
+    this.seed = options.seed;
+    this.checks = options.checks;
+    this.credentials = options.credentials;
+    this.secrets = options.secrets.filter((s) => s.length > 0);
+    options.signal?.addEventListener('abort', () => this.stop('interrupted'), { once: true });
+  }
+
+  emit(event: RunEvent): void {
+    this.#options.emit(event);
+  }
+
+  /** Why the run stopped early, if it did. */
+  get stopReason(): string | undefined {
+    if (!this.#stopReason && this.#options.deadline !== undefined && Date.now() >= this.#options.deadline) {
+      this.#stopReason = 'time budget';
+    }
+    return this.#stopReason;
+  }
+
+  get stopped(): boolean {
+    return this.stopReason !== undefined;
+  }
+
+  stop(reason: string): void {
+    this.#stopReason ??= reason;
+  }
+
+  restUrl(locale: string | null): string {
+    const url = this.#options.restUrls.get(locale);
+    if (url === undefined) throw new Error(`no REST root known for locale ${String(locale)}`);
+    return url;
+  }
+
+  /** Declares the methods of a route, once per locale, for `unsupported_method`. */
+  declareRoute(locale: string | null, route: string, methods: readonly string[]): void {
+    this.#routeMethods.set(`${locale} ${route}`, methods);
+  }
+
+  /** Registers a declared operation in coverage even if no request reaches it (so gaps show). */
+  cover(op: Operation): CoverageEntry {
+    let entry = this.#coverage.get(op.id);
+    if (!entry) {
+      entry = { locale: op.locale, method: op.method, route: op.route, namespace: op.namespace, requests: 0, statuses: {}, notes: [] };
+      this.#coverage.set(op.id, entry);
+    }
+    return entry;
+  }
+
+  /** Builds, sends and checks one request. `probe` marks a method the route does not declare. */
+  async execute(op: Operation, requestCase: RequestCase, phase: string, options: { probe?: boolean; credentials?: Credentials | null } = {}): Promise<ExecutedCase> {
+    const credentials = options.credentials === null ? undefined : (options.credentials ?? this.credentials);
+    const request = buildRequest({ restUrl: this.restUrl(op.locale), operation: op, requestCase, credentials });
+    const exchange = await this.send(request, op, phase, requestCase.kind, options.probe === true);
+    const outcomes = this.check(op, requestCase, exchange);
+    return { exchange, outcomes };
+  }
+
+  /** Sends a request that is not built from a case (sequences, batch, auth probes) and records it. */
+  async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false): Promise<Exchange> {
+    const exchange = await this.#options.sender.send(request, this.#options.signal);
+    this.requests += 1;
+    this.#watchForDeadTarget(exchange);
+    const status = exchange.response?.status ?? null;
+    if (!probe) this.#record(op, status);
+    this.emit({ type: 'exchange', phase, operation: operationRef(op), caseKind: kind, status, durationMs: exchange.durationMs });
+    return exchange;
+  }
+
+  /** Runs every enabled check over one exchange. */
+  check(op: Operation, requestCase: RequestCase, exchange: Exchange): CheckOutcome[] {
+    const routeMethods = this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method];
+    const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods };
+    const outcomes: CheckOutcome[] = [];
+    for (const check of this.checks) {
+      for (const failure of check.run(ctx, exchange)) {
+        outcomes.push({ ...failure, check: check.name, severity: check.severity });
+      }
+    }
+    return outcomes;
+  }
+
+  /** Reports the outcomes of one executed case as findings. */
+  reportOutcomes(op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string, outcomes = executed.outcomes): void {
+    for (const outcome of outcomes) {
+      this.report({
+        check: outcome.check,
+        severity: outcome.severity,
+        operation: op,
+        message: outcome.message,
+        cause: outcome.cause,
+        phase,
+        exchanges: [executed.exchange],
+        requestCase,
+      });
+    }
+  }
+
+  /** Records a finding, or counts it again when the same check, operation and cause was seen before. */
+  report(input: FindingInput): void {
+    const { locale, method, route } = input.operation;
+    const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
+    const key = `${input.check}\u0000${operationId}\u0000${input.cause ?? input.message}`;
+    const seen = this.#findings.get(key);
+    if (seen) {
+      seen.count += 1;
+      return;
+    }
+    const last = input.exchanges.at(-1);
+    const finding: Finding = {
+      id: `F${this.#findings.size + 1}`,
+      check: input.check,
+      severity: input.severity,
+      locale,
+      method,
+      route,
+      message: this.redact(input.message),
+      request: last ? redactRequest(last.request, this.secrets) : { method, url: '', headers: {} },
+      response: last?.response && {
+        status: last.response.status,
+        headers: last.response.headers,
+        body: this.redact(last.response.bodyText.slice(0, this.#options.findingBodyChars ?? DEFAULT_FINDING_BODY_CHARS)),
+      },
+      curl: input.exchanges.map((exchange) => toCurl(exchange.request, this.secrets)),
+      replay: { seed: this.seed, operationId, phase: input.phase, case: input.requestCase },
+      count: 1,
+    };
+    this.#findings.set(key, finding);
+    this.emit({ type: 'finding', finding });
+  }
+
+  /** Adds a note to an operation's coverage entry (e.g. "valid requests answered 401"). */
+  note(op: Operation, note: string): void {
+    const entry = this.cover(op);
+    if (!entry.notes.includes(note)) entry.notes.push(note);
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) out = out.split(secret).join('<redacted>');
+    return out;
+  }
+
+  findings(): Finding[] {
+    return [...this.#findings.values()];
+  }
+
+  coverage(): CoverageEntry[] {
+    return [...this.#coverage.values()];
+  }
+
+  summary(): RunSummary {
+    const byCheck: RunSummary['byCheck'] = {};
+    let failures = 0;
+    let warnings = 0;
+    for (const finding of this.#findings.values()) {
+      const counts = (byCheck[finding.check] ??= { failures: 0, warnings: 0 });
+      if (finding.severity === 'failure') {
+        failures += 1;
+        counts.failures += 1;
+      } else {
+        warnings += 1;
+        counts.warnings += 1;
+      }
+    }
+    return { requests: this.requests, operations: this.#coverage.size, failures, warnings, byCheck };
+  }
+
+  #record(op: Operation, status: number | null): void {
+    const entry = this.cover(op);
+    entry.requests += 1;
+    const key = String(status ?? 0);
+    entry.statuses[key] = (entry.statuses[key] ?? 0) + 1;
+  }
+
+  #watchForDeadTarget(exchange: Exchange): void {
+    if (exchange.error?.code === 'connection_refused') {
+      this.#consecutiveRefusals += 1;
+      if (this.#consecutiveRefusals >= (this.#options.deadAfterRefusals ?? DEFAULT_DEAD_AFTER_REFUSALS)) {
+        this.stop(`target stopped answering: ${this.#consecutiveRefusals} connections refused in a row`);
+      }
+    } else {
+      this.#consecutiveRefusals = 0;
+    }
+  }
+}
