@@ -2,12 +2,14 @@
  * Member accounts in `store.members`: lookup, creation with WordPress's uniqueness rules, deletion. Shared by the
  * members routes and signup activation, which both create accounts.
  */
+import { MEMBER_TYPES as CONTRACT_MEMBER_TYPES } from '../../../contract/routes/community-members.js';
+import { MEMBER_ID_KIND } from '../../store.js';
 import { WpError, type Member, type Role, type Store } from '../../types.js';
 import { restNow } from './dates.js';
 import { membersState } from './member-state.js';
 
 /** The member types the interface enumerates. */
-export const MEMBER_TYPES: readonly string[] = ['coach', 'teacher-coach', 'scientist', 'teacher'];
+export const MEMBER_TYPES: readonly string[] = CONTRACT_MEMBER_TYPES;
 
 /** Roles a member may hold. */
 export const ROLES: readonly Role[] = ['administrator', 'moderator', 'subscriber'];
@@ -100,9 +102,9 @@ export function freeLogin(store: Store, base: string, taken: (login: string) => 
   }
 }
 
+/** Ids come from the core's member counter, like an auto-increment column: a deleted id is never reused. */
 function allocateMemberId(store: Store): number {
-  const state = membersState(store);
-  const next = Math.max(state.highestMemberId, ...store.members.keys(), 0) + 1;
-  state.highestMemberId = next;
-  return next;
+  let id = store.nextId(MEMBER_ID_KIND);
+  while (store.members.has(id)) id = store.nextId(MEMBER_ID_KIND);
+  return id;
 }

@@ -8,8 +8,6 @@ import type { Store } from '../../types.js';
 export const MEMBERS_MODULE = 'members';
 
 export interface MembersState {
-  /** Highest member id ever handed out, so a deleted id is never reused (like an auto-increment column). */
-  highestMemberId: number;
   /** Members who uploaded an avatar of their own (others get the default). */
   uploadedAvatars: Set<number>;
   /** Members who uploaded a cover image. */
@@ -20,7 +18,7 @@ export interface MembersState {
 export function membersState(store: Store): MembersState {
   const existing = store.namespaces[MEMBERS_MODULE] as MembersState | undefined;
   if (existing !== undefined) return existing;
-  const created: MembersState = { highestMemberId: 0, uploadedAvatars: new Set(), uploadedCovers: new Set() };
+  const created: MembersState = { uploadedAvatars: new Set(), uploadedCovers: new Set() };
   store.namespaces[MEMBERS_MODULE] = created;
   return created;
 }

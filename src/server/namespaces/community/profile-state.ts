@@ -1,0 +1,93 @@
+/**
+ * The profile module's slice: field groups, fields (options are fields of type `option` under a parent) and each
+ * member's data for a field.
+ */
+import { WpError, type Store } from '../../types.js';
+
+/** Name of the profile module, and the key of its slice. */
+export const PROFILE_MODULE = 'profile';
+
+export interface ProfileGroup {
+  id: number;
+  name: string;
+  description: string;
+  group_order: number;
+  can_delete: boolean;
+  repeater_enabled: boolean;
+}
+
+export interface ProfileField {
+  id: number;
+  group_id: number;
+  parent_id: number;
+  type: string;
+  name: string;
+  alternate_name: string;
+  description: string;
+  is_required: boolean;
+  can_delete: boolean;
+  field_order: number;
+  option_order: number;
+  order_by: string;
+  is_default_option: boolean;
+  default_visibility: string;
+  allow_custom_visibility: string;
+  do_autolink: string;
+  /** Member types the field is shown to; empty means everybody. */
+  member_types: string[];
+}
+
+/** One member's values for one field. */
+export interface FieldData {
+  value: string[];
+  last_updated: string;
+}
+
+export interface ProfileState {
+  groups: Map<number, ProfileGroup>;
+  fields: Map<number, ProfileField>;
+  /** Keyed by `dataKey(field_id, user_id)`. */
+  data: Map<string, FieldData>;
+}
+
+export function profileState(store: Store): ProfileState {
+  const existing = store.namespaces[PROFILE_MODULE] as ProfileState | undefined;
+  if (existing !== undefined) return existing;
+  const created: ProfileState = { groups: new Map(), fields: new Map(), data: new Map() };
+  store.namespaces[PROFILE_MODULE] = created;
+  return created;
+}
+
+export function dataKey(fieldId: number, userId: number): string {
+  return `${fieldId}:${userId}`;
+}
+
+export function requireGroup(store: Store, id: number): ProfileGroup {
+  const group = profileState(store).groups.get(id);
+  if (group === undefined) throw new WpError('bp_rest_invalid_id', 'Invalid field group ID.', 404);
+  return group;
+}
+
+export function requireField(store: Store, id: number): ProfileField {
+  const field = profileState(store).fields.get(id);
+  if (field === undefined) throw new WpError('bp_rest_invalid_id', 'Invalid field ID.', 404);
+  return field;
+}
+
+/** The options of `field` (child fields of type `option`), in the field's `order_by` direction. */
+export function optionsOf(store: Store, field: ProfileField): ProfileField[] {
+  const direction = field.order_by === 'desc' ? -1 : 1;
+  return [...profileState(store).fields.values()]
+    .filter((candidate) => candidate.parent_id === field.id && candidate.type === 'option')
+    .sort((a, b) => direction * (a.option_order - b.option_order || a.id - b.id));
+}
+
+/** Removes a field, its options, and (when asked) every member's data for them. */
+export function removeField(store: Store, field: ProfileField, deleteData: boolean): void {
+  const state = profileState(store);
+  for (const doomed of [field, ...optionsOf(store, field)]) {
+    state.fields.delete(doomed.id);
+    if (!deleteData) continue;
+    for (const key of [...state.data.keys()]) if (key.startsWith(`${doomed.id}:`)) state.data.delete(key);
+  }
+}
