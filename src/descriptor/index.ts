@@ -3,6 +3,7 @@ export { DescriptorError, RoutePatternError } from './errors.js';
 export { fetchDescriptor, readDescriptorFile, type DescriptorTransport, type FetchDescriptorOptions } from './fetch.js';
 export { loadDescriptor } from './load.js';
 export { descriptorUrl, restUrl } from './location.js';
-export { encodePathText, parseRoutePattern } from './route-pattern.js';
+export { encodePathText, percentEncode } from './percent-encoding.js';
+export { parseRoutePattern } from './route-pattern.js';
 export { validateRootDescriptor } from './validate.js';
 export * from './types.js';

@@ -3,6 +3,7 @@
  * behaves like WordPress's `@^key$@i`, and a builder that turns variable values into a concrete path.
  */
 import { RoutePatternError } from './errors.js';
+import { encodePathText } from './percent-encoding.js';
 import { parseRouteRegex, renderJs, type RegexNode } from './route-regex.js';
 import type { PathVariable, RoutePattern } from './types.js';
 
@@ -30,11 +31,8 @@ export function parseRoutePattern(key: string): RoutePattern {
   const matcher = new RegExp(`^(?:${renderJs(tree, { namedGroups: true, capturingGroups: true })})$`, 'i');
   const template = templateOf(tree);
   const pieces = compileAlternatives(key, tree, variables);
-  const build = (values: Record<string, string>): string => {
-    let path = '';
-    for (const piece of pieces) path += typeof piece === 'string' ? piece : piece(values);
-    return path;
-  };
+  const fixed = pieces.length === 1 && typeof pieces[0] === 'string' ? pieces[0] : undefined;
+  const build = fixed === undefined ? (values: Record<string, string>): string => joinPieces(pieces, values) : (): string => fixed;
   return { key, template, variables, matcher, build };
 }
 
@@ -201,19 +199,4 @@ function joinPieces(pieces: Array<string | PathPiece>, values: Record<string, st
   let text = '';
   for (const piece of pieces) text += typeof piece === 'string' ? piece : piece(values);
   return text;
-}
-
-const ENCODED_SLASH = /%2F/gi;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Percent-encodes text for a path, keeping `/` (WordPress decodes the route before matching it). */
-export function encodePathText(text: string): string {
-  let encoded: string;
-  try {
-    encoded = encodeURIComponent(text);
-  } catch {
-    // Lone surrogates cannot be UTF-8 encoded; send U+FFFD as a browser would.
-    encoded = encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
-  }
-  return encoded.includes('%2') ? encoded.replace(ENCODED_SLASH, '/') : encoded;
 }
