@@ -1,0 +1,177 @@
+/**
+ * The request pipeline after authentication, in WordPress's order (`WP_REST_Server::dispatch`): route match,
+ * body errors, argument defaults/required/validation/sanitising, permission, then the handler. Shared by HTTP
+ * requests and the items of a batch. Handlers throw `WpError`; this is the one place that turns errors into
+ * answers.
+ */
+import type { Contract } from '../contract/types.js';
+import type { HttpMethod } from '../descriptor/types.js';
+import type { ParsedBody } from './body.js';
+import { coreRouteHandlers } from './core-routes.js';
+import { DescriptorCache, type DescriptorTexts } from './descriptor.js';
+import { internalError, noRouteError } from './errors.js';
+import { collectHandlers, PLACEHOLDER_HANDLER, type HandlerTable } from './handlers.js';
+import type { ResourceModule } from './namespaces/module.js';
+import { Router, type CompiledRoute, type RouteDefinition, type RouteMatch, type RouteMethod } from './router.js';
+import { WpError, type Locale, type Member, type ServerContext, type ServerRequest, type ServerResponse } from './types.js';
+import { processRequestArgs } from './validation/index.js';
+
+/** A request as the pipeline sees it, whether it came over HTTP or inside a batch. */
+export interface RestRequest {
+  /** The effective method (after `_method` / `X-HTTP-Method-Override`), upper-case. */
+  method: string;
+  /** The route path inside the REST root, e.g. `/community/v1/members/3`. */
+  path: string;
+  query: Record<string, unknown>;
+  body: ParsedBody;
+  headers: Record<string, string | string[] | undefined>;
+  user: Member | null;
+  locale: Locale;
+}
+
+/** An answer, with the route that gave it (null when none matched: then there is no `Allow` header). */
+export interface RestOutcome {
+  response: ServerResponse;
+  route: CompiledRoute | null;
+}
+
+/** A request routed to one method of one route. */
+export interface ResolvedRequest extends RouteMatch {
+  method: RouteMethod;
+}
+
+/** Validated and sanitised parameters, and the names the caller actually sent. */
+export interface ValidatedArgs {
+  params: Record<string, unknown>;
+  sent: Set<string>;
+}
+
+export interface RestAppOptions {
+  contract: Contract;
+  modules: readonly ResourceModule[];
+  context: ServerContext;
+  texts: DescriptorTexts;
+  /** Told about every exception that is not a `WpError` (the client gets a 500). */
+  onUnexpectedError?: (error: unknown, request: { method: string; path: string }) => void;
+}
+
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** An error as WordPress answers it: `{code, message, data: {status, …}}` with the error's status. */
+export function errorResponse(error: WpError): ServerResponse {
+  return { status: error.status, body: error.toBody() };
+}
+
+export class RestApp {
+  readonly context: ServerContext;
+  readonly descriptors: DescriptorCache;
+  readonly router: Router;
+  readonly #onUnexpectedError: RestAppOptions['onUnexpectedError'];
+
+  constructor(options: RestAppOptions) {
+    this.context = options.context;
+    this.#onUnexpectedError = options.onUnexpectedError;
+    this.descriptors = new DescriptorCache(options.contract, options.context, options.texts);
+    const handlers = collectHandlers([
+      { name: 'core', routes: coreRouteHandlers(options.contract, this) },
+      ...options.modules,
+    ]);
+    this.router = new Router(routeDefinitions(options.contract, handlers));
+  }
+
+  /** Runs one request through the whole pipeline. Never rejects. */
+  async dispatch(request: RestRequest): Promise<RestOutcome> {
+    try {
+      const match = this.router.match(request.path);
+      if (match === null) return { response: errorResponse(noRouteError()), route: null };
+      if (request.method === 'OPTIONS') {
+        return { response: { status: 200, body: this.descriptors.route(request.locale, match.route.key) }, route: match.route };
+      }
+      const method = Router.methodOf(match.route, request.method);
+      if (method === undefined) return { response: errorResponse(noRouteError()), route: null };
+      if (request.body.kind === 'invalid') return { response: errorResponse(request.body.error), route: match.route };
+      const resolved: ResolvedRequest = { ...match, method };
+      const args = this.validate(resolved, request.query, bodyParams(request.method, request.body));
+      if (args instanceof WpError) return { response: errorResponse(args), route: match.route };
+      return { response: await this.execute(resolved, args, request), route: match.route };
+    } catch (error) {
+      return { response: this.#unexpected(error, request), route: null };
+    }
+  }
+
+  /** Routes a method and path: the matched route method, or 404 `rest_no_route`. */
+  resolve(method: string, path: string): ResolvedRequest | WpError {
+    const match = this.router.match(path);
+    const routeMethod = match === null ? undefined : Router.methodOf(match.route, method);
+    return match === null || routeMethod === undefined ? noRouteError() : { ...match, method: routeMethod };
+  }
+
+  /** Defaults, required, validation and sanitising of the route method's args. */
+  validate(
+    resolved: ResolvedRequest,
+    query: Record<string, unknown>,
+    body: Record<string, unknown> | undefined,
+  ): ValidatedArgs | WpError {
+    return processRequestArgs(resolved.method.args, { captures: resolved.captures, query, body });
+  }
+
+  /** Permission check, then the handler. Errors become answers; never rejects. */
+  async execute(resolved: ResolvedRequest, args: ValidatedArgs, request: RestRequest): Promise<ServerResponse> {
+    const serverRequest: ServerRequest = {
+      method: request.method as HttpMethod,
+      route: resolved.route.key,
+      path: request.path,
+      locale: request.locale,
+      params: args.params,
+      sent: args.sent,
+      headers: request.headers,
+      user: request.user,
+    };
+    try {
+      const { permission, handle } = resolved.method.handler;
+      const refusal = permission?.(serverRequest, this.context);
+      if (refusal instanceof WpError) return errorResponse(refusal);
+      const response = await handle(serverRequest, this.context);
+      if (typeof response !== 'object' || response === null || typeof response.status !== 'number') {
+        throw new TypeError(`handler of ${request.method} ${resolved.route.key} answered no response`);
+      }
+      return response;
+    } catch (error) {
+      if (error instanceof WpError) return errorResponse(error);
+      return this.#unexpected(error, request);
+    }
+  }
+
+  /** Tells the `onUnexpectedError` hook about an exception that is not a `WpError`. */
+  reportUnexpected(error: unknown, request: { method: string; path: string }): void {
+    this.#onUnexpectedError?.(error, { method: request.method, path: request.path });
+  }
+
+  #unexpected(error: unknown, request: { method: string; path: string }): ServerResponse {
+    if (error instanceof WpError) return errorResponse(error);
+    this.reportUnexpected(error, request);
+    return errorResponse(internalError());
+  }
+}
+
+/** JSON bodies count for every method; form bodies only for the methods PHP/WordPress read them for. */
+export function bodyParams(method: string, body: ParsedBody): Record<string, unknown> | undefined {
+  if (body.kind === 'json') return body.params;
+  if (body.kind === 'form' && BODY_METHODS.has(method)) return body.params;
+  return undefined;
+}
+
+function routeDefinitions(contract: Contract, handlers: HandlerTable): RouteDefinition[] {
+  return contract.routes.map((route) => ({
+    key: route.route,
+    namespace: route.namespace,
+    methods: route.endpoints.flatMap((endpoint) =>
+      endpoint.methods.map((method) => ({
+        method,
+        args: endpoint.args,
+        allowBatch: endpoint.allowBatch === true,
+        handler: handlers.get(route.route)?.get(method) ?? PLACEHOLDER_HANDLER,
+      })),
+    ),
+  }));
+}

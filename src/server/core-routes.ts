@@ -1,0 +1,39 @@
+/** The routes WordPress core answers itself: the root descriptor, the namespace indexes and the batch route. */
+import type { Contract } from '../contract/types.js';
+import type { RestApp } from './app.js';
+import { runBatch } from './batch.js';
+import { invalidNamespaceError } from './errors.js';
+import { isCoreRoute } from './handlers.js';
+import type { RouteHandlers } from './types.js';
+
+/** Handlers for every core route the contract declares. */
+export function coreRouteHandlers(contract: Contract, app: RestApp): RouteHandlers[] {
+  const handlers: RouteHandlers[] = [];
+  for (const route of contract.routes) {
+    if (!isCoreRoute(route)) continue;
+    if (route.route === '/') {
+      handlers.push({
+        route: route.route,
+        methods: { GET: { handle: (req) => ({ status: 200, body: app.descriptors.root(req.locale) }) } },
+      });
+    } else if (route.route === '/batch/v1') {
+      handlers.push({ route: route.route, methods: { POST: { handle: (req) => runBatch(app, req) } } });
+    } else {
+      handlers.push({
+        route: route.route,
+        methods: {
+          // The `namespace` arg defaults to the route's own namespace but a caller may name another one.
+          GET: {
+            handle: (req) => {
+              const namespace = req.params.namespace;
+              const index = typeof namespace === 'string' ? app.descriptors.namespaceIndex(req.locale, namespace) : undefined;
+              if (index === undefined) throw invalidNamespaceError();
+              return { status: 200, body: index };
+            },
+          },
+        },
+      });
+    }
+  }
+  return handlers;
+}
