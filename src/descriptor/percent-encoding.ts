@@ -1,7 +1,6 @@
 /** Percent-encoding for paths and query strings, safe for any JavaScript string. */
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const ENCODED_SLASH = /%2F/g;
 
 /**
  * `encodeURIComponent` that never throws: a lone surrogate (which has no UTF-8 form) is sent as U+FFFD,
@@ -15,8 +14,16 @@ export function percentEncode(text: string): string {
   }
 }
 
-/** Percent-encodes text for a path, keeping `/` (WordPress decodes the route before matching it). */
+/** Characters a path may carry as they are (RFC 3986 `pchar` and `/`). */
+const PATH_SAFE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+/** Of those, the ones `encodeURIComponent` escapes anyway. */
+const NEEDLESSLY_ENCODED = /%(?:24|26|2B|2C|3B|3D|3A|40|2F)/g;
+
+/**
+ * Percent-encodes text for a path, as little as a URL allows: WordPress matches route regexes against the path
+ * as sent, still percent-encoded, so `a+b` must arrive as `a+b` and not as `a%2Bb`. `/` is kept.
+ */
 export function encodePathText(text: string): string {
-  const encoded = percentEncode(text);
-  return encoded.includes('%2F') ? encoded.replace(ENCODED_SLASH, '/') : encoded;
+  if (PATH_SAFE.test(text)) return text;
+  return percentEncode(text).replace(NEEDLESSLY_ENCODED, decodeURIComponent);
 }

@@ -14,10 +14,11 @@ type PathPiece = (values: Record<string, string>) => string;
  * Parses a WordPress route key such as `/wp/v2/posts/(?P<parent>[\d]+)/revisions/(?P<id>[\d]+)` or
  * `/analytics/v1/terms(?:/(?P<slug>[a-zA-Z0-9-_]+))?`.
  *
- * - `matcher` tests a decoded path (WordPress matches the URL-decoded route), case-insensitively.
- * - `build(values)` percent-encodes each value (keeping `/`, which some variables such as a plugin's
- *   `folder/file` contain), so its result can be appended to the REST URL as is. A required variable
- *   without a value throws `RoutePatternError`.
+ * - `matcher` tests a path as sent, case-insensitively: WordPress matches the route still percent-encoded
+ *   (checked on 6.1: `/wp/v2/types/po%73t` is 404 `rest_no_route`).
+ * - `build(values)` percent-encodes only what a URL path cannot carry (space, `?`, `#`, `%`, non-ASCII…;
+ *   `/` is kept, as a plugin's `folder/file` needs it), so its result can be appended to the REST URL as is.
+ *   A required variable without a value throws `RoutePatternError`.
  * - Each variable's `schema.pattern` is anchored and case-sensitive, valid in JavaScript's `u` mode (ajv).
  *
  * @throws RoutePatternError for syntax JavaScript cannot express (possessive quantifiers, back-references,
