@@ -1,0 +1,44 @@
+/** A request → a curl command a person can paste into a shell to reproduce it, credentials left to the environment. */
+import { isAuthorizationHeader, redactSecrets } from './redact.js';
+import type { HttpRequest } from './types.js';
+
+export interface CurlOptions {
+  /** The environment variable holding the user login (default `RESTCONFORM_USER`). */
+  userVariable?: string;
+  /** The environment variable holding the application password (default `RESTCONFORM_APP_PASSWORD`). */
+  passwordVariable?: string;
+}
+
+/**
+ * One curl line for the request. HTTP Basic credentials become `-u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`
+ * (the shell fills them in); any other Authorization value and every secret elsewhere become `<redacted>`.
+ * Arguments are single-quoted for POSIX shells; `-g` keeps curl from globbing the `[]` of PHP-style queries.
+ */
+export function toCurl(request: HttpRequest, secrets: readonly string[], options: CurlOptions = {}): string {
+  const url = redactSecrets(request.url, secrets);
+  const args = ['curl', '-sS'];
+  if (/[[\]{}]/.test(url)) args.push('-g');
+  if (request.method === 'HEAD') args.push('-I');
+  else if (request.method !== 'GET') args.push('-X', request.method);
+  args.push(shellQuote(url));
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (isAuthorizationHeader(name)) {
+      if (/^basic /i.test(value)) {
+        const user = options.userVariable ?? 'RESTCONFORM_USER';
+        const password = options.passwordVariable ?? 'RESTCONFORM_APP_PASSWORD';
+        args.push('-u', `"$${user}:$${password}"`);
+      } else {
+        args.push('-H', shellQuote(`${name}: <redacted>`));
+      }
+      continue;
+    }
+    args.push('-H', shellQuote(`${name}: ${redactSecrets(value, secrets)}`));
+  }
+  if (request.body !== undefined) args.push('--data-raw', shellQuote(redactSecrets(request.body, secrets)));
+  return args.join(' ');
+}
+
+/** Single quotes keep everything literal in a POSIX shell; a quote inside is closed, escaped and reopened. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
