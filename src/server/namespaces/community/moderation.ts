@@ -104,14 +104,14 @@ function serializeItem(item: ModerationItem, viewer: Member, withReporters: bool
   return body;
 }
 
-/** The item with this id, 404 when unknown, 403 when the caller neither reported it nor moderates. */
+/**
+ * The item with this id; 404 also when the caller neither reported it nor moderates, so that members cannot
+ * learn who else was blocked, and an unblocked item is gone for the member who unblocked it.
+ */
 function requireVisibleItem(req: ServerRequest, ctx: ServerContext): ModerationItem {
   const viewer = signedInMember(req);
   const item = moderationState(ctx.store).items.get(intParam(req.params, 'id'));
-  if (item === undefined) throw new WpError('bp_rest_moderation_invalid_id', 'Invalid moderation ID.', 404);
-  if (!visibleTo(item, viewer)) {
-    throw new WpError('bp_rest_authorization_required', 'Sorry, you are not allowed to see this moderation item.', 403);
-  }
+  if (item === undefined || !visibleTo(item, viewer)) throw new WpError('bp_rest_moderation_invalid_id', 'Invalid moderation ID.', 404);
   return item;
 }
 
@@ -219,7 +219,8 @@ const routes: RouteHandlers[] = [
 /** The content catalogue, then a few blocks between ordinary members (one member blocked by enough to be suspended). */
 function seedModeration(store: Store, faker: Faker): void {
   seedContent(store, faker);
-  const ordinary = [...store.members.values()].filter((member) => !isAdministrator(member));
+  // The built-in accounts (ids 1 and 2) start with no blocks, so a client sees a clean slate for them.
+  const ordinary = [...store.members.values()].filter((member) => member.id > 2 && !isAdministrator(member));
   if (ordinary.length < 5) return;
   const date = () => restDate(faker.date.between({ from: '2025-01-01T00:00:00Z', to: SEED_REFERENCE_DATE }));
   const [suspended, ...others] = faker.helpers.shuffle(ordinary);
