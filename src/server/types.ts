@@ -18,7 +18,11 @@ export class WpError extends Error {
     readonly status: number,
     readonly data: Record<string, unknown> = {},
   ) {
+    // A WpError is an answer, not a bug: skipping the stack trace makes 4xx answers several times cheaper.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'WpError';
   }
 
