@@ -82,8 +82,8 @@ export class HttpFrontEnd {
     const rootEnd = localeEnd + this.#restRootPrefix.length;
     if (!rawPath.startsWith(this.#restRootPrefix, localeEnd)) return undefined;
     if (rootEnd !== rawPath.length && rawPath.charCodeAt(rootEnd) !== 0x2f) return undefined;
-    // WordPress decodes the route (parse_str) and drops trailing slashes (untrailingslashit).
-    const route = decodeRoute(rawPath.slice(rootEnd)).replace(TRAILING_SLASHES, '');
+    // WordPress matches the raw, still percent-encoded path (checked on 6.1) without trailing slashes.
+    const route = rawPath.slice(rootEnd).replace(TRAILING_SLASHES, '');
     return { locale, path: route === '' ? '/' : route };
   }
 
@@ -125,15 +125,4 @@ function effectiveMethod(req: IncomingMessage, query: Record<string, unknown>): 
   const header = req.headers['x-http-method-override'];
   if (typeof header === 'string') return header.toUpperCase();
   return req.method ?? 'GET';
-}
-
-// PHP's urldecode: `+` is a space, and a malformed escape is left as it is.
-function decodeRoute(route: string): string {
-  if (!route.includes('%') && !route.includes('+')) return route;
-  const spaced = route.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
 }

@@ -91,6 +91,11 @@ describe('routing', () => {
     expect((await fetch(rest('/test/v1/things/'))).status).toBe(200);
   });
 
+  it('matches the raw path, as WordPress 6.1 does: a percent-encoded digit is no digit', async () => {
+    expect((await fetch(rest('/test/v1/things/1'))).status).toBe(200);
+    await expectError(await fetch(rest('/test/v1/things/%31')), 404, 'rest_no_route');
+  });
+
   it('passes path captures and leaves out an optional group that did not match', async () => {
     expect(await (await fetch(rest('/test/v1/tags'))).json()).toEqual({ slug: null, method: 'GET' });
     expect(await (await fetch(rest('/test/v1/tags/red-ones'))).json()).toEqual({ slug: 'red-ones', method: 'GET' });
