@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../engine/events.js';
+import { ConsoleReporter } from './console.js';
+import { play, syntheticRun } from './testing/synthetic-run.js';
+import { TextSink } from './testing/text-sink.js';
+
+async function render(events: RunEvent[], clock = () => 0): Promise<{ out: string; progress: string }> {
+  const out = new TextSink();
+  const progress = new TextSink();
+  await play(new ConsoleReporter({ out, progress, now: clock, color: false }), events);
+  return { out: out.text, progress: progress.text };
+}
+
+describe('console reporter', () => {
+  it('prints a header with target, seed, locales and phases', async () => {
+    const { out } = await render(syntheticRun());
+    expect(out).toMatch(/^restconform 0\.1\.0\n/);
+    expect(out).toContain('  target   http://127.0.0.1:8080\n');
+    expect(out).toContain('  seed     42');
+    expect(out).toContain('  locales  en_gb, el\n');
+    expect(out).toContain('  phases   contract, examples, fuzz, stateful\n');
+    expect(out).not.toContain('SAFE METHODS ONLY');
+  });
+
+  it('says loudly when only safe methods will be sent', async () => {
+    const { out } = await render(syntheticRun({ safeMethodsOnly: true }));
+    expect(out).toContain('!!! SAFE METHODS ONLY: the target is not on loopback, so only GET, HEAD and OPTIONS will be sent.');
+  });
+
+  it('summarises per namespace', async () => {
+    const { out } = await render(syntheticRun());
+    const table = out.slice(out.indexOf('Summary'));
+    expect(table).toMatch(/namespace\s+operations\s+requests\s+failures\s+warnings/);
+    expect(table).toMatch(/community\/v1\s+4\s+110\s+1\s+0\n/);
+    expect(table).toMatch(/seo\/v1\s+2\s+10\s+0\s+1\n/);
+    expect(table).toMatch(/total\s+6\s+120\s+1\s+1\n/);
+  });
+
+  it('lists findings grouped by check with severity, locale, method, route, message, count and curl', async () => {
+    const { out } = await render(syntheticRun());
+    const findings = out.slice(out.indexOf('Findings'));
+    expect(findings.indexOf('invalid_rejected: 1 failure')).toBeLessThan(findings.indexOf('json_content_type: 1 warning'));
+    expect(findings).toContain('F1 failure  en_gb POST /community/v1/members  (seen 3 times)');
+    expect(findings).toContain('invalid value accepted: email = "not-an-email"');
+    expect(findings).toContain("$ curl -X POST 'http://127.0.0.1:8080/en_gb/wp-json/community/v1/members'");
+    expect(findings).toContain('F2 warning  el GET /seo/v1/options\n');
+    expect(out).toContain('stateful: no credentials');
+  });
+
+  it('ends with the line CI systems read', async () => {
+    const { out } = await render(syntheticRun());
+    const lines = out.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('restconform: 14 passed, 1 failed');
+    expect(out).not.toContain('stopped early');
+  });
+
+  it('gives the reason when the run stopped early, just before the closing line', async () => {
+    const { out } = await render(syntheticRun({ stoppedEarly: 'time budget' }));
+    expect(out.trimEnd().split('\n').slice(-2)).toEqual(['stopped early: time budget', 'restconform: 14 passed, 1 failed']);
+  });
+
+  it('reports phases, descriptors and warnings live on the progress stream', async () => {
+    const { out, progress } = await render(syntheticRun());
+    expect(progress).toContain('descriptor el: 2 routes, 3 operations from http://127.0.0.1:8080/el/wp-json/\n');
+    expect(progress).toContain('  warning: route "/community/v1/odd(" skipped: unbalanced group\n');
+    expect(progress).toContain('phase fuzz: 6 operations\n');
+    expect(progress).toContain('phase stateful: skipped (no credentials');
+    expect(progress).toContain('warning: el: 3 requests timed out\n');
+    expect(out).not.toContain('phase fuzz');
+  });
+
+  it('prints a progress line about every 5 seconds when the progress stream is not a terminal', async () => {
+    let now = 0;
+    const clock = (): number => now;
+    const events = syntheticRun();
+    const reporter = new ConsoleReporter({ out: new TextSink(), progress: new TextSink(), now: clock, color: false });
+    const progress = new TextSink();
+    const throttled = new ConsoleReporter({ out: new TextSink(), progress, now: clock, color: false });
+    const exchange = events.find((event) => event.type === 'exchange')!;
+    for (const event of [events[0]!, { type: 'phase_started', phase: 'fuzz', operations: 6 } as RunEvent]) {
+      reporter.onEvent(event);
+      throttled.onEvent(event);
+    }
+    for (let i = 1; i <= 100; i++) {
+      now = i * 110; // 100 requests over 11 s
+      throttled.onEvent(exchange);
+    }
+    const lines = progress.text.split('\n').filter((line) => line.startsWith('progress:'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('progress: fuzz 1/6 operations, 46 requests, 9.1 req/s, 0 findings');
+    await reporter.close();
+    await throttled.close();
+  });
+
+  it('draws a progress bar when the progress stream is a terminal', async () => {
+    const out = new TextSink();
+    const progress = new TextSink({ tty: true });
+    await play(new ConsoleReporter({ out, progress, color: false }), syntheticRun());
+    expect(progress.text).toContain('\x1b[');
+    expect(progress.text).toMatch(/operations \| \d+ requests \| [\d.]+ req\/s \| \d+ findings/);
+    expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 14 passed, 1 failed');
+  });
+
+  it('colours the summary only when asked', async () => {
+    const out = new TextSink();
+    await play(new ConsoleReporter({ out, progress: false, color: true }), syntheticRun());
+    expect(out.text).toContain('\x1b[31mfailure\x1b[39m');
+    expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 14 passed, 1 failed');
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * The console reporter. On `out`: a header before the run and, at the end, a summary per namespace, the
+ * findings grouped by check, and the closing line `restconform: N passed, M failed` that CI systems read.
+ * On `progress` (stderr by default): phase and descriptor lines, warnings, and a progress bar on a terminal,
+ * or a short progress line every few seconds elsewhere, so CI logs stay readable.
+ */
+import cliProgress from 'cli-progress';
+import type { Finding } from '../checks/types.js';
+import type { Reporter, RunEvent } from '../engine/events.js';
+import {
+  localeLabel,
+  namespaceLabel,
+  operationOutcomes,
+  sortedNamespaces,
+  tallyOutcomes,
+  type OperationOutcome,
+} from './outcomes.js';
+import type { RunFinishedEvent, RunStartedEvent } from './run-record.js';
+
+export interface ConsoleReporterOptions {
+  /** Header and summary. */
+  out: NodeJS.WritableStream;
+  /** Live progress; `false` for none. Default: `process.stderr`. A progress bar is drawn when it is a TTY. */
+  progress?: NodeJS.WritableStream | false;
+  /** ANSI colours on `out`; default: when `out` is a TTY and `NO_COLOR` is unset. */
+  color?: boolean;
+  /** Milliseconds between progress lines when `progress` is not a TTY; default 5000. */
+  progressIntervalMs?: number;
+  /** The clock (tests pin it). */
+  now?: () => number;
+}
+
+type Paint = (text: string) => string;
+
+function isTty(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
+function palette(enabled: boolean): Record<'bold' | 'dim' | 'red' | 'green' | 'yellow', Paint> {
+  const sgr = (open: number, close: number): Paint => (enabled ? (text) => `\x1b[${open}m${text}\x1b[${close}m` : (text) => text);
+  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39) };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Left-aligns the first column and right-aligns the others. */
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd());
+}
+
+export class ConsoleReporter implements Reporter {
+  readonly #out: NodeJS.WritableStream;
+  readonly #progress: NodeJS.WritableStream | undefined;
+  readonly #paint: ReturnType<typeof palette>;
+  readonly #interval: number;
+  readonly #now: () => number;
+  #startedAt = 0;
+  #requests = 0;
+  #findings = 0;
+  #phase = '';
+  #phaseOperations = 0;
+  readonly #phaseSeen = new Set<string>();
+  readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
+  #lastProgressLine = 0;
+  #multibar: cliProgress.MultiBar | undefined;
+  #bar: cliProgress.SingleBar | undefined;
+
+  constructor(options: ConsoleReporterOptions) {
+    this.#out = options.out;
+    this.#progress = options.progress === false ? undefined : (options.progress ?? process.stderr);
+    this.#paint = palette(options.color ?? (isTty(options.out) && !process.env.NO_COLOR));
+    this.#interval = options.progressIntervalMs ?? 5000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  onEvent(event: RunEvent): void {
+    switch (event.type) {
+      case 'run_started':
+        this.#startedAt = this.#now();
+        this.#lastProgressLine = this.#startedAt;
+        this.#write(this.#header(event));
+        break;
+      case 'descriptor_loaded':
+        this.#live(`descriptor ${localeLabel(event.locale)}: ${plural(event.routes, 'route')}, ${plural(event.operations, 'operation')} from ${event.source}`);
+        for (const warning of event.warnings) this.#live(`  warning: ${warning}`);
+        break;
+      case 'phase_started':
+        this.#phase = event.phase;
+        this.#phaseOperations = event.operations;
+        this.#phaseSeen.clear();
+        this.#live(`phase ${event.phase}: ${plural(event.operations, 'operation')}`);
+        this.#startBar();
+        break;
+      case 'phase_skipped':
+        this.#skippedPhases.push({ phase: event.phase, reason: event.reason });
+        this.#live(`phase ${event.phase}: skipped (${event.reason})`);
+        break;
+      case 'phase_finished':
+        this.#updateBar(this.#phaseOperations);
+        this.#live(`phase ${event.phase}: done, ${plural(event.requests, 'request')} in ${seconds(event.durationMs)}`);
+        break;
+      case 'exchange':
+        this.#requests++;
+        this.#phaseSeen.add(event.operation.id);
+        this.#tick();
+        break;
+      case 'finding':
+        this.#findings++;
+        break;
+      case 'warning':
+        this.#live(`warning: ${event.message}`);
+        break;
+      case 'run_finished':
+        this.#stopBar();
+        this.#write(this.#summary(event));
+        break;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#stopBar();
+  }
+
+  #write(lines: string[]): void {
+    this.#out.write(`${lines.join('\n')}\n`);
+  }
+
+  /** A live line: above the bar on a terminal, plain otherwise. */
+  #live(line: string): void {
+    if (!this.#progress) return;
+    if (this.#multibar) this.#multibar.log(`${line}\n`);
+    else this.#progress.write(`${line}\n`);
+  }
+
+  #header(event: RunStartedEvent): string[] {
+    const { bold, red } = this.#paint;
+    const lines = [
+      bold(`${event.tool} ${event.version}`),
+      `  target   ${event.target}`,
+      `  seed     ${event.seed}  (--seed ${event.seed} repeats this run)`,
+      `  locales  ${event.locales.map(localeLabel).join(', ')}`,
+      `  phases   ${event.phases.join(', ')}`,
+      `  started  ${event.startedAt}`,
+    ];
+    if (event.safeMethodsOnly) {
+      lines.push(
+        '',
+        red(bold('!!! SAFE METHODS ONLY: the target is not on loopback, so only GET, HEAD and OPTIONS will be sent.')),
+        red(bold('!!! POST, PUT, PATCH and DELETE are not tested; pass --allow-destructive to test them.')),
+      );
+    }
+    lines.push('');
+    return lines;
+  }
+
+  #rate(): string {
+    const elapsed = (this.#now() - this.#startedAt) / 1000;
+    return elapsed > 0 ? (this.#requests / elapsed).toFixed(1) : '0.0';
+  }
+
+  #payload(): Record<string, string | number> {
+    return { phase: this.#phase, requests: this.#requests, rate: this.#rate(), findings: this.#findings };
+  }
+
+  #startBar(): void {
+    if (!this.#progress || !isTty(this.#progress)) return;
+    if (!this.#multibar) {
+      this.#multibar = new cliProgress.MultiBar(
+        {
+          stream: this.#progress,
+          format: '{phase} [{bar}] {value}/{total} operations | {requests} requests | {rate} req/s | {findings} findings',
+          hideCursor: true,
+          clearOnComplete: true,
+          barsize: 24,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      this.#bar = this.#multibar.create(this.#phaseOperations, 0, this.#payload());
+    } else {
+      this.#bar!.setTotal(this.#phaseOperations);
+      this.#bar!.update(0, this.#payload());
+    }
+  }
+
+  #updateBar(value: number): void {
+    this.#bar?.update(Math.min(value, this.#phaseOperations), this.#payload());
+  }
+
+  #stopBar(): void {
+    // A last redraw flushes lines logged since the previous timer tick; stop() alone would drop them.
+    this.#multibar?.update();
+    this.#multibar?.stop();
+    this.#multibar = undefined;
+    this.#bar = undefined;
+  }
+
+  #tick(): void {
+    if (this.#bar) {
+      this.#updateBar(this.#phaseSeen.size);
+      return;
+    }
+    if (!this.#progress || this.#now() - this.#lastProgressLine < this.#interval) return;
+    this.#lastProgressLine = this.#now();
+    this.#progress.write(
+      `progress: ${this.#phase} ${Math.min(this.#phaseSeen.size, this.#phaseOperations)}/${this.#phaseOperations} operations, ` +
+        `${plural(this.#requests, 'request')}, ${this.#rate()} req/s, ${plural(this.#findings, 'finding')}\n`,
+    );
+  }
+
+  #summary(event: RunFinishedEvent): string[] {
+    const { bold, dim, red, yellow } = this.#paint;
+    const operations = operationOutcomes(event);
+    const lines = ['', bold(`Summary (${seconds(event.durationMs)}, ${plural(event.summary.requests, 'request')})`)];
+    lines.push(...table(this.#namespaceRows(operations, event.findings)).map((line, i) => `  ${i === 0 ? dim(line) : line}`));
+
+    if (event.findings.length > 0) {
+      lines.push('', bold('Findings'));
+      const byCheck = new Map<string, Finding[]>();
+      for (const finding of event.findings) byCheck.set(finding.check, [...(byCheck.get(finding.check) ?? []), finding]);
+      for (const [check, findings] of [...byCheck].sort(([a], [b]) => a.localeCompare(b))) {
+        const failures = findings.filter((f) => f.severity === 'failure').length;
+        const counts = [failures > 0 ? plural(failures, 'failure') : '', findings.length - failures > 0 ? plural(findings.length - failures, 'warning') : '']
+          .filter(Boolean)
+          .join(', ');
+        lines.push(`  ${bold(check)}: ${counts}`);
+        for (const finding of findings) {
+          const severity = finding.severity === 'failure' ? red('failure') : yellow('warning');
+          const count = finding.count > 1 ? `  (seen ${finding.count} times)` : '';
+          lines.push(`    ${finding.id} ${severity}  ${localeLabel(finding.locale)} ${finding.method} ${finding.route}${count}`);
+          lines.push(...finding.message.split('\n').map((line) => `       ${line}`));
+          lines.push(...finding.curl.map((curl) => `       ${dim('$')} ${curl}`));
+        }
+      }
+    }
+
+    if (this.#skippedPhases.length > 0) {
+      lines.push('', bold('Skipped phases'));
+      lines.push(...this.#skippedPhases.map(({ phase, reason }) => `  ${phase}: ${reason}`));
+    }
+
+    const tally = tallyOutcomes(operations);
+    lines.push('');
+    if (event.stoppedEarly !== undefined) lines.push(yellow(`stopped early: ${event.stoppedEarly}`));
+    lines.push(`restconform: ${tally.passed} passed, ${tally.failed} failed`);
+    return lines;
+  }
+
+  #namespaceRows(operations: OperationOutcome[], findings: Finding[]): string[][] {
+    const rows = [['namespace', 'operations', 'requests', 'failures', 'warnings']];
+    const namespaceOfOperation = new Map(operations.map((o) => [`${o.locale} ${o.method} ${o.route}`, o.namespace]));
+    const totals = [0, 0, 0, 0];
+    for (const namespace of sortedNamespaces(operations)) {
+      const mine = operations.filter((o) => o.namespace === namespace);
+      const found = findings.filter((f) => namespaceOfOperation.get(`${f.locale} ${f.method} ${f.route}`) === namespace);
+      const values = [
+        mine.length,
+        mine.reduce((sum, o) => sum + o.requests, 0),
+        found.filter((f) => f.severity === 'failure').length,
+        found.filter((f) => f.severity === 'warning').length,
+      ];
+      values.forEach((value, i) => (totals[i]! += value));
+      rows.push([namespaceLabel(namespace), ...values.map(String)]);
+    }
+    rows.push(['total', ...totals.map(String)]);
+    return rows;
+  }
+}

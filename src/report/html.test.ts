@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunEvent } from '../engine/events.js';
+import { escapeHtml, HtmlReporter } from './html.js';
+import { HOSTILE_BODY, play, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'restconform-html-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+
+async function writeHtml(name: string, events: RunEvent[] = syntheticRun()): Promise<string> {
+  const path = join(folder, name, 'report.html');
+  await play(new HtmlReporter(path), events);
+  expect(readdirSync(join(folder, name))).toEqual(['report.html']);
+  return readFileSync(path, 'utf8');
+}
+
+/** The run with one finding replaced, to put hostile text where the page shows it. */
+function withFinding(patch: Partial<(typeof SYNTHETIC_FINDINGS)[number]>): RunEvent[] {
+  const events = syntheticRun();
+  const finished = events.at(-1) as Extract<RunEvent, { type: 'run_finished' }>;
+  events[events.length - 1] = { ...finished, findings: [{ ...SYNTHETIC_FINDINGS[0]!, ...patch }, SYNTHETIC_FINDINGS[1]!] };
+  return events;
+}
+
+describe('HTML reporter', () => {
+  it('is one self-contained page: inline style and script, nothing fetched', async () => {
+    const html = await writeHtml('self-contained');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(count(html, /<style>/g)).toBe(1);
+    expect(count(html, /<script/g)).toBe(1);
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).not.toMatch(/<link\b/);
+    expect(html).not.toMatch(/@import|url\(/);
+    expect(html).not.toMatch(/<img\b/);
+  });
+
+  it('allows exactly its own style and script in the Content-Security-Policy', async () => {
+    const html = await writeHtml('csp');
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)![1]!.replace(/&#39;/g, "'");
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!;
+    const hash = (text: string): string => createHash('sha256').update(text).digest('base64');
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`script-src 'sha256-${hash(script)}'`);
+    expect(csp).toContain(`style-src 'sha256-${hash(style)}'`);
+  });
+
+  it('escapes a hostile response body', async () => {
+    const html = await writeHtml('hostile-body');
+    expect(HOSTILE_BODY).toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; ]]&gt; &amp;amp;');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+  });
+
+  it('escapes text that lands in attributes (routes, check names, messages)', async () => {
+    const html = await writeHtml(
+      'hostile-attributes',
+      withFinding({ route: '/x"><script>alert(1)</script>', check: `evil" onmouseover="alert(1)`, message: "it's <b>bold</b>" }),
+    );
+    expect(html).not.toContain('"><script>alert(1)');
+    expect(html).not.toContain(' onmouseover="alert(1)"');
+    expect(html).toContain('data-check="evil&quot; onmouseover=&quot;alert(1)"');
+    expect(html).toContain('it&#39;s &lt;b&gt;bold&lt;/b&gt;');
+    expect(count(html, /<script/g)).toBe(1);
+  });
+
+  it('has the summary, with the same verdict as the console', async () => {
+    const html = await writeHtml('summary', syntheticRun({ stoppedEarly: 'time budget', safeMethodsOnly: true }));
+    expect(html).toContain('<div class="verdict failed" id="verdict">restconform: 14 passed, 1 failed</div>');
+    expect(html).toContain('Stopped early: time budget.');
+    expect(html).toContain('Safe methods only');
+    expect(html).toContain('<dt>Seed</dt><dd>42 (--seed 42 repeats this run)</dd>');
+  });
+
+  it('draws the route × locale × method matrix coloured by result', async () => {
+    const html = await writeHtml('matrix');
+    const matrix = /<table id="matrix">[\s\S]*?<\/table>/.exec(html)![0];
+    expect(count(matrix, /<tr class="route-row"/g)).toBe(2);
+    expect(count(matrix, /<tr class="namespace-row"/g)).toBe(2);
+    expect(count(matrix, /class="cell r-passed/g)).toBe(3);
+    expect(count(matrix, /class="cell r-failed/g)).toBe(1);
+    expect(count(matrix, /class="cell r-warning/g)).toBe(1);
+    expect(count(matrix, /class="cell r-uncovered/g)).toBe(1);
+    expect(count(matrix, /class="cell absent/g)).toBe(2);
+    expect(matrix).toContain('<th class="locale" colspan="2">en_gb</th><th class="locale" colspan="2">el</th>');
+    expect(matrix).toContain('<a class="mark" href="#finding-F1">✗</a>');
+    expect(matrix).toContain('data-namespace="community/v1" data-checks="invalid_rejected"');
+    expect(html).toMatch(/<div class="legend">.*passed.*failure.*warning only.*not covered/);
+  });
+
+  it('shows each finding with request, response and curl, in an element the filters can select', async () => {
+    const html = await writeHtml('findings');
+    expect(count(html, /<details class="finding /g)).toBe(2);
+    const f1 = /<details class="finding failure" id="finding-F1"[^>]*>[\s\S]*?<\/details>/.exec(html)![0];
+    expect(f1).toContain('data-check="invalid_rejected" data-namespace="community/v1" data-severity="failure"');
+    expect(f1).toContain('POST http://127.0.0.1:8080/en_gb/wp-json/community/v1/members');
+    expect(f1).toContain('authorization: Basic [REDACTED]');
+    expect(f1).toContain('HTTP 201\ncontent-type: text/html; charset=UTF-8');
+    expect(f1).toContain(escapeHtml(SYNTHETIC_FINDINGS[0]!.curl[0]!));
+    expect(f1).toContain('seen 3 times');
+    expect(html).toContain('<select id="filter-check"><option value="">all checks</option><option value="invalid_rejected">invalid_rejected (1)</option>');
+    expect(html).toContain('<select id="filter-namespace"><option value="">all namespaces</option><option value="community/v1">community/v1</option><option value="seo/v1">seo/v1</option></select>');
+  });
+
+  it('escapeHtml covers the five special characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});

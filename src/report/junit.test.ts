@@ -1,0 +1,73 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunEvent } from '../engine/events.js';
+import { JunitReporter, xmlSafe } from './junit.js';
+import { play, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'restconform-junit-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+
+async function writeXml(name: string, events: RunEvent[]): Promise<string> {
+  const path = join(folder, name, 'junit.xml');
+  await play(new JunitReporter(path), events);
+  expect(readdirSync(join(folder, name))).toEqual(['junit.xml']);
+  return readFileSync(path, 'utf8');
+}
+
+describe('JUnit reporter', () => {
+  it('has one suite per locale and namespace and one case per (operation, check) that ran', async () => {
+    const xml = await writeXml('plain', syntheticRun());
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(count(xml, /<testsuite /g)).toBe(4);
+    expect(count(xml, /<testcase /g)).toBe(15);
+    expect(count(xml, /<failure /g)).toBe(1);
+    expect(count(xml, /<system-out>/g)).toBe(1);
+    expect(xml).toMatch(/<testsuites name="restconform http:\/\/127\.0\.0\.1:8080" tests="15" failures="1"/);
+    expect(xml).toContain('<testsuite name="en_gb community/v1"');
+    // The uncovered operation (el POST members) has no test cases.
+    expect(xml).not.toMatch(/classname="restconform\.el\.community\/v1" name="POST/);
+  });
+
+  it('puts the message in the failure and the curl line in its body', async () => {
+    const xml = await writeXml('failure', syntheticRun());
+    const failure = /<testcase classname="([^"]+)" name="([^"]+)">\s*<failure message="([^"]*)" type="([^"]+)"><!\[CDATA\[([\s\S]*?)\]\]><\/failure>/.exec(xml);
+    expect(failure).not.toBeNull();
+    const [, className, name, message, type, body] = failure!;
+    expect(className).toBe('restconform.en_gb.community/v1');
+    expect(name).toBe('POST /community/v1/members invalid_rejected');
+    expect(message).toContain('invalid value accepted: email = &quot;not-an-email&quot;');
+    expect(type).toBe('invalid_rejected');
+    expect(body).toContain(SYNTHETIC_FINDINGS[0]!.curl[0]);
+    expect(body).toContain('(seen 3 times)');
+  });
+
+  it('shows warnings as system-out on a passing case', async () => {
+    const xml = await writeXml('warning', syntheticRun());
+    expect(xml).toMatch(/name="GET \/seo\/v1\/options json_content_type">\s*<system-out><!\[CDATA\[\[F2\] warning: response Content-Type/);
+  });
+
+  it('falls back to the checks that reported something when run_finished does not name them', async () => {
+    const xml = await writeXml('fallback', syntheticRun({ withoutChecks: true }));
+    expect(count(xml, /<testcase /g)).toBe(10);
+  });
+
+  it('survives hostile text: control characters and CDATA terminators', async () => {
+    const events = syntheticRun();
+    const finished = events.at(-1) as Extract<RunEvent, { type: 'run_finished' }>;
+    const hostile = { ...SYNTHETIC_FINDINGS[0]!, message: 'bad \u0000\u0007 bytes ]]> and ]]> again', curl: ["curl 'x' --data-raw ']]>'"] };
+    events[events.length - 1] = { ...finished, findings: [hostile, SYNTHETIC_FINDINGS[1]!] };
+    const xml = await writeXml('hostile', events);
+    expect(xml).not.toMatch(/[\u0000-\u0008]/);
+    expect(count(xml, /<!\[CDATA\[/g)).toBe(count(xml, /\]\]>/g));
+    expect(xml).toContain('bad \uFFFD\uFFFD bytes ]] > and ]] > again');
+  });
+
+  it('xmlSafe keeps ordinary text and surrogate pairs', () => {
+    expect(xmlSafe('Ελληνικά 🙂 <ok>')).toBe('Ελληνικά 🙂 <ok>');
+    expect(xmlSafe('\uD800x')).toBe('\uFFFDx');
+  });
+});

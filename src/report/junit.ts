@@ -1,0 +1,73 @@
+/**
+ * The JUnit XML report (`--junit FILE`) for CI systems: one test suite per locale and namespace, one test case
+ * per (operation, check) that ran. A failure finding becomes `<failure>` with its message and curl line; a
+ * warning becomes `<system-out>` on a passing case.
+ */
+import junitReportBuilder, { type Builder } from 'junit-report-builder';
+import type { Finding } from '../checks/types.js';
+import { localeLabel, namespaceLabel, operationOutcomes, type OperationOutcome } from './outcomes.js';
+import { RunFileReporter } from './run-file-reporter.js';
+import type { RunRecord } from './run-record.js';
+
+// The package assigns a builder to module.exports; its typings describe an ES default export.
+const junitRoot = ((junitReportBuilder as unknown as { default?: Builder }).default ?? junitReportBuilder) as unknown as Builder;
+
+/** Characters XML 1.0 cannot carry (controls, lone surrogates, U+FFFE/U+FFFF). */
+const NOT_XML = /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text a hostile server sent, made safe for the XML builder: impossible characters become U+FFFD, and `]]>`
+ * (which would end the CDATA section early) is broken up.
+ */
+export function xmlSafe(text: string): string {
+  return text.replace(NOT_XML, '\uFFFD').replace(/]]>/g, ']] >');
+}
+
+function describeFinding(finding: Finding): string {
+  const lines = [`[${finding.id}] ${finding.severity}: ${finding.message}${finding.count > 1 ? ` (seen ${finding.count} times)` : ''}`];
+  lines.push(`request: ${finding.request.method} ${finding.request.url}`);
+  if (finding.response) lines.push(`response: ${finding.response.status}`);
+  lines.push(...finding.curl);
+  lines.push(`replay: restconform replay REPORT.json ${finding.id}`);
+  return lines.join('\n');
+}
+
+function suiteName(operation: OperationOutcome): string {
+  return `${localeLabel(operation.locale)} ${namespaceLabel(operation.namespace)}`;
+}
+
+/** Renders a finished run as JUnit XML. */
+export function buildJunitXml(run: RunRecord): string {
+  const builder = junitRoot.newBuilder().name(`restconform ${run.started.target}`);
+  const suites = new Map<string, OperationOutcome[]>();
+  for (const operation of operationOutcomes(run.finished)) {
+    if (!operation.covered) continue;
+    const name = suiteName(operation);
+    suites.set(name, [...(suites.get(name) ?? []), operation]);
+  }
+  for (const name of [...suites.keys()].sort()) {
+    const suite = builder.testSuite().name(xmlSafe(name)).timestamp(run.started.startedAt);
+    for (const operation of suites.get(name)!) {
+      // Dots separate packages in JUnit class names, so `oembed/1.0` becomes `oembed/1_0`.
+      const className = xmlSafe(`restconform.${localeLabel(operation.locale)}.${namespaceLabel(operation.namespace).replace(/\./g, '_')}`);
+      for (const outcome of operation.checks) {
+        const testCase = suite.testCase().className(className).name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
+        const failures = outcome.findings.filter((f) => f.severity === 'failure');
+        const warnings = outcome.findings.filter((f) => f.severity === 'warning');
+        if (failures.length > 0) {
+          testCase.failure(xmlSafe(failures.map((f) => f.message).join('; ')), outcome.check);
+          testCase.stacktrace(xmlSafe(failures.map(describeFinding).join('\n\n')));
+        }
+        if (warnings.length > 0) testCase.standardOutput(xmlSafe(warnings.map(describeFinding).join('\n\n')));
+      }
+    }
+  }
+  return builder.build();
+}
+
+/** Writes the JUnit XML report to `path` on close, once the run has finished. */
+export class JunitReporter extends RunFileReporter {
+  constructor(path: string) {
+    super(path, buildJunitXml);
+  }
+}

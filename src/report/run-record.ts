@@ -1,0 +1,62 @@
+/**
+ * Collects what the file reporters need from the event stream: how the run started, the descriptors, skipped
+ * phases, warnings, and how it finished. The live events (`exchange`, `finding`) are left to the reporters
+ * that show progress.
+ */
+import type { RunEvent } from '../engine/events.js';
+
+export type RunStartedEvent = Extract<RunEvent, { type: 'run_started' }>;
+export type RunFinishedEvent = Extract<RunEvent, { type: 'run_finished' }>;
+export type DescriptorLoadedEvent = Extract<RunEvent, { type: 'descriptor_loaded' }>;
+
+/** A whole run, as the events described it. */
+export interface RunRecord {
+  started: RunStartedEvent;
+  finished: RunFinishedEvent;
+  descriptors: DescriptorLoadedEvent[];
+  skippedPhases: Array<{ phase: string; reason: string }>;
+  /** `warning` events, in order. */
+  warnings: string[];
+}
+
+export class RunRecorder {
+  #started: RunStartedEvent | undefined;
+  #finished: RunFinishedEvent | undefined;
+  readonly #descriptors: DescriptorLoadedEvent[] = [];
+  readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
+  readonly #warnings: string[] = [];
+
+  onEvent(event: RunEvent): void {
+    switch (event.type) {
+      case 'run_started':
+        this.#started = event;
+        break;
+      case 'descriptor_loaded':
+        this.#descriptors.push(event);
+        break;
+      case 'phase_skipped':
+        this.#skippedPhases.push({ phase: event.phase, reason: event.reason });
+        break;
+      case 'warning':
+        this.#warnings.push(event.message);
+        break;
+      case 'run_finished':
+        this.#finished = event;
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The run, once both `run_started` and `run_finished` were seen. */
+  record(): RunRecord | undefined {
+    if (!this.#started || !this.#finished) return undefined;
+    return {
+      started: this.#started,
+      finished: this.#finished,
+      descriptors: [...this.#descriptors],
+      skippedPhases: [...this.#skippedPhases],
+      warnings: [...this.#warnings],
+    };
+  }
+}
