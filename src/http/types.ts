@@ -33,4 +33,15 @@ export interface Exchange {
   response?: HttpResponse;
   error?: TransportError;
   durationMs: number;
+  /** The `Location` URLs followed to reach `response`, in order; absent when there was no redirect. */
+  redirects?: string[];
+}
+
+/** Sends one request and always resolves an exchange (never rejects). The shape every transport layer has. */
+export type SendFn = (request: HttpRequest, signal?: AbortSignal) => Promise<Exchange>;
+
+/** A transport: `send` never rejects; `close` lets in-flight requests finish, then closes the connections. */
+export interface Transport {
+  send: SendFn;
+  close(): Promise<void>;
 }

@@ -1,0 +1,9 @@
+/** A transport layer adds one behaviour around the send function below it, like undici's interceptors. */
+import type { SendFn } from './types.js';
+
+export type Layer = (next: SendFn) => SendFn;
+
+/** Stacks layers: the first listed is the outermost. */
+export function composeLayers(layers: readonly Layer[], innermost: SendFn): SendFn {
+  return layers.reduceRight<SendFn>((send, layer) => layer(send), innermost);
+}

@@ -1,0 +1,76 @@
+/** Small loopback servers for the transport's tests: real sockets, port 0, closed by the caller. */
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+export interface TestServer {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  /** Requests seen, in order. */
+  requests: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }>;
+  /** TCP connections accepted. */
+  connections: number;
+  close(): Promise<void>;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** An HTTP server whose handler sees each request with its body already read. */
+export async function startHttpServer(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<TestServer> {
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      state.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      handler(req, res, body);
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    state.connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const state: TestServer = {
+    url: await listen(server),
+    requests: [],
+    connections: 0,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return state;
+}
+
+/** A TCP server that answers every connection with `raw` bytes and then ends it (for malformed HTTP). */
+export async function startRawServer(raw: string): Promise<TestServer> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => {
+    state.connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.once('data', () => socket.end(raw));
+  });
+  const state: TestServer = {
+    url: await listen(server),
+    requests: [],
+    connections: 0,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return state;
+}
+
+/** A URL on which nothing listens (a port that was free a moment ago). */
+export async function closedPortUrl(): Promise<string> {
+  const server = createTcpServer();
+  const url = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}

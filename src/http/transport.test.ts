@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpRequest } from '../request/types.js';
+import { closedPortUrl, startHttpServer, startRawServer, type TestServer } from './test-servers.js';
+import { createTransport } from './transport.js';
+import type { Transport } from './types.js';
+
+function get(url: string, headers: Record<string, string> = { accept: 'application/json' }): HttpRequest {
+  return { method: 'GET', url, headers };
+}
+
+let server: TestServer;
+let other: TestServer;
+let transport: Transport;
+const toClose: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  server = await startHttpServer((req, res, body) => {
+    const path = req.url ?? '/';
+    if (path.startsWith('/json')) {
+      res.setHeader('x-multi', ['a', 'b']);
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify({ path, ok: true, ü: 'ß' }));
+    } else if (path === '/big') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`[${'1,'.repeat(2000)}1]`);
+    } else if (path === '/hang') {
+      // Never answers.
+    } else if (path === '/reset') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"partial":"');
+      setTimeout(() => req.socket.resetAndDestroy(), 20);
+    } else if (path === '/loop') {
+      res.writeHead(302, { location: '/loop' }).end();
+    } else if (path === '/moved') {
+      res.writeHead(301, { location: '/json?moved=1' }).end();
+    } else if (path === '/see-other') {
+      res.writeHead(302, { location: '/echo' }).end();
+    } else if (path === '/temporary') {
+      res.writeHead(307, { location: '/echo' }).end();
+    } else if (path === '/elsewhere') {
+      res.writeHead(308, { location: `${other.url}/echo` }).end();
+    } else if (path === '/echo') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body, authorization: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null }));
+    } else if (path.startsWith('/busy')) {
+      const hits = server.requests.filter((r) => r.url === path).length;
+      const retryAfter = new URL(path, 'http://x').searchParams.get('after');
+      if (hits === 1 || retryAfter === 'never') res.writeHead(429, retryAfter === null || retryAfter === 'never' ? {} : { 'retry-after': retryAfter }).end('slow down');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ hits }));
+    } else if (path === '/html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>hello</p>');
+    } else if (path === '/sniffed') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('  {"sniffed":true}');
+    } else if (path === '/broken-json') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":');
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  other = await startHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ authorization: req.headers.authorization ?? null, path: req.url }));
+  });
+  transport = createTransport({ connections: 4, timeoutMs: 300, maxBodyBytes: 1000 });
+});
+
+afterAll(async () => {
+  await transport.close();
+  for (const resource of toClose) await resource.close();
+  await server.close();
+  await other.close();
+});
+
+describe('createTransport', () => {
+  it('answers JSON with parsed body and lower-case, joined headers', async () => {
+    const exchange = await transport.send(get(`${server.url}/json?x=1#fragment`));
+    expect(exchange.error).toBeUndefined();
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.json).toEqual({ path: '/json?x=1', ok: true, ü: 'ß' });
+    expect(exchange.response?.headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect(exchange.response?.headers['x-multi']).toBe('a, b');
+    expect(exchange.response?.truncated).toBe(false);
+    expect(exchange.durationMs).toBeGreaterThanOrEqual(0);
+    expect(exchange.redirects).toBeUndefined();
+  });
+
+  it('keeps connections alive: many requests, few connections', async () => {
+    const quiet = await startHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    toClose.push(quiet);
+    for (let i = 0; i < 20; i++) expect((await transport.send(get(`${quiet.url}/n${i}`))).response?.status).toBe(200);
+    const parallel = await Promise.all(Array.from({ length: 40 }, (_, i) => transport.send(get(`${quiet.url}/p${i}`))));
+    expect(parallel.every((exchange) => exchange.response?.status === 200)).toBe(true);
+    expect(quiet.requests).toHaveLength(60);
+    expect(quiet.connections).toBeLessThanOrEqual(4);
+  });
+
+  it('cuts a body at the cap and says so', async () => {
+    const exchange = await transport.send(get(`${server.url}/big`));
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.truncated).toBe(true);
+    expect(exchange.response?.bodyText).toHaveLength(1000);
+    expect(exchange.response?.json).toBeUndefined();
+    expect(exchange.error?.code).toBe('body_too_large');
+    // The pool recovers from the connection it dropped.
+    expect((await transport.send(get(`${server.url}/json`))).response?.status).toBe(200);
+  });
+
+  it('times out when the server never answers', async () => {
+    const exchange = await transport.send(get(`${server.url}/hang`));
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error).toEqual({ code: 'timeout', message: 'no response headers within 300 ms' });
+  });
+
+  it('reports a connection reset in the middle of the body', async () => {
+    const exchange = await transport.send(get(`${server.url}/reset`));
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error?.code).toBe('connection_reset');
+    expect(exchange.error?.message).toMatch(/after status 200 and 12 body bytes/);
+  });
+
+  it('follows redirects and keeps the original request', async () => {
+    const exchange = await transport.send(get(`${server.url}/moved`));
+    expect(exchange.response?.json).toEqual({ path: '/json?moved=1', ok: true, ü: 'ß' });
+    expect(exchange.request.url).toBe(`${server.url}/moved`);
+    expect(exchange.redirects).toEqual([`${server.url}/json?moved=1`]);
+  });
+
+  it('turns a POST into a GET on 302, and repeats it on 307', async () => {
+    const post = { method: 'POST' as const, url: `${server.url}/see-other`, headers: { 'content-type': 'application/json' }, body: '{"a":1}' };
+    expect((await transport.send(post)).response?.json).toEqual({ method: 'GET', body: '', authorization: null, type: null });
+    const repeated = await transport.send({ ...post, url: `${server.url}/temporary` });
+    expect(repeated.response?.json).toEqual({ method: 'POST', body: '{"a":1}', authorization: null, type: 'application/json' });
+  });
+
+  it('never carries credentials to another origin', async () => {
+    const exchange = await transport.send(get(`${server.url}/elsewhere`, { authorization: 'Basic c2VjcmV0' }));
+    expect(exchange.response?.json).toEqual({ authorization: null, path: '/echo' });
+    const same = await transport.send({ ...get(`${server.url}/temporary`, { authorization: 'Basic c2VjcmV0' }), method: 'PUT' });
+    expect((same.response?.json as { authorization: string }).authorization).toBe('Basic c2VjcmV0');
+  });
+
+  it('gives up on a redirect loop', async () => {
+    const before = server.requests.filter((r) => r.url === '/loop').length;
+    const exchange = await transport.send(get(`${server.url}/loop`));
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error?.code).toBe('redirect_loop');
+    expect(exchange.redirects).toHaveLength(5);
+    expect(server.requests.filter((r) => r.url === '/loop').length - before).toBe(6);
+  });
+
+  it('returns 3xx answers as they are when told to follow none', async () => {
+    const direct = createTransport({ maxRedirects: 0 });
+    toClose.push(direct);
+    const exchange = await direct.send(get(`${server.url}/loop`));
+    expect(exchange.response?.status).toBe(302);
+    expect(exchange.response?.headers.location).toBe('/loop');
+    expect(exchange.error).toBeUndefined();
+  });
+
+  it('honours Retry-After on a 429 and retries', async () => {
+    const exchange = await transport.send(get(`${server.url}/busy?after=1`));
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.response?.json).toEqual({ hits: 2 });
+  });
+
+  it('backs off briefly on a 429 without Retry-After, up to the retry limit', async () => {
+    const once = await transport.send(get(`${server.url}/busy`));
+    expect(once.response?.json).toEqual({ hits: 2 });
+    const exchange = await transport.send(get(`${server.url}/busy?after=never`));
+    expect(exchange.response?.status).toBe(429);
+    expect(exchange.response?.bodyText).toBe('slow down');
+    expect(server.requests.filter((r) => r.url === '/busy?after=never')).toHaveLength(3);
+  });
+
+  it('does not wait longer than allowed: a long Retry-After returns the 429', async () => {
+    const exchange = await transport.send(get(`${server.url}/busy?after=3600`));
+    expect(exchange.response?.status).toBe(429);
+    expect(server.requests.filter((r) => r.url === '/busy?after=3600')).toHaveLength(1);
+  });
+
+  it('keeps a non-JSON body as text, and sniffs JSON that is not labelled', async () => {
+    const html = await transport.send(get(`${server.url}/html`));
+    expect(html.response?.bodyText).toBe('<!doctype html><p>hello</p>');
+    expect(html.response?.json).toBeUndefined();
+    expect((await transport.send(get(`${server.url}/sniffed`))).response?.json).toEqual({ sniffed: true });
+    const broken = await transport.send(get(`${server.url}/broken-json`));
+    expect(broken.response?.status).toBe(500);
+    expect(broken.response?.json).toBeUndefined();
+    expect(broken.error).toBeUndefined();
+  });
+
+  it('reports a refused connection', async () => {
+    const exchange = await transport.send(get(`${await closedPortUrl()}/x`));
+    expect(exchange.error?.code).toBe('connection_refused');
+  });
+
+  it('reports malformed HTTP as a protocol error', async () => {
+    const garbage = await startRawServer('HELLO THERE\r\n\r\n');
+    const short = await startRawServer('HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\nshort');
+    toClose.push(garbage, short);
+    expect((await transport.send(get(`${garbage.url}/`))).error?.code).toBe('protocol_error');
+    const exchange = await transport.send(get(`${short.url}/`));
+    expect(exchange.error?.code).toBe('protocol_error');
+    expect(exchange.error?.message).toMatch(/UND_ERR_RES_CONTENT_LENGTH_MISMATCH/);
+  });
+
+  it('reports an abort, and never rejects', async () => {
+    const controller = new AbortController();
+    const pending = transport.send(get(`${server.url}/hang`), controller.signal);
+    controller.abort();
+    expect((await pending).error?.code).toBe('aborted');
+    expect((await transport.send(get('not a url'))).error?.code).toBe('protocol_error');
+    expect((await transport.send(get('ftp://127.0.0.1/x'))).error?.message).toBe('unsupported protocol ftp:');
+  });
+
+  it('spaces requests under a rate limit, and an abort ends the wait', async () => {
+    const limited = createTransport({ rateLimit: 0.5 });
+    toClose.push(limited);
+    expect((await limited.send(get(`${server.url}/json`))).response?.status).toBe(200);
+    const controller = new AbortController();
+    const waiting = limited.send(get(`${server.url}/json?second`), controller.signal);
+    controller.abort();
+    const exchange = await waiting;
+    expect(exchange.error?.code).toBe('aborted');
+    expect(server.requests.some((r) => r.url === '/json?second')).toBe(false);
+  });
+
+  it('answers every send after close with an error', async () => {
+    const closing = createTransport();
+    await closing.close();
+    expect((await closing.send(get(`${server.url}/json`))).error).toEqual({ code: 'aborted', message: 'transport closed' });
+  });
+
+  it('checks its options at once', () => {
+    expect(() => createTransport({ connections: 0 })).toThrow(/connections must be an integer ≥ 1, got 0/);
+    expect(() => createTransport({ rateLimit: -1 })).toThrow(RangeError);
+    expect(() => createTransport({ retry429: { maxRetries: 1.5 } })).toThrow(/retry429.maxRetries/);
+  });
+});
