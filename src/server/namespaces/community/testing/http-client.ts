@@ -31,13 +31,16 @@ export interface RestReply {
   body: any;
 }
 
-/** `a[]=1&a[]=2` for lists, as PHP reads them. */
+/** `a[]=1&a[]=2` for lists and `o[k]=v` for objects, as PHP reads them; null cannot travel in a query. */
 function queryString(query: Record<string, unknown>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (Array.isArray(value)) for (const item of value) search.append(`${name}[]`, String(item));
-    else if (value !== undefined) search.append(name, String(value));
-  }
+  const append = (name: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) value.forEach((item) => append(`${name}[]`, item));
+    else if (typeof value === 'object') for (const [key, item] of Object.entries(value)) append(`${name}[${key}]`, item);
+    else search.append(name, String(value));
+  };
+  for (const [name, value] of Object.entries(query)) append(name, value);
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
