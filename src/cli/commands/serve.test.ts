@@ -1,0 +1,120 @@
+/** `restconform serve` as a user runs it: a child process, stopped by a signal. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ENTRY = "import('./src/cli/main.ts').then((cli) => cli.main(process.argv.slice(1))).then((code) => { process.exitCode = code; })";
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const children: ChildProcessWithoutNullStreams[] = [];
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function cli(args: string[], env: Record<string, string | undefined> = {}): { child: ChildProcessWithoutNullStreams; finished: Promise<Finished>; output: { stdout: string; stderr: string } } {
+  const childEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', ENTRY, ...args], { cwd: REPO_ROOT, env: childEnv });
+  children.push(child);
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const finished = new Promise<Finished>((resolve) => child.on('close', (code) => resolve({ code, ...output })));
+  return { child, finished, output };
+}
+
+function listeningLine(output: { stdout: string }, finished: Promise<Finished>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const line = output.stdout.split('\n').find((candidate) => candidate.startsWith('listening on '));
+      if (line !== undefined) {
+        clearInterval(timer);
+        resolve(line);
+      }
+    }, 20);
+    void finished.then((result) => {
+      clearInterval(timer);
+      reject(new Error(`serve exited with ${result.code} before listening: ${result.stderr}`));
+    });
+  });
+}
+
+function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+describe('restconform serve', () => {
+  it('prints "listening on URL", serves, prints a generated password once, and exits 0 on SIGTERM', async () => {
+    const run = cli(['serve', '--port', '0', '--seed', '7'], { RESTCONFORM_APP_PASSWORD: undefined });
+    const line = await listeningLine(run.output, run.finished);
+    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = line.slice('listening on '.length);
+    const generated = /generated application password for admin \(for local use only\): ([A-Za-z0-9]{24})/.exec(run.output.stderr);
+    expect(generated).not.toBeNull();
+    const root = await fetch(`${url}/en_gb/wp-json/`, { headers: { Authorization: basic('admin', generated![1]!) } });
+    expect(root.status).toBe(200);
+    run.child.kill('SIGTERM');
+    const result = await run.finished;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${line}\n`);
+    expect(result.stderr.match(/generated application password/g)).toHaveLength(1);
+  });
+
+  it('takes the password from RESTCONFORM_APP_PASSWORD, honours --rest-root and --user, and exits 0 on SIGINT', async () => {
+    const run = cli(['serve', '--port', '0', '--rest-root', 'api', '--user', 'chief'], { RESTCONFORM_APP_PASSWORD: 'abcd efgh ijkl mnop' });
+    const url = (await listeningLine(run.output, run.finished)).slice('listening on '.length);
+    expect(run.output.stderr).not.toContain('generated');
+    const good = await fetch(`${url}/el/api/no-such-route`, { headers: { Authorization: basic('chief', 'abcdefghijklmnop') } });
+    expect(good.status).toBe(404);
+    const bad = await fetch(`${url}/el/api/no-such-route`, { headers: { Authorization: basic('chief', 'wrong') } });
+    expect(bad.status).toBe(401);
+    run.child.kill('SIGINT');
+    expect((await run.finished).code).toBe(0);
+  });
+
+  it('exits 2 with one line on stderr when the port is in use', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const result = await cli(['serve', '--port', String(port)]).finished;
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(`127.0.0.1:${port} is already in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('lists every flag with its default in --help', async () => {
+    const result = await cli(['serve', '--help']).finished;
+    expect(result.code).toBe(0);
+    // Commander wraps help to the terminal width; compare with the wrapping undone.
+    const help = result.stdout.replace(/\s+/g, ' ');
+    for (const expected of [
+      /--host <host> [^-]*\(default: "127\.0\.0\.1"\)/,
+      /--port <n> [^-]*\(default: 8080\)/,
+      /--rest-root <segment> [^-]*\(default: "wp-json"\)/,
+      /--seed <n> [^-]*\(default: 1\)/,
+      /--user <login> [^-]*\(default: "admin"\)/,
+      /--app-password <password> [^-]*\(env: RESTCONFORM_APP_PASSWORD\)/,
+    ]) {
+      expect(help).toMatch(expected);
+    }
+  });
+
+  it('refuses a port that is not a number with exit 2', async () => {
+    const result = await cli(['serve', '--port', 'eighty']).finished;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port takes an integer');
+  });
+});
