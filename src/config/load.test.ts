@@ -124,7 +124,7 @@ describe('errors name the file, the line and the key', () => {
 
   it('a value the schema accepts but the rules do not (shard index beyond the count)', () => {
     const error = errorOf(() => parseConfigText('examples: 2\nshard: 5/4\n', 'config.yaml'));
-    expect(error.message).toBe('config.yaml:2: "shard": expected I/N with 1 ≤ I ≤ N, got "5/4"');
+    expect(error.message).toBe('config.yaml:2: shard: expected I/N with 1 ≤ I ≤ N, got "5/4"');
   });
 
   it('unknown check names when the registry is known', () => {
@@ -161,7 +161,10 @@ describe('errors name the file, the line and the key', () => {
     const shard = errorOf(() => loadConfig({ overrides: { shard: { index: 5, count: 4 } } }));
     expect(shard.message).toBe('command line: --shard: expected I/N with 1 ≤ I ≤ N, got "5/4"');
     const checks = errorOf(() => loadConfig({ overrides: { checks: ['nope'] }, knownChecks: KNOWN_CHECKS }));
-    expect(checks.message).toContain('unknown check "nope"');
+    expect(checks.message).toBe('command line: unknown check "nope"');
+    expect(checks.issues[0]!.key).toBe('--checks[0]');
+    const severity = errorOf(() => loadConfig({ overrides: { severity: { eror_shape: 'warning' } }, knownChecks: KNOWN_CHECKS }));
+    expect(severity.message).toBe('command line: unknown check "eror_shape" (did you mean "error_shape"?)');
   });
 
   it('overrides normalise like file values', () => {

@@ -11,7 +11,7 @@ import { FILE_KEYS, fileKeyOf } from './file-keys.js';
 import { configDir } from './package-root.js';
 import { BUILTIN_DEFAULTS, type RunConfigInput, type RunSettings } from './settings.js';
 import { validateConfigData, type IssueLocator } from './validate-file.js';
-import { parseYamlSource, type KeyPath, type YamlSource } from './yaml-source.js';
+import { parseYamlSource, type KeyPath } from './yaml-source.js';
 
 /** The bundled profiles in `config/`. */
 export const PROFILE_NAMES = ['default', 'ci', 'fuzz'] as const;
@@ -76,10 +76,7 @@ export function readConfigFile(path: string, options: { knownChecks?: readonly s
 /** Parses configuration YAML text (as read from the file `name`) into `RunConfigInput`. */
 export function parseConfigText(text: string, name: string, knownChecks?: readonly string[]): RunConfigInput {
   const source = parseYamlSource(text, name);
-  const locate: IssueLocator = { source: name, showKey, lineOf: source.lineOf };
-  const schemaIssues = validateConfigData(source.data, locate);
-  if (schemaIssues.length > 0) throw new ConfigError(schemaIssues);
-  return convertFileData(source, knownChecks);
+  return toInput(source.data, { source: name, showKey, lineOf: source.lineOf }, knownChecks);
 }
 
 /** `['severity', 'x']` → `severity.x`; `['phases', 2]` → `phases[2]`. */
@@ -87,72 +84,56 @@ function showKey(path: KeyPath): string {
   return path.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('');
 }
 
-function convertFileData(source: YamlSource, knownChecks: readonly string[] | undefined): RunConfigInput {
-  const data = source.data as Record<string, unknown>;
-  const input: Record<string, unknown> = {};
-  const issues: ConfigIssue[] = [];
-  const issueAt = (path: KeyPath, part: 'key' | 'value', message: string): ConfigIssue => ({
-    source: source.name,
-    line: source.lineOf(path, part),
-    key: showKey(path),
-    message,
-  });
-  for (const entry of FILE_KEYS) {
-    if (!(entry.file in data)) continue;
-    try {
-      input[entry.input] = entry.fromFile(data[entry.file]);
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      issues.push(issueAt([entry.file], 'value', `"${entry.file}": ${error.issues[0]!.message}`));
-    }
-  }
-  if (knownChecks) {
-    const checks = data.checks;
-    if (Array.isArray(checks)) {
-      checks.forEach((name: string, i) => {
-        if (!knownChecks.includes(name)) issues.push(issueAt(['checks', i], 'value', `unknown check "${name}"${didYouMean(name, knownChecks)}`));
-      });
-    }
-    for (const name of Object.keys((data.severity as Record<string, unknown> | undefined) ?? {})) {
-      if (!knownChecks.includes(name)) issues.push(issueAt(['severity', name], 'key', `unknown check "${name}"${didYouMean(name, knownChecks)}`));
-    }
-  }
-  if (issues.length > 0) throw new ConfigError(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
-  return input as RunConfigInput;
-}
-
 /** Command-line values go through the same schema and conversions as the file, so both reject the same values. */
 function checkOverrides(overrides: RunConfigInput, knownChecks: readonly string[] | undefined): RunConfigInput {
   const asFile: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(overrides) as Array<[keyof RunConfigInput, unknown]>) {
-    if (value === undefined) continue;
-    const entry = fileKeyOf(field);
-    asFile[entry.file] = entry.toFile(value);
+    if (value !== undefined) asFile[fileKeyOf(field).file] = fileKeyOf(field).toFile(value);
   }
-  const optionName = (file: string): string => `--${file}`;
   const locate: IssueLocator = {
     source: 'command line',
-    showKey: (path) => (path.length === 1 ? optionName(String(path[0])) : showKey(path)),
+    showKey: (path) => `--${showKey(path)}`,
     lineOf: () => undefined,
   };
-  const issues = validateConfigData(asFile, locate);
-  if (issues.length > 0) throw new ConfigError(issues);
-  const given: Record<string, unknown> = {};
+  return toInput(asFile, locate, knownChecks);
+}
+
+/**
+ * File-shaped data (YAML keys) → `RunConfigInput`: schema validation, then the conversions, then check names
+ * against the registry when it is known. Every problem is located with `locate`.
+ */
+function toInput(data: unknown, locate: IssueLocator, knownChecks: readonly string[] | undefined): RunConfigInput {
+  const schemaIssues = validateConfigData(data, locate);
+  if (schemaIssues.length > 0) throw new ConfigError(schemaIssues);
+  const values = data as Record<string, unknown>;
+  const input: Record<string, unknown> = {};
+  const issues: ConfigIssue[] = [];
+  const issueAt = (path: KeyPath, part: 'key' | 'value', message: string): ConfigIssue => ({
+    source: locate.source,
+    line: locate.lineOf(path, part),
+    key: locate.showKey(path),
+    message,
+  });
   for (const entry of FILE_KEYS) {
-    if (!(entry.file in asFile)) continue;
+    if (!(entry.file in values)) continue;
     try {
-      given[entry.input] = entry.fromFile(asFile[entry.file]);
+      input[entry.input] = entry.fromFile(values[entry.file]);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      issues.push({ source: 'command line', key: optionName(entry.file), message: `${optionName(entry.file)}: ${error.issues[0]!.message}` });
+      issues.push(issueAt([entry.file], 'value', `${locate.showKey([entry.file])}: ${error.issues[0]!.message}`));
     }
   }
-  const checks = given.checks;
-  if (knownChecks && Array.isArray(checks)) {
-    for (const name of checks as string[]) {
-      if (!knownChecks.includes(name)) issues.push({ source: 'command line', key: '--checks', message: `unknown check "${name}"${didYouMean(name, knownChecks)}` });
+  if (knownChecks) {
+    const unknown = (name: string): string => `unknown check "${name}"${didYouMean(name, knownChecks)}`;
+    if (Array.isArray(values.checks)) {
+      values.checks.forEach((name: string, i) => {
+        if (!knownChecks.includes(name)) issues.push(issueAt(['checks', i], 'value', unknown(name)));
+      });
+    }
+    for (const name of Object.keys((values.severity as Record<string, unknown> | undefined) ?? {})) {
+      if (!knownChecks.includes(name)) issues.push(issueAt(['severity', name], 'key', unknown(name)));
     }
   }
-  if (issues.length > 0) throw new ConfigError(issues);
-  return given as RunConfigInput;
+  if (issues.length > 0) throw new ConfigError(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
+  return input as RunConfigInput;
 }

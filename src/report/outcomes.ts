@@ -17,14 +17,7 @@ export interface CheckOutcome {
 }
 
 /** One operation with its coverage and the outcome of every check on it. */
-export interface OperationOutcome {
-  locale: string | null;
-  method: string;
-  route: string;
-  namespace: string;
-  requests: number;
-  statuses: Record<string, number>;
-  notes: string[];
+export interface OperationOutcome extends CoverageEntry {
   /** False when no request reached it and nothing was found: its checks did not run. */
   covered: boolean;
   /** One per check, in check order; empty when not covered. */
@@ -74,17 +67,7 @@ export function operationOutcomes(finished: RunFinishedEvent): OperationOutcome[
   const namespaceOf = namespaceResolver(finished.coverage);
   const operations = new Map<string, OperationOutcome>();
   for (const entry of finished.coverage) {
-    operations.set(operationKey(entry.locale, entry.method, entry.route), {
-      locale: entry.locale,
-      method: entry.method,
-      route: entry.route,
-      namespace: entry.namespace,
-      requests: entry.requests,
-      statuses: entry.statuses,
-      notes: entry.notes,
-      covered: entry.requests > 0,
-      checks: [],
-    });
+    operations.set(operationKey(entry.locale, entry.method, entry.route), { ...entry, covered: entry.requests > 0, checks: [] });
   }
   const findingsByOperation = new Map<string, Finding[]>();
   for (const finding of finished.findings) {
