@@ -8,6 +8,7 @@ import { pagedResponse } from './paging.js';
 import { stringParam } from './params.js';
 import { administratorOnly } from './permissions.js';
 import { EDITABLE, forMethods } from './route-methods.js';
+import { storeSlice } from './store-slice.js';
 
 const MODULE_NAME = 'components';
 
@@ -39,11 +40,7 @@ const CATALOGUE: readonly Component[] = [
 ];
 
 function componentsState(store: Store): Map<string, Component> {
-  const existing = store.namespaces[MODULE_NAME] as Map<string, Component> | undefined;
-  if (existing !== undefined) return existing;
-  const created = new Map(CATALOGUE.map((component) => [component.name, { ...component }]));
-  store.namespaces[MODULE_NAME] = created;
-  return created;
+  return storeSlice(store, MODULE_NAME, () => new Map(CATALOGUE.map((component) => [component.name, { ...component }])));
 }
 
 /** Names of the active components (the settings route reports them). */

@@ -7,6 +7,7 @@ import type { Faker } from '@faker-js/faker';
 import { REPORT_ITEM_TYPES } from '../../../contract/routes/community-moderation.js';
 import type { Store } from '../../types.js';
 import { restDate, SEED_REFERENCE_DATE } from './dates.js';
+import { storeSlice } from './store-slice.js';
 
 const SLICE = 'content';
 
@@ -22,11 +23,7 @@ export interface ContentItem {
 }
 
 function catalogue(store: Store): ContentItem[] {
-  const existing = store.namespaces[SLICE] as ContentItem[] | undefined;
-  if (existing !== undefined) return existing;
-  const created: ContentItem[] = [];
-  store.namespaces[SLICE] = created;
-  return created;
+  return storeSlice<ContentItem[]>(store, SLICE, () => []);
 }
 
 /** The content item of this type and id, if there is one. */

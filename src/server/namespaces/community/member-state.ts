@@ -3,6 +3,7 @@
  * authenticate); this slice holds what only the community namespace knows about them.
  */
 import type { Store } from '../../types.js';
+import { storeSlice } from './store-slice.js';
 
 /** Name of the members module, and the key of its slice. */
 export const MEMBERS_MODULE = 'members';
@@ -14,11 +15,6 @@ export interface MembersState {
   uploadedCovers: Set<number>;
 }
 
-/** The slice, created on first use so handlers work before (or without) the seed. */
 export function membersState(store: Store): MembersState {
-  const existing = store.namespaces[MEMBERS_MODULE] as MembersState | undefined;
-  if (existing !== undefined) return existing;
-  const created: MembersState = { uploadedAvatars: new Set(), uploadedCovers: new Set() };
-  store.namespaces[MEMBERS_MODULE] = created;
-  return created;
+  return storeSlice<MembersState>(store, MEMBERS_MODULE, () => ({ uploadedAvatars: new Set(), uploadedCovers: new Set() }));
 }

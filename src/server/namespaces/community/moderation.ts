@@ -13,6 +13,7 @@ import { requireMember } from './member-accounts.js';
 import { pagedResponse } from './paging.js';
 import { boolParam, intListParam, intParam, stringParam } from './params.js';
 import { isAdministrator, isModerator, loggedIn, signedInMember } from './permissions.js';
+import { storeSlice } from './store-slice.js';
 
 const MODULE_NAME = 'moderation';
 
@@ -55,11 +56,7 @@ export const REPORT_CATEGORY_LABELS: ReadonlyArray<{ id: string; name: string; d
 ];
 
 function moderationState(store: Store): ModerationState {
-  const existing = store.namespaces[MODULE_NAME] as ModerationState | undefined;
-  if (existing !== undefined) return existing;
-  const created: ModerationState = { items: new Map() };
-  store.namespaces[MODULE_NAME] = created;
-  return created;
+  return storeSlice<ModerationState>(store, MODULE_NAME, () => ({ items: new Map() }));
 }
 
 function findItem(store: Store, itemType: string, itemId: number): ModerationItem | undefined {

@@ -3,6 +3,7 @@
  * member's data for a field.
  */
 import { WpError, type Store } from '../../types.js';
+import { storeSlice } from './store-slice.js';
 
 /** Name of the profile module, and the key of its slice. */
 export const PROFILE_MODULE = 'profile';
@@ -51,11 +52,7 @@ export interface ProfileState {
 }
 
 export function profileState(store: Store): ProfileState {
-  const existing = store.namespaces[PROFILE_MODULE] as ProfileState | undefined;
-  if (existing !== undefined) return existing;
-  const created: ProfileState = { groups: new Map(), fields: new Map(), data: new Map() };
-  store.namespaces[PROFILE_MODULE] = created;
-  return created;
+  return storeSlice<ProfileState>(store, PROFILE_MODULE, () => ({ groups: new Map(), fields: new Map(), data: new Map() }));
 }
 
 export function dataKey(fieldId: number, userId: number): string {

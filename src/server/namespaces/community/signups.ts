@@ -13,6 +13,7 @@ import { collectionHeaders } from './paging.js';
 import { intListParam, intParam, stringParam } from './params.js';
 import { isModerator, moderatorOnly } from './permissions.js';
 import { EDITABLE, forMethods } from './route-methods.js';
+import { storeSlice } from './store-slice.js';
 
 const MODULE_NAME = 'signups';
 
@@ -34,11 +35,7 @@ interface SignupsState {
 }
 
 function signupsState(store: Store): SignupsState {
-  const existing = store.namespaces[MODULE_NAME] as SignupsState | undefined;
-  if (existing !== undefined) return existing;
-  const created: SignupsState = { signups: new Map() };
-  store.namespaces[MODULE_NAME] = created;
-  return created;
+  return storeSlice<SignupsState>(store, MODULE_NAME, () => ({ signups: new Map() }));
 }
 
 /** WordPress's `is_email`: at least 6 characters, an `@` after the first character, a dot inside the domain. */
