@@ -17,7 +17,7 @@ export function fakeOperation(method: HttpMethod, route: string, args: Record<st
   };
 }
 
-export function fakeContext(overrides: Partial<CheckContext> & { requestCase?: Partial<RequestCase> } = {}): CheckContext {
+export function fakeContext(overrides: Partial<Omit<CheckContext, 'requestCase'>> & { requestCase?: Partial<RequestCase> } = {}): CheckContext {
   const operation = overrides.operation ?? fakeOperation('GET', '/community/v1/members');
   return {
     operation,
