@@ -31,7 +31,7 @@ function readName(params: Record<string, unknown>): string {
 function groupWithFields(store: Store, group: ProfileGroup, params: Record<string, unknown>): Record<string, unknown> {
   const dataRequest = fieldDataRequest(params);
   const fields = queryFields(store, { ...params, profile_group_id: group.id });
-  return serializeGroup(store, group, fields.map((field) => serializeField(store, field, dataRequest)));
+  return serializeGroup(group, fields.map((field) => serializeField(store, field, dataRequest)));
 }
 
 function listGroups(req: ServerRequest, ctx: ServerContext) {
@@ -46,7 +46,7 @@ function listGroups(req: ServerRequest, ctx: ServerContext) {
     .filter((group) => !hideEmpty || queryFields(ctx.store, { ...params, profile_group_id: group.id }).length > 0);
   const fetchFields = boolParam(params, 'fetch_fields');
   return pagedResponse(groups, params, (group) =>
-    fetchFields ? groupWithFields(ctx.store, group, params) : serializeGroup(ctx.store, group));
+    fetchFields ? groupWithFields(ctx.store, group, params) : serializeGroup(group));
 }
 
 function createGroup(req: ServerRequest, ctx: ServerContext) {
@@ -59,7 +59,7 @@ function createGroup(req: ServerRequest, ctx: ServerContext) {
   });
   return {
     status: 201,
-    body: serializeGroup(ctx.store, group, []),
+    body: serializeGroup(group, []),
     headers: { Location: `${ctx.restUrl(req.locale)}${GROUPS_ROUTE}/${group.id}` },
   };
 }

@@ -52,7 +52,7 @@ export function serializeField(store: Store, field: ProfileField, dataRequest?: 
   return body;
 }
 
-export function serializeGroup(store: Store, group: ProfileGroup, fields?: Record<string, unknown>[]): Record<string, unknown> {
+export function serializeGroup(group: ProfileGroup, fields?: Record<string, unknown>[]): Record<string, unknown> {
   return {
     id: group.id,
     name: group.name,
