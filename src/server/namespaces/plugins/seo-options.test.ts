@@ -30,10 +30,10 @@ describe('mergeKnownOptions', () => {
 
   it('does not keep a reference to the patch', () => {
     const options = defaultSeoOptions();
-    const rules = ['Disallow: /tmp'];
+    const rules = ['Disallow: /private'];
     mergeKnownOptions(options, { tools: { robots: { rules } } });
     rules.push('mutated');
-    expect((options.tools as any).robots.rules).toEqual(['Disallow: /tmp']);
+    expect((options.tools as any).robots.rules).toEqual(['Disallow: /private']);
   });
 });
 

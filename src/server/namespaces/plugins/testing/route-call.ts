@@ -1,53 +1,20 @@
 /**
  * Calls a resource module's handler the way the server core does (permission check, then the handler, a thrown
- * or returned WpError rendered as WordPress renders it), on a small in-memory store, without HTTP.
+ * or returned WpError rendered as WordPress renders it), on a store the core's own `createStore` seeds, without HTTP.
  */
-import { en, Faker } from '@faker-js/faker';
 import type { HttpMethod } from '../../../../descriptor/types.js';
-import { WpError, type Member, type Role, type ServerContext, type ServerResponse, type Store } from '../../../types.js';
+import { createStore } from '../../../store.js';
+import { WpError, type ServerContext, type ServerResponse, type Store } from '../../../types.js';
 import type { ResourceModule } from '../../module.js';
 
-/** Ids of the accounts every test store holds. */
+/** Ids of the accounts every test store holds: the core's built-in administrator and subscriber. */
 export const TEST_ADMIN_ID = 1;
 export const TEST_MEMBER_ID = 2;
 
-function testMember(id: number, login: string, role: Role): Member {
-  return {
-    id,
-    user_login: login,
-    email: `${login}@example.org`,
-    name: login,
-    password: 'not-a-real-password',
-    applicationPasswords: [],
-    roles: [role],
-    member_types: [],
-    registered_date: '2026-01-01T00:00:00',
-    following: new Set(),
-  };
-}
-
 /** A store with an administrator (id 1, `admin`) and a subscriber (id 2, `member`), seeded by `modules`. */
 export function seededTestStore(modules: readonly ResourceModule[], seed = 42): Store {
-  const counters = new Map<string, number>();
-  const store: Store = {
-    members: new Map([
-      [TEST_ADMIN_ID, testMember(TEST_ADMIN_ID, 'admin', 'administrator')],
-      [TEST_MEMBER_ID, testMember(TEST_MEMBER_ID, 'member', 'subscriber')],
-    ]),
-    namespaces: {},
-    seed,
-    nextId(kind) {
-      const next = (counters.get(kind) ?? 0) + 1;
-      counters.set(kind, next);
-      return next;
-    },
-  };
-  for (const module of modules) {
-    const faker = new Faker({ locale: [en] });
-    faker.seed(seed);
-    module.seed(store, faker);
-  }
-  return store;
+  const unused = 'unused-in-handler-tests';
+  return createStore(seed, { admin: { user: 'admin', password: unused }, member: { user: 'member', password: unused } }, modules);
 }
 
 export interface RouteCall {
