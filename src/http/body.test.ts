@@ -1,26 +1,31 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody, readBody } from './body.js';
+import { BodyCollector, parseJsonBody } from './body.js';
 
-describe('readBody', () => {
-  it('joins chunks and decodes UTF-8 split across them', async () => {
+describe('BodyCollector', () => {
+  it('joins chunks and decodes UTF-8 split across them', () => {
     const bytes = Buffer.from('{"name":"Αθήνα"}');
-    const progress = { bytes: 0 };
-    const read = await readBody(Readable.from([bytes.subarray(0, 11), bytes.subarray(11)]), 100, progress);
-    expect(read).toEqual({ text: '{"name":"Αθήνα"}', bytes: bytes.length, truncated: false });
-    expect(progress.bytes).toBe(bytes.length);
+    const body = new BodyCollector(100);
+    expect(body.push(bytes.subarray(0, 11))).toBe(true);
+    expect(body.push(bytes.subarray(11))).toBe(true);
+    expect(body.text()).toBe('{"name":"Αθήνα"}');
+    expect(body.bytes).toBe(bytes.length);
+    expect(body.truncated).toBe(false);
   });
 
-  it('stops at the cap and destroys the stream', async () => {
-    const stream = Readable.from([Buffer.from('12345'), Buffer.from('67890'), Buffer.from('abc')]);
-    const read = await readBody(stream, 7, { bytes: 0 });
-    expect(read).toEqual({ text: '1234567', bytes: 7, truncated: true });
-    expect(stream.destroyed).toBe(true);
+  it('keeps up to the cap, then says stop', () => {
+    const body = new BodyCollector(7);
+    expect(body.push(Buffer.from('12345'))).toBe(true);
+    expect(body.push(Buffer.from('67890'))).toBe(false);
+    expect(body.text()).toBe('1234567');
+    expect(body.truncated).toBe(true);
+    expect(body.bytes).toBe(7);
   });
 
-  it('rejects with the stream error', async () => {
-    const stream = new Readable({ read() { this.destroy(Object.assign(new Error('boom'), { code: 'ECONNRESET' })); } });
-    await expect(readBody(stream, 10, { bytes: 0 })).rejects.toThrow('boom');
+  it('allows exactly the cap, and an empty body', () => {
+    const body = new BodyCollector(5);
+    expect(body.push(Buffer.from('12345'))).toBe(true);
+    expect(body.truncated).toBe(false);
+    expect(new BodyCollector(5).text()).toBe('');
   });
 });
 

@@ -1,47 +1,46 @@
-/** Reading a response body up to a size cap, and parsing it as JSON once, when it looks like JSON. */
-import type { Readable } from 'node:stream';
+/** Collecting a response body up to a size cap, and parsing it as JSON once, when it looks like JSON. */
 
-export interface BodyRead {
-  text: string;
-  /** Bytes kept (at most the cap). */
-  bytes: number;
-  /** True when the body went on past the cap and was cut (the stream is then destroyed). */
-  truncated: boolean;
-}
+/** Keeps the chunks of a body until the cap; past it, keeps nothing more and remembers that it cut. */
+export class BodyCollector {
+  readonly #maxBytes: number;
+  #chunks: Buffer[] = [];
+  #bytes = 0;
+  #truncated = false;
 
-/**
- * Collects `body` as UTF-8 text up to `maxBytes`. Past the cap it stops reading and destroys the stream,
- * which closes that connection: cheaper than draining an unbounded body.
- * Rejects with the stream's error (reset, timeout…); `progress.bytes` follows the bytes read, for that message.
- */
-export function readBody(body: Readable, maxBytes: number, progress: { bytes: number }): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (truncated: boolean): void => {
-      const buffer = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-      resolve({ text: buffer.toString('utf8'), bytes: size, truncated });
-    };
-    const onData = (chunk: Buffer): void => {
-      const room = maxBytes - size;
-      if (chunk.length > room) {
-        if (room > 0) chunks.push(chunk.subarray(0, room));
-        size = maxBytes;
-        progress.bytes = size;
-        body.off('data', onData);
-        finish(true);
-        // The error this may emit is expected: the listener below keeps it from going unhandled.
-        body.destroy();
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-      progress.bytes = size;
-    };
-    body.on('data', onData);
-    body.once('end', () => finish(false));
-    body.on('error', reject);
-  });
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Bytes kept so far (at most the cap). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** True once the body went past the cap. */
+  get truncated(): boolean {
+    return this.#truncated;
+  }
+
+  /** Adds a chunk; returns false when the cap is reached and reading should stop. */
+  push(chunk: Buffer): boolean {
+    const room = this.#maxBytes - this.#bytes;
+    if (chunk.length > room) {
+      if (room > 0) this.#chunks.push(chunk.subarray(0, room));
+      this.#bytes = this.#maxBytes;
+      this.#truncated = true;
+      return false;
+    }
+    this.#chunks.push(chunk);
+    this.#bytes += chunk.length;
+    return true;
+  }
+
+  /** The kept bytes as UTF-8 (a character cut at the cap becomes U+FFFD). */
+  text(): string {
+    const chunks = this.#chunks;
+    if (chunks.length === 0) return '';
+    return (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#bytes)).toString('utf8');
+  }
 }
 
 const JSON_START = /^\s*[[{]/;

@@ -1,5 +1,6 @@
 /** The transport stage: HTTP over undici pools with timeouts, a body cap, redirects, 429 retries and a rate limit. */
-export { parseJsonBody, readBody, type BodyRead } from './body.js';
+export { BodyCollector, parseJsonBody } from './body.js';
+export { ExchangeHandler } from './exchange-handler.js';
 export { toTransportError } from './errors.js';
 export { composeLayers, type Layer } from './layer.js';
 export { DEFAULT_TRANSPORT_OPTIONS, resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions } from './options.js';

@@ -3,7 +3,10 @@
 export interface TransportOptions {
   /** Connections per origin (keep-alive, no pipelining): the most requests in flight to one server. Default 16. */
   connections?: number;
-  /** Longest wait for the connection, for the response headers, and between two body chunks. Default 10 000 ms. */
+  /**
+   * Longest wait for the connection, for the response headers, and between two body chunks. Default 10 000 ms.
+   * undici checks header and body timeouts on a ~0.5 s tick, so one may fire up to half a second late.
+   */
   timeoutMs?: number;
   /** Response bodies are kept up to this many bytes; a longer body is cut (`truncated`, `body_too_large`). Default 1 MiB. */
   maxBodyBytes?: number;

@@ -1,13 +1,11 @@
 /**
- * The innermost layer: one undici `Pool` per origin (keep-alive, no pipelining), one request, the body read up
- * to the cap, JSON parsed once. Errors become exchanges; nothing here retries or follows redirects.
+ * The innermost layer: one undici `Pool` per origin (keep-alive, no pipelining), each request dispatched with
+ * an `ExchangeHandler`. Errors become exchanges; nothing here retries or follows redirects.
  */
 import { Pool } from 'undici';
-import type { HttpRequest } from '../request/types.js';
-import { parseJsonBody, readBody } from './body.js';
-import { toTransportError } from './errors.js';
+import { ExchangeHandler } from './exchange-handler.js';
 import type { ResolvedTransportOptions } from './options.js';
-import type { Exchange, HttpResponse, SendFn } from './types.js';
+import type { Exchange, SendFn } from './types.js';
 
 /** A request URL cut into the origin a pool serves and the path it is asked for. */
 interface Target {
@@ -60,40 +58,18 @@ export function createPoolSend(options: ResolvedTransportOptions): PoolSend {
     return pool;
   };
 
-  const send: SendFn = async (request, signal) => {
-    const start = performance.now();
+  const send: SendFn = (request, signal) => {
     const target = splitUrl(request.url);
     const pool = target ? poolFor(target.origin) : `not a URL: ${request.url}`;
     if (typeof pool === 'string' || target === undefined) {
-      return { request, error: { code: 'protocol_error', message: typeof pool === 'string' ? pool : 'not a URL' }, durationMs: 0 };
+      return Promise.resolve({ request, error: { code: 'protocol_error', message: typeof pool === 'string' ? pool : 'not a URL' }, durationMs: 0 });
     }
-    if (signal?.aborted) return { request, error: { code: 'aborted', message: 'request aborted before it was sent' }, durationMs: 0 };
-    const progress = { status: undefined as number | undefined, bytes: 0 };
-    try {
-      const answer = await pool.request({
-        path: target.path,
-        method: request.method,
-        headers: request.headers,
-        body: request.body ?? null,
-        signal: signal ?? null,
-      });
-      progress.status = answer.statusCode;
-      const body = await readBody(answer.body, options.maxBodyBytes, progress);
-      const headers = flattenHeaders(answer.headers);
-      const response: HttpResponse = {
-        status: answer.statusCode,
-        headers,
-        bodyText: body.text,
-        truncated: body.truncated,
-        json: body.truncated ? undefined : parseJsonBody(body.text, headers['content-type']),
-      };
-      const exchange: Exchange = { request, response, durationMs: performance.now() - start };
-      if (body.truncated) exchange.error = { code: 'body_too_large', message: `body longer than ${options.maxBodyBytes} bytes; cut there` };
-      return exchange;
-    } catch (error) {
-      const context = { timeoutMs: options.timeoutMs, signal, ...(progress.status === undefined ? {} : { status: progress.status, bodyBytes: progress.bytes }) };
-      return { request, error: toTransportError(error, context), durationMs: performance.now() - start };
-    }
+    if (signal?.aborted) return Promise.resolve({ request, error: { code: 'aborted', message: 'request aborted before it was sent' }, durationMs: 0 });
+    return new Promise<Exchange>((resolve) => {
+      const handler = new ExchangeHandler(request, options.maxBodyBytes, options.timeoutMs, signal, resolve);
+      // undici reports argument errors through the handler too; the promise settles once either way.
+      pool.dispatch({ path: target.path, method: request.method, headers: request.headers, body: request.body ?? null }, handler);
+    });
   };
 
   const close = async (): Promise<void> => {
@@ -103,21 +79,4 @@ export function createPoolSend(options: ResolvedTransportOptions): PoolSend {
   };
 
   return { send, close };
-}
-
-/** undici gives repeated headers as arrays; the exchange joins them with ", ". Most responses have none. */
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  for (const name in headers) {
-    if (typeof headers[name] !== 'string') return joinRepeated(headers);
-  }
-  return headers as Record<string, string>;
-}
-
-function joinRepeated(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) flat[name] = typeof value === 'string' ? value : value.join(', ');
-  }
-  return flat;
 }

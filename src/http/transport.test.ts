@@ -209,6 +209,19 @@ describe('createTransport', () => {
     expect((await transport.send(get('ftp://127.0.0.1/x'))).error?.message).toBe('unsupported protocol ftp:');
   });
 
+  it('aborts a request still queued for a busy connection', async () => {
+    const single = createTransport({ connections: 1, timeoutMs: 300 });
+    toClose.push(single);
+    const blocking = single.send(get(`${server.url}/hang`));
+    const controller = new AbortController();
+    const queued = single.send(get(`${server.url}/json?queued`), controller.signal);
+    controller.abort();
+    // Answered at once, while the connection is still busy with the other request.
+    expect((await Promise.race([queued, blocking.then(() => 'blocking finished first')]))).toMatchObject({ error: { code: 'aborted' } });
+    expect((await blocking).error?.code).toBe('timeout');
+    expect(server.requests.some((r) => r.url === '/json?queued')).toBe(false);
+  });
+
   it('spaces requests under a rate limit, and an abort ends the wait', async () => {
     const limited = createTransport({ rateLimit: 0.5 });
     toClose.push(limited);
