@@ -51,8 +51,8 @@ function seedVenues(faker: Faker): Venue[] {
 }
 
 function seedEvent(faker: Faker, id: number, venues: Venue[]): CalendarEvent {
-  const title = faker.helpers.arrayElement(['Introduction to', 'Hands-on', 'Advanced', 'Open day:', 'Panel on']) +
-    ' ' + faker.lorem.words({ min: 2, max: 3 });
+  const subject = `${faker.word.adjective()} ${faker.helpers.arrayElement([faker.science.chemicalElement().name, faker.word.noun()])}`;
+  const title = `${faker.helpers.arrayElement(['Introduction to', 'Hands-on', 'Advanced', 'Open day:', 'Panel on'])} ${subject}`;
   const allDay = faker.datatype.boolean({ probability: 0.2 });
   const start = seededDate(faker, 0, 365);
   if (allDay) start.setUTCHours(0, 0);
