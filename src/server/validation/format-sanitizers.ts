@@ -62,7 +62,7 @@ function stripTags(text: string): string {
   while (index < text.length) {
     const char = text[index]!;
     if (depth === 0) {
-      if (char === '<' && index + 1 < text.length && !/\s/.test(text[index + 1]!)) {
+      if (char === '<' && index + 1 < text.length && !isCSpace(text.charCodeAt(index + 1))) {
         if (text.startsWith('<!--', index)) {
           const close = text.indexOf('-->', index + 4);
           index = close === -1 ? text.length : close + 3;
@@ -87,9 +87,15 @@ function stripTags(text: string): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+  return text.replace(HTML_SPECIAL, (char) => HTML_ESCAPES[char]!);
 }
 
+/** C `isspace`, as PHP's `strip_tags` tests the character after `<`. */
+function isCSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+const HTML_SPECIAL = /[&<>"']/g;
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -113,6 +119,7 @@ const SCHEME_SEPARATOR = /:|&#0*58;|&#x0*3a;/i;
 const CONTROL_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 const ESCAPED_ZEROS = /\\+0+/g;
 const NUMERIC_ENTITY = /&#(?:x([0-9a-f]+)|(\d+));/gi;
+const WHITESPACE = /\s/g;
 /** `wp_allowed_protocols()`. */
 const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
   'http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet',
@@ -212,7 +219,7 @@ function allowedProtocolPrefix(rawScheme: string): string {
     const codePoint = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16);
     return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
   });
-  const scheme = removeNulls(decoded.replace(/\s/g, '')).toLowerCase();
+  const scheme = removeNulls(decoded.replace(WHITESPACE, '')).toLowerCase();
   return ALLOWED_PROTOCOLS.has(scheme) ? `${scheme}:` : '';
 }
 

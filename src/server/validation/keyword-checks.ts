@@ -9,16 +9,16 @@ import { phpEntries, restValidateArrayContainsUniqueItems } from './equality.js'
 import { restValidateJsonSchemaPattern } from './pcre-pattern.js';
 import {
   isPhpArray,
-  isPhpNumeric,
   isRecord,
   phpArrayGet,
   phpArrayHas,
   phpCount,
   phpIsEmpty,
+  phpNumericValue,
   phpToFloat,
   phpToString,
 } from './php-values.js';
-import { asListForReading, restIsArray, restIsBoolean, restIsInteger, restIsObject, restSanitizeObject } from './values.js';
+import { asListForReading, isWholeNumber, restIsArray, restIsBoolean, restIsObject, restSanitizeObject } from './values.js';
 import { formatInteger, numberFormatI18n, pluralise } from './wp-format.js';
 
 /** A schema as it may arrive at run time: the descriptor's keys plus `title`, values not yet trusted. */
@@ -153,16 +153,24 @@ export function validateArrayValue(value: unknown, schema: Schema, param: string
 
 /** `rest_validate_number_value_from_schema`; `typeName` is the resolved type the error names. */
 export function validateNumberValue(value: unknown, schema: Schema, param: string, typeName: string): ValidationError | null {
-  if (!isPhpNumeric(value)) return invalidType(param, typeName);
-  const number = phpToFloat(value);
+  const number = phpNumericValue(value);
+  return number === undefined ? invalidType(param, typeName) : checkNumberKeywords(number, schema, param);
+}
+
+/** `rest_validate_integer_value_from_schema`: the number rules first, then wholeness. */
+export function validateIntegerValue(value: unknown, schema: Schema, param: string): ValidationError | null {
+  const number = phpNumericValue(value);
+  if (number === undefined) return invalidType(param, 'integer');
+  const error = checkNumberKeywords(number, schema, param);
+  if (error !== null) return error;
+  return isWholeNumber(number) ? null : invalidType(param, 'integer');
+}
+
+/** `multipleOf`, then `minimum`/`maximum` with draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum`. */
+function checkNumberKeywords(number: number, schema: Schema, param: string): ValidationError | null {
   if (isSet(schema.multipleOf) && number % phpToFloat(schema.multipleOf) !== 0) {
     return new ValidationError('rest_invalid_multiple', `${param} must be a multiple of ${phpToString(schema.multipleOf)}.`);
   }
-  return checkBounds(number, schema, param);
-}
-
-/** The `minimum`/`maximum` part, with draft-4 boolean `exclusiveMinimum`/`exclusiveMaximum`. */
-function checkBounds(number: number, schema: Schema, param: string): ValidationError | null {
   const hasMinimum = isSet(schema.minimum);
   const hasMaximum = isSet(schema.maximum);
   if (!hasMinimum && !hasMaximum) return null;
@@ -170,30 +178,26 @@ function checkBounds(number: number, schema: Schema, param: string): ValidationE
   const exclusiveMaximum = !phpIsEmpty(schema.exclusiveMaximum);
   const minimum = phpToFloat(schema.minimum);
   const maximum = phpToFloat(schema.maximum);
-  const outOfBounds = (message: string): ValidationError => new ValidationError('rest_out_of_bounds', `${param} must be ${message}`);
   if (!hasMaximum) {
-    if (exclusiveMinimum && number <= minimum) return outOfBounds(`greater than ${formatInteger(schema.minimum)}`);
-    if (!exclusiveMinimum && number < minimum) return outOfBounds(`greater than or equal to ${formatInteger(schema.minimum)}`);
-    return null;
+    if (exclusiveMinimum ? number > minimum : number >= minimum) return null;
+    const relation = exclusiveMinimum ? 'greater than' : 'greater than or equal to';
+    return outOfBounds(`${param} must be ${relation} ${formatInteger(schema.minimum)}`);
   }
   if (!hasMinimum) {
-    if (exclusiveMaximum && number >= maximum) return outOfBounds(`less than ${formatInteger(schema.maximum)}`);
-    if (!exclusiveMaximum && number > maximum) return outOfBounds(`less than or equal to ${formatInteger(schema.maximum)}`);
-    return null;
+    if (exclusiveMaximum ? number < maximum : number <= maximum) return null;
+    const relation = exclusiveMaximum ? 'less than' : 'less than or equal to';
+    return outOfBounds(`${param} must be ${relation} ${formatInteger(schema.maximum)}`);
   }
   const belowMinimum = exclusiveMinimum ? number <= minimum : number < minimum;
   const aboveMaximum = exclusiveMaximum ? number >= maximum : number > maximum;
   if (!belowMinimum && !aboveMaximum) return null;
   const lower = `${formatInteger(schema.minimum)} (${exclusiveMinimum ? 'exclusive' : 'inclusive'})`;
   const upper = `${formatInteger(schema.maximum)} (${exclusiveMaximum ? 'exclusive' : 'inclusive'})`;
-  return outOfBounds(`between ${lower} and ${upper}`);
+  return outOfBounds(`${param} must be between ${lower} and ${upper}`);
 }
 
-/** `rest_validate_integer_value_from_schema`: the number rules first, then wholeness. */
-export function validateIntegerValue(value: unknown, schema: Schema, param: string): ValidationError | null {
-  const numberError = validateNumberValue(value, schema, param, 'integer');
-  if (numberError !== null) return numberError;
-  return restIsInteger(value) ? null : invalidType(param, 'integer');
+function outOfBounds(message: string): ValidationError {
+  return new ValidationError('rest_out_of_bounds', message);
 }
 
 /** `rest_validate_string_value_from_schema`: real strings only; length in characters; unanchored pattern. */

@@ -11,6 +11,7 @@ const NUMERIC_PREFIX = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\
 /** A string PHP turns into an integer array key: canonical decimal, no leading zeros, no `-0`. */
 const INTEGER_KEY = /^(?:0|-?[1-9]\d{0,18})$/;
 const INT64_MAX = '9223372036854775807';
+const TRAILING_ZEROS = /0+$/;
 const INT64_MIN_DIGITS = '9223372036854775808';
 
 /** A JSON object (a PHP associative array), as opposed to a list or a scalar. */
@@ -38,6 +39,13 @@ export function isPhpNumeric(value: unknown): boolean {
   return typeof value === 'string' && NUMERIC_STRING.test(value);
 }
 
+/** The value of a number or numeric string (`is_numeric`), or undefined when PHP would not call it numeric. */
+export function phpNumericValue(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  // The regex admits only what Number() reads the same way (no hex, no Infinity, no empty string).
+  return typeof value === 'string' && NUMERIC_STRING.test(value) ? Number(value) : undefined;
+}
+
 /** PHP `(float)`. */
 export function phpToFloat(value: unknown): number {
   switch (typeof value) {
@@ -46,6 +54,7 @@ export function phpToFloat(value: unknown): number {
     case 'boolean':
       return value ? 1 : 0;
     case 'string': {
+      if (NUMERIC_STRING.test(value)) return Number(value);
       const prefix = NUMERIC_PREFIX.exec(value);
       return prefix === null ? 0 : Number(prefix[0].trim());
     }
@@ -107,7 +116,7 @@ export function phpNumberToString(value: number): string {
   if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
   const [mantissa = '', exponentText = '0'] = value.toExponential(13).split('e');
   const negative = mantissa.startsWith('-');
-  const digits = mantissa.replace('-', '').replace('.', '').replace(/0+$/, '') || '0';
+  const digits = mantissa.replace('-', '').replace('.', '').replace(TRAILING_ZEROS, '') || '0';
   const decimalPoint = Number(exponentText) + 1;
   let text: string;
   if (decimalPoint < -3 || decimalPoint > 14) {

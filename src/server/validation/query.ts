@@ -12,12 +12,15 @@ export const MAX_INPUT_VARS = 1000;
 /** PHP's default `max_input_nesting_level`. */
 export const MAX_INPUT_NESTING_LEVEL = 64;
 
-/** A PHP array while it is built: insertion-ordered keys and the next index `[]` appends at. */
+/** A nested PHP array while it is built: insertion-ordered keys, the next index `[]` appends at, list-ness. */
 class PhpArrayBuilder {
   readonly entries = new Map<string, unknown>();
   nextIndex = 0;
+  /** True while the keys are exactly 0…n-1 in insertion order. */
+  isList = true;
 
   set(key: string, value: unknown): void {
+    if (!this.entries.has(key) && key !== String(this.entries.size)) this.isList = false;
     this.entries.set(key, value);
     if (isPhpIntegerKey(key)) this.nextIndex = Math.max(this.nextIndex, Number(key) + 1);
   }
@@ -26,32 +29,9 @@ class PhpArrayBuilder {
     this.set(String(this.nextIndex), value);
   }
 
-  /** The existing array under `key`, or a new one replacing whatever scalar was there (or appended). */
-  child(key: string | null): PhpArrayBuilder {
-    if (key === null) {
-      const created = new PhpArrayBuilder();
-      this.append(created);
-      return created;
-    }
-    const existing = this.entries.get(key);
-    if (existing instanceof PhpArrayBuilder) return existing;
-    const created = new PhpArrayBuilder();
-    this.set(key, created);
-    return created;
-  }
-
   /** A list when the keys are 0…n-1 in order, otherwise an object. */
   toValue(): unknown[] | PhpRecord {
-    let index = 0;
-    let isList = true;
-    for (const key of this.entries.keys()) {
-      if (key !== String(index)) {
-        isList = false;
-        break;
-      }
-      index += 1;
-    }
-    if (isList) return Array.from(this.entries.values(), toPlainValue);
+    if (this.isList) return Array.from(this.entries.values(), toPlainValue);
     const object: PhpRecord = {};
     for (const [key, value] of this.entries) setOwn(object, key, toPlainValue(value));
     return object;
@@ -62,12 +42,33 @@ function toPlainValue(value: unknown): unknown {
   return value instanceof PhpArrayBuilder ? value.toValue() : value;
 }
 
+/** The array under `key` of a builder or of the top level, or a new one replacing a scalar (or appended). */
+function childArray(container: PhpArrayBuilder | PhpRecord, key: string | null): PhpArrayBuilder {
+  const created = new PhpArrayBuilder();
+  if (container instanceof PhpArrayBuilder) {
+    if (key === null) {
+      container.append(created);
+      return created;
+    }
+    const existing = container.entries.get(key);
+    if (existing instanceof PhpArrayBuilder) return existing;
+    container.set(key, created);
+    return created;
+  }
+  // The top level is only ever reached with the variable's base name.
+  const existing = Object.hasOwn(container, key!) ? container[key!] : undefined;
+  if (existing instanceof PhpArrayBuilder) return existing;
+  setOwn(container, key!, created);
+  return created;
+}
+
 /**
  * Parses a query string like PHP's `$_GET` (a leading `?` is ignored). Work stops after `MAX_INPUT_VARS`
  * variables, so even 100,000 parameters parse in about the time of 1000.
  */
 export function parsePhpQuery(search: string): Record<string, unknown> {
-  const root = new PhpArrayBuilder();
+  const root: PhpRecord = {};
+  let nested = false;
   const start = search.startsWith('?') ? 1 : 0;
   let variables = 0;
   let position = start;
@@ -81,16 +82,22 @@ export function parsePhpQuery(search: string): Record<string, unknown> {
       const equals = pair.indexOf('=');
       const name = decodeUrlComponent(equals === -1 ? pair : pair.slice(0, equals));
       const value = equals === -1 ? '' : decodeUrlComponent(pair.slice(equals + 1));
-      registerVariable(root, name, value);
+      nested = registerVariable(root, name, value) || nested;
     }
     if (ampersand === -1) break;
     position = ampersand + 1;
   }
-  return root.toValue() as Record<string, unknown>;
+  if (nested) {
+    for (const key of Object.keys(root)) {
+      const value = root[key];
+      if (value instanceof PhpArrayBuilder) setOwn(root, key, value.toValue());
+    }
+  }
+  return root;
 }
 
-/** `php_register_variable_ex`: stores one decoded `name=value` pair. */
-function registerVariable(root: PhpArrayBuilder, rawName: string, value: string): void {
+/** `php_register_variable_ex`: stores one decoded `name=value` pair; true when it stored a nested array. */
+function registerVariable(root: PhpRecord, rawName: string, value: string): boolean {
   const nul = rawName.indexOf('\0');
   let name = nul === -1 ? rawName : rawName.slice(0, nul);
   let skip = 0;
@@ -98,18 +105,18 @@ function registerVariable(root: PhpArrayBuilder, rawName: string, value: string)
   if (skip > 0) name = name.slice(skip);
   const bracket = name.indexOf('[');
   const base = baseName(bracket === -1 ? name : name.slice(0, bracket));
-  if (base === '') return;
+  if (base === '') return false;
   if (bracket === -1) {
-    root.set(base, value);
-    return;
+    setOwn(root, base, value);
+    return false;
   }
-  let container = root;
+  let container: PhpArrayBuilder | PhpRecord = root;
   let key: string | null = base;
   let open = bracket;
   for (let level = 1; ; level += 1) {
     if (level > MAX_INPUT_NESTING_LEVEL) {
-      root.entries.delete(base);
-      return;
+      delete root[base];
+      return true;
     }
     const indexStart = open + 1;
     const searchFrom = name[indexStart] === ' ' ? indexStart + 1 : indexStart;
@@ -122,18 +129,18 @@ function registerVariable(root: PhpArrayBuilder, rawName: string, value: string)
       close = name.indexOf(']', searchFrom);
       if (close === -1) {
         // An unclosed bracket is no index: at the first level the whole rest joins the name.
-        if (level === 1) root.set(`${base}_${name.slice(indexStart).replace(/[ .[]/g, '_')}`, value);
-        else store(container, key, value);
-        return;
+        if (level === 1) setOwn(root, `${base}_${name.slice(indexStart).replace(NAME_BREAKERS, '_')}`, value);
+        else store(container as PhpArrayBuilder, key, value);
+        return true;
       }
       index = name.slice(indexStart, close);
     }
-    container = container.child(key);
+    container = childArray(container, key);
     key = index;
     if (name[close + 1] !== '[') {
       // Anything after the last `]` that does not open another bracket is ignored, as PHP ignores it.
       store(container, key, value);
-      return;
+      return true;
     }
     open = close + 1;
   }
@@ -146,8 +153,13 @@ function store(container: PhpArrayBuilder, key: string | null, value: string): v
 
 /** A variable's base name: spaces and dots become underscores (PHP variable names cannot hold them). */
 function baseName(name: string): string {
-  return name.includes(' ') || name.includes('.') ? name.replace(/[ .]/g, '_') : name;
+  return SPACE_OR_DOT.test(name) ? name.replace(SPACES_AND_DOTS, '_') : name;
 }
+
+const SPACE_OR_DOT = /[ .]/;
+/** Characters that cannot stay in a PHP variable name once an unclosed `[` joins the rest to it. */
+const NAME_BREAKERS = /[ .[]/g;
+const SPACES_AND_DOTS = /[ .]/g;
 
 const PLUS = /\+/g;
 

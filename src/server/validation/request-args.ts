@@ -76,27 +76,28 @@ export function processRequestArgs(
     return new WpError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
   }
 
-  const params: PhpRecord = {};
-  const sent = new Set<string>();
-  const failures = new Map<string, ValidationError>();
-  if (body !== undefined) collectSource(body, plan, params, sent, failures);
-  collectSource(query, plan, params, sent, failures);
-  collectSource(captures, plan, params, sent, failures);
+  const collected: Collected = { params: {}, sent: new Set<string>(), failures: undefined };
+  if (body !== undefined) collectSource(body, plan, collected);
+  collectSource(query, plan, collected);
+  collectSource(captures, plan, collected);
+  const { params, sent } = collected;
   for (const fallback of plan.defaults) {
-    if (fallback.error !== null) failures.set(fallback.name, fallback.error);
+    if (fallback.error !== null) (collected.failures ??= new Map()).set(fallback.name, fallback.error);
     else if (!hasValue(params, fallback.name)) setOwn(params, fallback.name, copyJson(fallback.value));
   }
-  return failures.size > 0 ? invalidParamsError(failures) : { params, sent };
+  return collected.failures === undefined ? { params, sent } : invalidParamsError(collected.failures);
+}
+
+/** What the sources have given so far; `failures` is created on the first invalid value. */
+interface Collected {
+  params: PhpRecord;
+  sent: Set<string>;
+  failures: Map<string, ValidationError> | undefined;
 }
 
 /** Validates and sanitises one source's declared typed args, and merges its values under higher sources'. */
-function collectSource(
-  source: Readonly<Record<string, unknown>>,
-  plan: ArgsPlan,
-  params: PhpRecord,
-  sent: Set<string>,
-  failures: Map<string, ValidationError>,
-): void {
+function collectSource(source: Readonly<Record<string, unknown>>, plan: ArgsPlan, collected: Collected): void {
+  const { params, sent } = collected;
   for (const name in source) {
     if (!Object.hasOwn(source, name)) continue;
     sent.add(name);
@@ -105,7 +106,7 @@ function collectSource(
     if (schema !== undefined) {
       const parsed = parseRequestArg(value, schema, name);
       if (parsed instanceof ValidationError) {
-        failures.set(name, parsed);
+        (collected.failures ??= new Map()).set(name, parsed);
         continue;
       }
       value = parsed;

@@ -8,8 +8,8 @@ import {
   isPhpNumeric,
   isPhpScalar,
   isRecord,
+  phpNumericValue,
   phpToBool,
-  phpToFloat,
   phpToString,
   type PhpRecord,
 } from './php-values.js';
@@ -25,9 +25,13 @@ export const restIsNumeric = isPhpNumeric;
 
 /** `rest_is_integer`: numeric and whole (`5`, `"5"`, `"5.0"`, `"1e3"`, `" 5"`). */
 export function restIsInteger(value: unknown): boolean {
-  if (!isPhpNumeric(value)) return false;
-  const float = phpToFloat(value);
-  return Number.isInteger(float) || float === Infinity || float === -Infinity;
+  const number = phpNumericValue(value);
+  return number !== undefined && isWholeNumber(number);
+}
+
+/** `round($x) === $x` for a float: integral, or infinite (PHP rounds INF to itself). */
+export function isWholeNumber(number: number): boolean {
+  return Number.isInteger(number) || number === Infinity || number === -Infinity;
 }
 
 /** `rest_is_boolean`: booleans, the strings true/false/1/0 in any case, the integers 0 and 1. */

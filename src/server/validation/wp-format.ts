@@ -4,6 +4,10 @@
  */
 import { isPhpScalar, phpToInt, phpToString } from './php-values.js';
 
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+/** What PHP's `json_encode` escapes beyond JSON itself: `/` and every non-ASCII character. */
+const ESCAPED_IN_PHP_JSON = /[\u0080-\uffff/]/g;
+
 /** `wp_sprintf('%l', $items)`: `a`, `a and b`, `a, b, and c`. */
 export function wpSprintfList(items: readonly unknown[]): string {
   const texts = items.map(phpToString);
@@ -16,7 +20,7 @@ export function wpSprintfList(items: readonly unknown[]): string {
 export function numberFormatI18n(value: unknown): string {
   const number = Number(phpToString(value)) || 0;
   const rounded = Math.sign(number) * Math.round(Math.abs(number));
-  const digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = String(Math.abs(rounded)).replace(THOUSANDS, ',');
   return rounded < 0 ? `-${digits}` : digits;
 }
 
@@ -51,7 +55,7 @@ function jsonNumber(value: number): string {
 }
 
 function encodeString(text: string): string {
-  return JSON.stringify(text).replace(/[\u0080-\uffff/]/g, (char) =>
+  return JSON.stringify(text).replace(ESCAPED_IN_PHP_JSON, (char) =>
     char === '/' ? '\\/' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
