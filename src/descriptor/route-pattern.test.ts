@@ -3,6 +3,7 @@ import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
+import { SEO_NOTIFICATION_NAMES } from '../contract/routes/seo.js';
 import { RoutePatternError } from './errors.js';
 import { parseRoutePattern } from './route-pattern.js';
 import type { RootDescriptor, RoutePattern } from './types.js';
@@ -99,22 +100,6 @@ describe('parseRoutePattern on the real WordPress 6.1 index', () => {
   });
 });
 
-/** Route keys as the interface's plugins register them. */
-const NOTIFICATION_NAMES = [
-  'blog-visibility-reminder',
-  'description-format-reminder',
-  'conflicting-plugins-reminder',
-  'install-addons-reminder',
-  'install-image-seo-reminder',
-  'install-local-business-reminder',
-  'install-news-sitemap-reminder',
-  'install-video-sitemap-reminder',
-  'install-analytics-reminder',
-  'install-optin-reminder',
-  'v3-migration-custom-field-reminder',
-  'v3-migration-schema-number-reminder',
-];
-
 const INTERFACE_SHAPES: Array<{ key: string; template: string; variables: Array<[string, boolean]>; values: Record<string, string>; path: string; rejects: string[] }> = [
   { key: '/', template: '/', variables: [], values: {}, path: '/', rejects: ['', '/x'] },
   { key: '/batch/v1', template: '/batch/v1', variables: [], values: {}, path: '/batch/v1', rejects: ['/batch/v2'] },
@@ -181,7 +166,7 @@ const INTERFACE_SHAPES: Array<{ key: string; template: string; variables: Array<
     rejects: ['/seo/v1/post/x/first-attached-image'],
   },
   {
-    key: `/seo/v1/notification/(?P<name>${NOTIFICATION_NAMES.join('|')})`,
+    key: `/seo/v1/notification/(?P<name>${SEO_NOTIFICATION_NAMES.join('|')})`,
     template: '/seo/v1/notification/{name}',
     variables: [['name', false]],
     values: { name: 'v3-migration-schema-number-reminder' },
@@ -211,9 +196,10 @@ describe('parseRoutePattern on the interface route shapes', () => {
   });
 
   it('the notification alternation accepts exactly its 12 names', () => {
-    const pattern = parseRoutePattern(`/seo/v1/notification/(?P<name>${NOTIFICATION_NAMES.join('|')})`);
+    expect(SEO_NOTIFICATION_NAMES).toHaveLength(12);
+    const pattern = parseRoutePattern(`/seo/v1/notification/(?P<name>${SEO_NOTIFICATION_NAMES.join('|')})`);
     const validate = ajv.compile(pattern.variables[0]?.schema ?? {});
-    for (const name of NOTIFICATION_NAMES) expect(validate(name), name).toBe(true);
+    for (const name of SEO_NOTIFICATION_NAMES) expect(validate(name), name).toBe(true);
     // Anchoring the whole alternation matters: without the group, `^a|b$` would accept `a…` and `…b`.
     expect(validate('blog-visibility-reminder-and-more')).toBe(false);
     expect(validate('prefix-v3-migration-schema-number-reminder')).toBe(false);

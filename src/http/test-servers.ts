@@ -5,21 +5,36 @@ import { createServer as createTcpServer, type AddressInfo, type Server, type So
 export interface TestServer {
   /** `http://127.0.0.1:PORT` */
   url: string;
-  /** Requests seen, in order. */
+  /** Requests seen, in order (HTTP servers only). */
   requests: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }>;
   /** TCP connections accepted. */
   connections: number;
   close(): Promise<void>;
 }
 
-async function listen(server: Server): Promise<string> {
+/** Listens on a free loopback port, counts connections, and closes them all on `close`. */
+async function serve(server: Server): Promise<TestServer> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    state.connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const state: TestServer = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: [],
+    connections: 0,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return state;
 }
 
 /** An HTTP server whose handler sees each request with its body already read. */
 export async function startHttpServer(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<TestServer> {
-  const sockets = new Set<Socket>();
   const server = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -29,48 +44,20 @@ export async function startHttpServer(handler: (req: IncomingMessage, res: Serve
       handler(req, res, body);
     });
   });
-  server.on('connection', (socket: Socket) => {
-    state.connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const state: TestServer = {
-    url: await listen(server),
-    requests: [],
-    connections: 0,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  const state = await serve(server);
   return state;
 }
 
 /** A TCP server that answers every connection with `raw` bytes and then ends it (for malformed HTTP). */
 export async function startRawServer(raw: string): Promise<TestServer> {
-  const sockets = new Set<Socket>();
-  const server = createTcpServer((socket) => {
-    state.connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.once('data', () => socket.end(raw));
-  });
-  const state: TestServer = {
-    url: await listen(server),
-    requests: [],
-    connections: 0,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-  return state;
+  return serve(createTcpServer((socket) => socket.once('data', () => socket.end(raw))));
 }
 
 /** A URL on which nothing listens (a port that was free a moment ago). */
 export async function closedPortUrl(): Promise<string> {
   const server = createTcpServer();
-  const url = await listen(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
   await new Promise((resolve) => server.close(resolve));
-  return url;
+  return `http://127.0.0.1:${port}`;
 }
