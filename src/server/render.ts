@@ -21,7 +21,9 @@ export const NO_FLAGS: GlobalFlags = Object.freeze({ envelope: false, fields: un
 /** Reads `_envelope`, `_fields` and `_pretty`; WordPress only asks whether they are set. */
 export function readGlobalFlags(query: Record<string, unknown>): GlobalFlags {
   const envelope = query._envelope !== undefined;
-  const fields = query._fields === undefined ? undefined : parseFieldList(query._fields);
+  const fieldList = query._fields === undefined ? [] : parseFieldList(query._fields);
+  // An empty list leaves the answer whole, as in WordPress.
+  const fields = fieldList.length === 0 ? undefined : fieldList;
   const pretty = query._pretty !== undefined;
   return envelope || fields !== undefined || pretty ? { envelope, fields, pretty } : NO_FLAGS;
 }

@@ -298,6 +298,13 @@ describe('errors and headers', () => {
     expect(ok.headers.Allow).toBe('GET, POST');
   });
 
+  it('leaves the answer whole for an empty _fields, and never filters errors', async () => {
+    const whole = (await (await fetch(`${rest('/test/v1/things/1')}?_fields=`)).json()) as Thing;
+    expect(Object.keys(whole).sort()).toEqual(['id', 'name']);
+    const error = await fetch(`${rest('/nowhere')}?_fields=id`);
+    expect(await error.json()).toMatchObject({ code: 'rest_no_route', data: { status: 404 } });
+  });
+
   it('filters fields of each list item for _fields, and pretty-prints for _pretty', async () => {
     const response = await fetch(`${rest(THINGS_ROUTE)}?_fields=id&_pretty`);
     const text = await response.text();
