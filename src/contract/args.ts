@@ -23,10 +23,10 @@ export function requiredArg(keywords: ArgKeywords, description: string): Contrac
 export const CONTEXT_DESCRIPTION = 'Scope under which the request is made; determines fields present in response.';
 
 /** `context`: a string, with the enumeration the route states (none on the root) and a default. */
-export function contextArg(values?: string[], defaultValue: string | undefined = 'view'): ContractArg {
+export function contextArg(values?: string[], defaultValue: string | null = 'view'): ContractArg {
   const keywords: ArgKeywords = { type: 'string' };
   if (values) keywords.enum = values;
-  if (defaultValue !== undefined) keywords.default = defaultValue;
+  if (defaultValue !== null) keywords.default = defaultValue;
   return arg(keywords, CONTEXT_DESCRIPTION);
 }
 

@@ -198,3 +198,21 @@ describe('INTERFACE_CONTRACT: spot checks against the document', () => {
     expect(contractRoute('/analytics/v1/terms(?:/(?P<slug>[a-zA-Z0-9-_]+))?')?.endpoints[0]?.args).toEqual({});
   });
 });
+
+describe('defaults', () => {
+  // WordPress validates defaults like sent values: a default outside its own enum or bounds makes every
+  // request to that endpoint fail validation.
+  it('are allowed by their own enum and bounds', () => {
+    const bad: string[] = [];
+    for (const { route, endpoint, method } of contractOperations()) {
+      for (const [name, arg] of Object.entries(endpoint.args)) {
+        if (arg.default === undefined) continue;
+        const where = `${method} ${route} ${name} = ${JSON.stringify(arg.default)}`;
+        if (arg.enum && !arg.enum.includes(arg.default)) bad.push(`${where}: not in enum`);
+        if (typeof arg.default === 'number' && arg.minimum !== undefined && arg.default < arg.minimum) bad.push(`${where}: below minimum`);
+        if (typeof arg.default === 'number' && arg.maximum !== undefined && arg.default > arg.maximum) bad.push(`${where}: above maximum`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});

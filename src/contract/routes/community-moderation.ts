@@ -91,7 +91,7 @@ export const MODERATION_ROUTES: ContractRoute[] = [
           item_id: requiredArg({ type: 'integer' }, 'ID of the reported item.'),
           item_type: requiredArg({ type: 'string', enum: REPORT_ITEM_TYPES }, 'Type of the reported item.'),
           // `view`, the usual default, is outside this enumeration, and WordPress validates defaults.
-          context: contextArg(['edit'], undefined),
+          context: contextArg(['edit'], null),
         },
       },
     ],

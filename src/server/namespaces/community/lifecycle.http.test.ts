@@ -4,8 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../index.js';
-import { INTERFACE_CONTRACT } from '../../../contract/interface.js';
-import type { Contract } from '../../../contract/types.js';
 import { deriveApplicationPassword } from '../../credentials.js';
 import { allContent } from './content-catalogue.js';
 import { hasKeyDeep, RestClient, type Account } from './testing/http-client.js';
@@ -30,14 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** The interface contract with the report route's `context` default removed, as the document states it. */
-function withoutReportContextDefault(): Contract {
-  const contract = structuredClone(INTERFACE_CONTRACT);
-  const report = contract.routes.find((route) => route.route === '/community/v1/moderation/report')!;
-  for (const endpoint of report.endpoints) delete endpoint.args.context?.default;
-  return contract;
-}
 
 /** An ordinary seeded member that neither built-in account has touched. */
 function bystander(offset = 0): number {
@@ -151,27 +141,18 @@ describe('moderation over HTTP', () => {
   });
 
   it('refuses a report in the other category without a note, naming note', async () => {
-    // The shipped contract gives this route's `context` (enum `edit`) a default of `view`, which the core
-    // validates, so every report is 400 on `context`; a copy without that default reaches the handler.
-    const reportServer = await startReferenceServer({ seed: 11, contract: withoutReportContextDefault() });
-    try {
-      const reportClient = new RestClient(reportServer);
-      const report = await reportClient.call('POST', '/community/v1/moderation/report', {
-        as: reportServer.credentials.member, body: { report_category: 'other', item_id: 1, item_type: 'activity' },
-      });
-      expect(report.status).toBe(400);
-      expect(report.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['note'] } });
-      const someoneElses = allContent(reportServer.store).find((item) => item.author_id !== 2)!;
-      const withNote = await reportClient.call('POST', '/community/v1/moderation/report', {
-        as: reportServer.credentials.member,
-        body: { report_category: 'other', note: 'Off topic', item_id: someoneElses.item_id, item_type: someoneElses.item_type },
-      });
-      expect(withNote.status).toBe(200);
-      expect(withNote.body.reporters).toEqual([expect.objectContaining({ user_id: 2, note: 'Off topic' })]);
-      client.replies.push(...reportClient.replies);
-    } finally {
-      await reportServer.close();
-    }
+    const report = await client.call('POST', '/community/v1/moderation/report', {
+      as: member, body: { report_category: 'other', item_id: 1, item_type: 'activity' },
+    });
+    expect(report.status).toBe(400);
+    expect(report.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['note'] } });
+    const someoneElses = allContent(server.store).find((item) => item.author_id !== 2)!;
+    const withNote = await client.call('POST', '/community/v1/moderation/report', {
+      as: member,
+      body: { report_category: 'other', note: 'Off topic', item_id: someoneElses.item_id, item_type: someoneElses.item_type },
+    });
+    expect(withNote.status).toBe(200);
+    expect(withNote.body.reporters).toEqual([expect.objectContaining({ user_id: 2, note: 'Off topic' })]);
   });
 });
 
