@@ -55,6 +55,16 @@ describe('buildRequest', () => {
     expect(request.url).toBe('http://h/en_gb/wp-json/');
   });
 
+  it('shares one frozen headers object between requests with the same credentials', () => {
+    const input = { restUrl: 'http://h/wp-json', operation: operation('POST', '/x/v1/y'), requestCase: requestCase({ body: {} }), credentials };
+    const first = buildRequest(input);
+    expect(buildRequest(input).headers).toBe(first.headers);
+    expect(Object.isFrozen(first.headers)).toBe(true);
+    expect(() => {
+      first.headers.accept = 'text/html';
+    }).toThrow(TypeError);
+  });
+
   it('computes the Basic header once per credentials object', () => {
     expect(basicAuthorization(credentials)).toBe(basicAuthorization(credentials));
     expect(basicAuthorization({ user: 'ü', password: 'p' })).toBe(`Basic ${Buffer.from('ü:p', 'utf8').toString('base64')}`);

@@ -16,19 +16,43 @@ export interface BuildRequestInput {
 
 const JSON_TYPE = 'application/json';
 
+/** The two header sets a request can have, built once per credentials and shared (frozen) by every request. */
+interface HeaderSets {
+  withoutBody: Record<string, string>;
+  withJsonBody: Record<string, string>;
+}
+
+function headerSets(authorization: string | undefined): HeaderSets {
+  const base: Record<string, string> = authorization === undefined ? { accept: JSON_TYPE } : { accept: JSON_TYPE, authorization };
+  return { withoutBody: Object.freeze(base), withJsonBody: Object.freeze({ ...base, 'content-type': JSON_TYPE }) };
+}
+
+const ANONYMOUS_HEADERS = headerSets(undefined);
+const headersByCredentials = new WeakMap<Credentials, HeaderSets>();
+
+function headersFor(credentials: Credentials | undefined): HeaderSets {
+  if (credentials === undefined) return ANONYMOUS_HEADERS;
+  let sets = headersByCredentials.get(credentials);
+  if (sets === undefined) {
+    sets = headerSets(basicAuthorization(credentials));
+    headersByCredentials.set(credentials, sets);
+  }
+  return sets;
+}
+
 /**
  * Builds the request for one case: the path from the route pattern and the case's path values, appended to
  * the REST root URL; the query PHP-style; for methods other than GET and HEAD, the body as JSON with
- * `content-type: application/json` when the case has one. Header names are lower-case.
+ * `content-type: application/json` when the case has one. Header names are lower-case. The headers object is
+ * shared by all requests with the same credentials and frozen: copy it to change it.
  */
 export function buildRequest({ restUrl, operation, requestCase, credentials }: BuildRequestInput): HttpRequest {
   const root = restUrl.endsWith('/') ? restUrl.slice(0, -1) : restUrl;
   let url = root + operation.pattern.build(requestCase.path);
   const query = encodeQuery(requestCase.query);
   if (query !== '') url += `?${query}`;
-  const headers: Record<string, string> = credentials ? { accept: JSON_TYPE, authorization: basicAuthorization(credentials) } : { accept: JSON_TYPE };
+  const headers = headersFor(credentials);
   const method = operation.method;
-  if (requestCase.body === undefined || method === 'GET' || method === 'HEAD') return { method, url, headers };
-  headers['content-type'] = JSON_TYPE;
-  return { method, url, headers, body: JSON.stringify(requestCase.body) };
+  if (requestCase.body === undefined || method === 'GET' || method === 'HEAD') return { method, url, headers: headers.withoutBody };
+  return { method, url, headers: headers.withJsonBody, body: JSON.stringify(requestCase.body) };
 }
