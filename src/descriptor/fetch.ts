@@ -16,6 +16,7 @@ export interface DescriptorTransport {
   send(request: HttpRequest, signal?: AbortSignal): Promise<Exchange>;
 }
 
+/** Where the descriptor is and how to fetch it. */
 export interface FetchDescriptorOptions {
   baseUrl: string;
   /** `wp-json` by default in WordPress; slashes around it are ignored. */

@@ -12,6 +12,7 @@ import type { Exchange, HttpResponse } from './types.js';
 /** The reason given to undici when we stop reading at the cap; recognised in `onResponseError`. */
 const CAP_REACHED = new Error('response body cap reached');
 
+/** Handles one dispatched request and resolves its exchange exactly once. */
 export class ExchangeHandler implements Dispatcher.DispatchHandler {
   readonly #request: HttpRequest;
   readonly #resolve: (exchange: Exchange) => void;

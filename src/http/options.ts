@@ -18,6 +18,7 @@ export interface TransportOptions {
   rateLimit?: number;
 }
 
+/** Options with every default filled in and every value checked; `null` where a layer is off. */
 export interface ResolvedTransportOptions {
   connections: number;
   timeoutMs: number;
@@ -27,6 +28,7 @@ export interface ResolvedTransportOptions {
   rateLimit: number | null;
 }
 
+/** The defaults `createTransport` uses. */
 export const DEFAULT_TRANSPORT_OPTIONS: Readonly<ResolvedTransportOptions> = Object.freeze({
   connections: 16,
   timeoutMs: 10_000,

@@ -27,6 +27,7 @@ function splitUrl(url: string): Target | undefined {
   return { origin, path };
 }
 
+/** The pool layer's send function, and closing every pool it made. */
 export interface PoolSend {
   send: SendFn;
   close(): Promise<void>;

@@ -2,6 +2,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
+/** A running test server and what it saw. */
 export interface TestServer {
   /** `http://127.0.0.1:PORT` */
   url: string;

@@ -5,6 +5,7 @@ import { basicAuthorization } from './auth.js';
 import { encodeQuery } from './query.js';
 import type { Credentials, HttpRequest } from './types.js';
 
+/** Everything one request is built from. */
 export interface BuildRequestInput {
   /** The locale's REST root URL, `{base_url}/{locale}/{rest_root}` (a trailing slash is ignored). */
   restUrl: string;

@@ -2,6 +2,7 @@
 import { isAuthorizationHeader, redactSecrets } from './redact.js';
 import type { HttpRequest } from './types.js';
 
+/** Names of the environment variables the curl line reads credentials from. */
 export interface CurlOptions {
   /** The environment variable holding the user login (default `RESTCONFORM_USER`). */
   userVariable?: string;
