@@ -3,6 +3,7 @@
  * Values are typed (numbers, booleans, arrays, objects) as WordPress would receive them after decoding;
  * `request/` encodes them for the query string or the JSON body.
  */
+import type { Arbitrary } from 'fast-check';
 import type { ParamLocation } from '../descriptor/types.js';
 
 export type CaseKind = 'valid' | 'boundary' | 'invalid';
@@ -46,4 +47,21 @@ export interface RequestCase {
   body: Record<string, unknown> | undefined;
   /** Set on invalid cases: the one rule broken. */
   mutation?: Mutation;
+}
+
+/** Where a case's values come from for one operation: built once, then sampled with the operation's seed. */
+export interface OperationGenerators {
+  operationId: string;
+  /** Requests WordPress accepts at the validation layer: required args always, optional ones sometimes. */
+  valid: Arbitrary<RequestCase>;
+  /** A deterministic list: enum members, bounds, just-outside bounds (labelled invalid), empty and full arrays… */
+  boundary(): RequestCase[];
+  /** Requests with exactly one mutation WordPress rejects; null when no rule can surely be broken. */
+  invalid: Arbitrary<RequestCase> | null;
+  /** The mutations `invalid` draws from: one entry per parameter and rule. */
+  mutations: Array<{ param: string; location: ParamLocation; rule: MutationRule }>;
+  /** False when some required parameter had no generator and `valid` sends a best guess for it (see `notes`). */
+  validCertain: boolean;
+  /** What the generators could not cover, one line each (an unreadable pattern, a default WordPress rejects…). */
+  notes: string[];
 }

@@ -4,11 +4,12 @@
  * WordPress checks the `pattern` keyword with `preg_match('#' . $pattern . '#u', $value)`: unanchored,
  * UTF-8 mode, no UCP (so `\d`, `\w`, `\s` stay ASCII), `$` also matching before a final newline, and `.`
  * matching everything but `\n`. Two conversions are offered: `match` reproduces those semantics for
- * validation; `generate` keeps plain JavaScript meanings so fast-check's `stringMatching` can read it.
+ * validation; `plain` keeps plain ECMAScript meanings for `$`, `.` and `\s`, readable by fast-check's
+ * `stringMatching` and by JSON Schema tools (it differs only on trailing newlines and Unicode spaces).
  * Compiled expressions are cached by pattern, so schemas never compile a pattern twice.
  */
 
-export type PatternPurpose = 'match' | 'generate';
+export type PatternPurpose = 'match' | 'plain';
 
 /** PCRE `\s` without UCP: space, tab, LF, VT, FF, CR. */
 const PCRE_SPACE_CHARS = '\\t\\n\\x0B\\f\\r ';
@@ -194,10 +195,10 @@ class PcreConverter {
       case 'W':
         return set(`\\${next}`);
       case 's':
-        if (this.purpose === 'generate') return set('\\s');
+        if (this.purpose === 'plain') return set('\\s');
         return set(inClass ? PCRE_SPACE_CHARS : `[${PCRE_SPACE_CHARS}]`);
       case 'S':
-        if (this.purpose === 'generate' || inClass) return set('\\S');
+        if (this.purpose === 'plain' || inClass) return set('\\S');
         return set(`[^${PCRE_SPACE_CHARS}]`);
       case 'h':
         return set(inClass ? PCRE_HORIZONTAL_SPACE : `[${PCRE_HORIZONTAL_SPACE}]`);
@@ -395,7 +396,7 @@ function build(pattern: string, purpose: PatternPurpose): RegExp | null {
   }
 }
 
-const caches: Record<PatternPurpose, Map<string, RegExp | null>> = { match: new Map(), generate: new Map() };
+const caches: Record<PatternPurpose, Map<string, RegExp | null>> = { match: new Map(), plain: new Map() };
 
 /**
  * The JavaScript expression for a PCRE pattern, or null when it uses PCRE-only syntax (recursion, `\K`,

@@ -1,0 +1,76 @@
+/**
+ * Generators for one parameter: valid values and, per rule that can surely be broken, invalid values, all
+ * typed as they will be sent in their location and each confirmed through the rule book as WordPress will
+ * receive it (`asReceived` → `classifyValue`). The operation's generators are made of these; so is the
+ * property that holds the generator against WordPress's test vectors (and against any other validator).
+ */
+import type fc from 'fast-check';
+import type { ArgSchema, ParamLocation } from '../descriptor/types.js';
+import { classifyValue, MISSING_PARAM_CODE } from '../schema/wordpress-rules.js';
+import { asReceived } from './as-received.js';
+import { deepCandidates, MUTATION_OPERATORS, type MutatedValue, type MutationOperator } from './mutations/index.js';
+import { stableHash } from './seed.js';
+import type { MutationRule } from './types.js';
+import { candidateValidValues } from './values/index.js';
+import { verified } from './verified.js';
+
+export interface ParamSpec {
+  name: string;
+  schema: ArgSchema;
+  location: ParamLocation;
+  /** Whether WordPress requires it (`required: true`). */
+  required: boolean;
+  /** Whether WordPress validates it at all: only arguments with a `type` (see `isValidatedArg`). */
+  validated: boolean;
+}
+
+export interface InvalidValues {
+  rule: MutationRule;
+  /** Values (or `ABSENT`) WordPress rejects for breaking `rule`, typed as sent, each with where and what it breaks. */
+  values: fc.Arbitrary<MutatedValue>;
+}
+
+export interface ParamGenerators {
+  spec: ParamSpec;
+  /** Values WordPress accepts, typed as sent; null when none could be generated (an unreadable pattern…). */
+  valid: fc.Arbitrary<unknown> | null;
+  /** One source per rule that can surely be broken; none for unvalidated parameters and path variables. */
+  invalid: InvalidValues[];
+}
+
+/** The code WordPress answers for this value of the parameter, or null when it takes it. */
+export function rejectionCode(spec: ParamSpec, value: unknown): string | null {
+  const received = asReceived(value, spec.location);
+  const hasDefault = spec.schema.default !== undefined && spec.schema.default !== null;
+  if ((!received.present || received.value === null) && spec.required && !hasDefault) return MISSING_PARAM_CODE;
+  if (!received.present || !spec.validated) return null;
+  const verdict = classifyValue(spec.schema, received.value, spec.name);
+  return verdict.valid ? null : verdict.code;
+}
+
+function invalidSource(spec: ParamSpec, operator: MutationOperator, seed: number): InvalidValues | null {
+  if (spec.location === 'path') return null;
+  const location = spec.location;
+  const hasDefault = spec.schema.default !== undefined && spec.schema.default !== null;
+  const candidates = deepCandidates(operator, spec.schema, {
+    location,
+    name: spec.name,
+    missingBreaksRequired: spec.required && !hasDefault,
+    validValues: (schema) => candidateValidValues(schema, location, spec.name),
+  });
+  if (candidates === null) return null;
+  const values = verified(candidates, ({ value }) => operator.codes.includes(rejectionCode(spec, value) ?? ''), seed);
+  return values && { rule: operator.rule, values };
+}
+
+/** Builds (once) the valid and invalid value generators of one parameter. */
+export function buildParamGenerators(spec: ParamSpec): ParamGenerators {
+  const seed = stableHash(`${spec.location} ${spec.name} ${JSON.stringify(spec.schema)}`);
+  const candidates = candidateValidValues(spec.schema, spec.location, spec.name);
+  const valid = candidates && verified(candidates, (value) => asReceived(value, spec.location).present && rejectionCode(spec, value) === null, seed);
+  if (!spec.validated) return { spec, valid, invalid: [] };
+  const invalid = [...MUTATION_OPERATORS.values()]
+    .map((operator) => invalidSource(spec, operator, seed))
+    .filter((source): source is InvalidValues => source !== null);
+  return { spec, valid, invalid };
+}
