@@ -44,21 +44,20 @@ function toPlainValue(value: unknown): unknown {
 
 /** The array under `key` of a builder or of the top level, or a new one replacing a scalar (or appended). */
 function childArray(container: PhpArrayBuilder | PhpRecord, key: string | null): PhpArrayBuilder {
-  const created = new PhpArrayBuilder();
   if (container instanceof PhpArrayBuilder) {
-    if (key === null) {
-      container.append(created);
-      return created;
-    }
-    const existing = container.entries.get(key);
+    const existing = key === null ? undefined : container.entries.get(key);
     if (existing instanceof PhpArrayBuilder) return existing;
-    container.set(key, created);
+    const created = new PhpArrayBuilder();
+    if (key === null) container.append(created);
+    else container.set(key, created);
     return created;
   }
-  // The top level is only ever reached with the variable's base name.
-  const existing = Object.hasOwn(container, key!) ? container[key!] : undefined;
+  // The top level is only ever reached with the variable's base name, never with `[]`.
+  const name = key ?? '';
+  const existing = Object.hasOwn(container, name) ? container[name] : undefined;
   if (existing instanceof PhpArrayBuilder) return existing;
-  setOwn(container, key!, created);
+  const created = new PhpArrayBuilder();
+  setOwn(container, name, created);
   return created;
 }
 

@@ -99,9 +99,10 @@ interface Collected {
 function collectSource(source: Readonly<Record<string, unknown>>, plan: ArgsPlan, collected: Collected): void {
   const { params, sent } = collected;
   for (const name in source) {
-    if (!Object.hasOwn(source, name)) continue;
-    sent.add(name);
     let value = source[name];
+    // undefined never comes from JSON or a query string: a caller's unset slot, not a parameter.
+    if (value === undefined || !Object.hasOwn(source, name)) continue;
+    sent.add(name);
     const schema = plan.typed.get(name);
     if (schema !== undefined) {
       const parsed = parseRequestArg(value, schema, name);
