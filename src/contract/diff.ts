@@ -14,6 +14,7 @@ import type { Contract } from './types.js';
 
 export type { ContractDifference, DifferenceKind, DifferenceSeverity } from './diff/types.js';
 export { routeMeaningDifference } from './diff/route-meaning.js';
+export { sameJsonMeaning } from './diff/json-meaning.js';
 
 /**
  * Every way `root` departs from `contract`: a missing namespace, route or method; a parameter missing, or added

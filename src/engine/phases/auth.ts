@@ -1,0 +1,176 @@
+/**
+ * Phase `auth` (runs when credentials are given): wrong credentials get 401 on every route, unknown ones
+ * included (WordPress authenticates before routing); a write that succeeds with credentials must not succeed
+ * without them; invalid input on a route that needs credentials gets 400 even without them (WordPress validates
+ * before it checks permissions).
+ */
+import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
+import type { RequestCase } from '../../generate/types.js';
+import type { Credentials } from '../../request/types.js';
+import { answerOf, describeAnswer } from '../sequences/answer.js';
+import { forEachConcurrently } from '../pool.js';
+import type { PhaseCheck } from './index.js';
+import type { Phase, PhaseContext } from './phase.js';
+import { sampleCases } from './sample-cases.js';
+import { syntheticOperation } from './synthetic-operation.js';
+
+const PHASE = 'auth';
+
+/** Routes per locale sent with wrong credentials, spread over the operations. */
+export const WRONG_CREDENTIAL_ROUTES = 24;
+/** Operations tried for ignored credentials and anonymous rejection, at most. */
+export const AUTH_OPERATIONS = 120;
+/** Valid cases tried per write before giving up on finding one that succeeds with credentials. */
+const VALID_TRIES = 3;
+/** Invalid cases tried per operation to find one whose broken rule is not in the path. */
+const INVALID_TRIES = 5;
+const UNKNOWN_ROUTE = '/restconform/no-such-route';
+const WRONG_PASSWORD = 'restconform wrong password';
+
+export const AUTH_WRONG_CREDENTIALS: PhaseCheck = {
+  name: 'auth_wrong_credentials',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'Wrong credentials (a wrong password, an unknown user) get 401 on every route, unknown routes included: authentication comes before routing.',
+};
+
+export const IGNORED_AUTH: PhaseCheck = {
+  name: 'ignored_auth',
+  severity: 'warning',
+  phase: PHASE,
+  description: 'A write that succeeds with credentials does not succeed without them (a warning, since the interface does not list permissions; a failure with --strict-auth).',
+};
+
+export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
+  name: 'invalid_rejected_anonymous',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
+};
+
+export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, IGNORED_AUTH, INVALID_REJECTED_ANONYMOUS];
+
+const isSuccess = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
+const isRefusal = (status: number | undefined): boolean => status === 401 || status === 403;
+
+/** `count` items spread evenly over `items`, in order. */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, index) => items[Math.floor((index * items.length) / count)]!);
+}
+
+// Deleting the caller's own account (`…/me`) would end the run's credentials.
+function actsOnCaller(op: Operation): boolean {
+  return op.method === 'DELETE' && /\/me$/.test(op.pattern.template);
+}
+
+function emptyCase(ctx: PhaseContext, op: Operation, synthetic: boolean): RequestCase {
+  // Path values from a valid case, so only the credentials are wrong.
+  const path = synthetic ? {} : (sampleCases(ctx, op, 'valid', 1, PHASE)[0]?.path ?? {});
+  return { operationId: op.id, kind: 'valid', path, query: {}, body: SAFE_METHODS.includes(op.method) ? undefined : {} };
+}
+
+async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Promise<void> {
+  const wrong: Credentials[] = [
+    { user: credentials.user, password: WRONG_PASSWORD },
+    { user: 'restconform-no-such-user', password: WRONG_PASSWORD },
+  ];
+  const targets: Array<{ op: Operation; synthetic: boolean }> = [];
+  for (const descriptor of ctx.descriptors) {
+    const own = ctx.operations.filter((op) => op.locale === descriptor.locale);
+    if (own.length === 0) continue;
+    for (const op of spread(own, WRONG_CREDENTIAL_ROUTES)) targets.push({ op, synthetic: false });
+    for (const method of ctx.safeMethodsOnly ? (['GET'] as const) : (['GET', 'POST'] as const)) {
+      targets.push({ op: syntheticOperation(descriptor.locale, method, UNKNOWN_ROUTE), synthetic: true });
+    }
+  }
+  await forEachConcurrently(targets.map((target, index) => ({ ...target, index })), ctx.concurrency, async ({ op, synthetic, index }) => {
+    const given = wrong[index % wrong.length]!;
+    const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
+    const executed = await ctx.run.execute(op, emptyCase(ctx, op, synthetic), PHASE, { credentials: given, probe: synthetic });
+    const answer = answerOf(executed.exchange);
+    if (answer.status === 401 || answer.status === undefined) return;
+    ctx.run.report({
+      check: AUTH_WRONG_CREDENTIALS.name,
+      severity: AUTH_WRONG_CREDENTIALS.severity,
+      operation: op,
+      message: `${op.method} ${synthetic ? `${UNKNOWN_ROUTE} (no such route)` : op.route} with ${which} answered ${describeAnswer(answer)}; expected 401 before routing`,
+      cause: `${which} ${answer.status}`,
+      phase: PHASE,
+      exchanges: [executed.exchange],
+    });
+  }, () => ctx.run.stopped);
+}
+
+/**
+ * Sends valid cases of a write with credentials until one succeeds, then the same without: a success then is
+ * ignored credentials. Returns true when the operation refuses anonymous callers.
+ */
+async function retryWithout(ctx: PhaseContext, op: Operation): Promise<boolean> {
+  const cases = sampleCases(ctx, op, 'valid', VALID_TRIES, PHASE);
+  for (const requestCase of cases) {
+    if (ctx.run.stopped) return false;
+    const withCredentials = await ctx.run.execute(op, requestCase, PHASE);
+    if (!isSuccess(withCredentials.exchange.response?.status)) continue;
+    const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
+    const answer = answerOf(anonymous.exchange);
+    if (isSuccess(answer.status)) {
+      ctx.run.report({
+        check: IGNORED_AUTH.name,
+        severity: ctx.strictAuth ? 'failure' : IGNORED_AUTH.severity,
+        operation: op,
+        message: `${op.method} ${op.route} succeeded with credentials and again without them (${describeAnswer(answer)})`,
+        phase: PHASE,
+        exchanges: [withCredentials.exchange, anonymous.exchange],
+        requestCase,
+      });
+    }
+    return isRefusal(answer.status);
+  }
+  if (cases.length === 0) return false;
+  const anonymous = await ctx.run.execute(op, cases[0]!, PHASE, { credentials: null });
+  return isRefusal(anonymous.exchange.response?.status);
+}
+
+/** Whether a read refuses anonymous callers a valid request. */
+async function refusesAnonymous(ctx: PhaseContext, op: Operation): Promise<boolean> {
+  const [requestCase] = sampleCases(ctx, op, 'valid', 1, PHASE);
+  if (requestCase === undefined) return false;
+  const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
+  return isRefusal(anonymous.exchange.response?.status);
+}
+
+async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Promise<void> {
+  // A broken path variable routes nowhere (404): only parameters WordPress validates are useful here.
+  const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
+  if (requestCase === undefined) return;
+  const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
+  const answer = answerOf(executed.exchange);
+  if (answer.status === 400 || answer.status === undefined) return;
+  ctx.run.report({
+    check: INVALID_REJECTED_ANONYMOUS.name,
+    severity: INVALID_REJECTED_ANONYMOUS.severity,
+    operation: op,
+    message: `invalid input (${requestCase.mutation?.description ?? 'a broken rule'}) without credentials answered ${describeAnswer(answer)}; expected 400, since WordPress validates before it checks permissions`,
+    cause: String(answer.status),
+    phase: PHASE,
+    exchanges: [executed.exchange],
+    requestCase,
+  });
+}
+
+export const authPhase: Phase = {
+  name: PHASE,
+  description: 'Wrong credentials get 401 everywhere; writes that succeed with credentials fail without them; invalid input gets 400 without credentials.',
+  skipReason: (ctx) => (ctx.run.credentials === undefined ? 'no credentials given (--user and the application password)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
+  async run(ctx) {
+    await wrongCredentials(ctx, ctx.run.credentials!);
+    const refusing: Operation[] = [];
+    const candidates = ctx.operations.filter((op) => !actsOnCaller(op)).slice(0, AUTH_OPERATIONS);
+    await forEachConcurrently(candidates, ctx.concurrency, async (op) => {
+      const refuses = SAFE_METHODS.includes(op.method) ? await refusesAnonymous(ctx, op) : await retryWithout(ctx, op);
+      if (refuses) refusing.push(op);
+    }, () => ctx.run.stopped);
+    await forEachConcurrently(refusing, ctx.concurrency, (op) => invalidWithoutCredentials(ctx, op), () => ctx.run.stopped);
+  },
+};

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
+import { localePhase } from './locale.js';
+import { changeDefault } from './testing/faults.js';
+import type { Fault } from './testing/faulty-server.js';
+import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { findingLines, runPhase } from './testing/phase-run.js';
+
+const LOCALES = ['en_gb', 'el'];
+const MEMBERS = '/community/v1/members';
+
+/** An el server that answers member-list requests with 400 whatever they hold. */
+const elRefusesMemberLists: Fault = async (request, forward) => {
+  if (request.method === 'GET' && request.path.startsWith(`/el/wp-json${MEMBERS}?`)) {
+    return { status: 400, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Μη έγκυρη παράμετρος', data: { status: 400 } }) };
+  }
+  return forward(request);
+};
+
+describe('phase locale', () => {
+  let reference: ReferenceServer;
+  let brokenDefault: FaultyServer;
+  let brokenAnswers: FaultyServer;
+
+  beforeAll(async () => {
+    reference = await startReferenceServer({ port: 0, seed: 3 });
+    brokenDefault = await startFaultyServer({ seed: 3, faults: [changeDefault('el', MEMBERS, 0, 'per_page', 20)] });
+    brokenAnswers = await startFaultyServer({ seed: 3, faults: [elRefusesMemberLists] });
+  });
+  afterAll(async () => {
+    await Promise.all([reference.close(), brokenDefault.close(), brokenAnswers.close()]);
+  });
+
+  it('passes on the reference server', async () => {
+    const result = await runPhase(localePhase, { url: reference.url, locales: LOCALES, credentials: reference.credentials.admin });
+    expect(result.skipped).toBeUndefined();
+    expect(findingLines(result.findings)).toEqual([]);
+    expect(result.requests).toBeGreaterThan(100);
+  });
+
+  it('is skipped with one locale', async () => {
+    const result = await runPhase(localePhase, { url: reference.url, locales: ['el'] });
+    expect(result.skipped).toBe('fewer than two locales');
+  });
+
+  it('fires locale_mismatch for another per_page default in el, with both descriptor requests as reproduction', async () => {
+    const result = await runPhase(localePhase, { url: brokenDefault.url, locales: LOCALES, credentials: brokenDefault.credentials.admin });
+    const mismatches = result.findings.filter((finding) => finding.check === 'locale_mismatch');
+    expect(findingLines(mismatches)).toEqual([
+      'locale_mismatch failure el GET /community/v1/members: GET /community/v1/members: parameter per_page: default is 20 in locale el, 10 in locale en_gb',
+    ]);
+    expect(mismatches[0]!.curl).toEqual([
+      expect.stringContaining(`${brokenDefault.url}/en_gb/wp-json/`),
+      expect.stringContaining(`${brokenDefault.url}/el/wp-json/`),
+    ]);
+  });
+
+  it('fires locale_response_mismatch when the same request gets another status through el', async () => {
+    const result = await runPhase(localePhase, { url: brokenAnswers.url, locales: LOCALES, credentials: brokenAnswers.credentials.admin });
+    const mismatches = result.findings.filter((finding) => finding.check === 'locale_response_mismatch');
+    expect(mismatches.length).toBeGreaterThan(0);
+    for (const finding of mismatches) {
+      expect([finding.locale, finding.method, finding.route]).toEqual(['el', 'GET', MEMBERS]);
+      expect(finding.curl).toHaveLength(2);
+      expect(finding.curl[0]).toContain('/en_gb/wp-json/community/v1/members');
+      expect(finding.curl[1]).toContain('/el/wp-json/community/v1/members');
+    }
+    expect(findingLines(result.findings.filter((finding) => finding.check !== 'locale_response_mismatch'))).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Phase `locale`: the descriptors of all locales agree on everything but human text, their descriptions are
+ * present and translated, and the same request sent through each locale gets the same status and error `code`.
+ */
+import { diffDescriptors, type ContractDifference } from '../../contract/diff.js';
+import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../descriptor/types.js';
+import type { RequestCase } from '../../generate/types.js';
+import { answerOf, describeAnswer } from '../sequences/answer.js';
+import { RouteBook } from '../sequences/route-book.js';
+import { forEachConcurrently } from '../pool.js';
+import type { PhaseCheck } from './index.js';
+import type { Phase, PhaseContext } from './phase.js';
+import { fetchRootAgain } from './root-request.js';
+import { sampleCases } from './sample-cases.js';
+
+const PHASE = 'locale';
+
+/** At most this many operations of the first locale are sent through every locale. */
+export const LOCALE_RESPONSE_OPERATIONS = 200;
+
+export const LOCALE_MISMATCH: PhaseCheck = {
+  name: 'locale_mismatch',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'The descriptors of all locales agree on namespaces, routes, methods, parameter names, types, formats, enums, defaults, bounds and required flags.',
+};
+
+export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
+  name: 'locale_missing_description',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'Every parameter has a description in every locale.',
+};
+
+export const LOCALE_UNTRANSLATED: PhaseCheck = {
+  name: 'locale_untranslated',
+  severity: 'warning',
+  phase: PHASE,
+  description: "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated).",
+};
+
+export const LOCALE_RESPONSE_MISMATCH: PhaseCheck = {
+  name: 'locale_response_mismatch',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'The same request sent through each locale gets the same status and error code (messages may differ).',
+};
+
+export const LOCALE_CHECKS: readonly PhaseCheck[] = [LOCALE_MISMATCH, LOCALE_MISSING_DESCRIPTION, LOCALE_UNTRANSLATED, LOCALE_RESPONSE_MISMATCH];
+
+function checkFor(difference: ContractDifference): PhaseCheck {
+  if (difference.kind === 'untranslated_description') return LOCALE_UNTRANSLATED;
+  if (difference.kind === 'missing_description') return LOCALE_MISSING_DESCRIPTION;
+  return LOCALE_MISMATCH;
+}
+
+async function compareDescriptors(ctx: PhaseContext, first: LoadedDescriptor, other: LoadedDescriptor): Promise<void> {
+  const differences = diffDescriptors(first.root, other.root, { first: first.locale ?? '-', other: other.locale ?? '-' });
+  if (differences.length === 0) return;
+  const exchanges = [await fetchRootAgain(ctx, first, PHASE), await fetchRootAgain(ctx, other, PHASE)];
+  for (const difference of differences) {
+    const check = checkFor(difference);
+    ctx.run.report({
+      check: check.name,
+      severity: difference.severity,
+      operation: { locale: other.locale, method: difference.method ?? '*', route: difference.subjectRoute ?? difference.route },
+      message: difference.message,
+      phase: PHASE,
+      exchanges,
+    });
+  }
+}
+
+/** Sends one case through `op` and its counterpart in another locale; reports a different status or code. */
+async function compareAnswers(ctx: PhaseContext, op: Operation, counterpart: Operation, requestCase: RequestCase): Promise<void> {
+  const first = await ctx.run.execute(op, requestCase, PHASE);
+  const other = await ctx.run.execute(counterpart, { ...requestCase, operationId: counterpart.id }, PHASE);
+  const [a, b] = [answerOf(first.exchange), answerOf(other.exchange)];
+  if (a.status === undefined || b.status === undefined) return;
+  if (a.status === b.status && a.code === b.code) return;
+  ctx.run.report({
+    check: LOCALE_RESPONSE_MISMATCH.name,
+    severity: LOCALE_RESPONSE_MISMATCH.severity,
+    operation: counterpart,
+    message: `the same ${requestCase.kind} request answers ${describeAnswer(a)} through ${op.locale} but ${describeAnswer(b)} through ${counterpart.locale}`,
+    cause: `${requestCase.kind} ${describeAnswer(a)} vs ${describeAnswer(b)}`,
+    phase: PHASE,
+    exchanges: [first.exchange, other.exchange],
+    requestCase,
+  });
+}
+
+async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, others: readonly LoadedDescriptor[]): Promise<void> {
+  const books = others.map((descriptor) => new RouteBook(descriptor));
+  const operations = ctx.operations.filter((op) => op.locale === first.locale).slice(0, LOCALE_RESPONSE_OPERATIONS);
+  await forEachConcurrently(operations, ctx.concurrency, async (op) => {
+    // A valid write could succeed once and then be refused as a duplicate: only reads are compared valid.
+    const kinds = SAFE_METHODS.includes(op.method) ? (['valid', 'invalid'] as const) : (['invalid'] as const);
+    for (const kind of kinds) {
+      const [requestCase] = sampleCases(ctx, op, kind, 1, PHASE);
+      if (requestCase === undefined) continue;
+      for (const book of books) {
+        const counterpart = book.operation(op.route, op.method);
+        if (counterpart !== undefined && !ctx.run.stopped) await compareAnswers(ctx, op, counterpart, requestCase);
+      }
+    }
+  }, () => ctx.run.stopped);
+}
+
+export const localePhase: Phase = {
+  name: PHASE,
+  description: 'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
+  skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
+  async run(ctx) {
+    const [first, ...others] = ctx.descriptors as [LoadedDescriptor, ...LoadedDescriptor[]];
+    for (const other of others) await compareDescriptors(ctx, first, other);
+    await compareResponses(ctx, first, others);
+  },
+};

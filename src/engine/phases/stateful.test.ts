@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
+import { STATEFUL_SEQUENCES, statefulPhase } from './stateful.js';
+import { deleteKeepsMember } from './testing/faults.js';
+import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { findingLines, runPhase } from './testing/phase-run.js';
+
+const LOCALES = ['en_gb', 'el'];
+
+describe('phase stateful', () => {
+  let reference: ReferenceServer;
+  let broken: FaultyServer;
+
+  beforeAll(async () => {
+    reference = await startReferenceServer({ port: 0, seed: 3 });
+    broken = await startFaultyServer({ seed: 3, faults: [deleteKeepsMember()] });
+  });
+  afterAll(async () => {
+    await Promise.all([reference.close(), broken.close()]);
+  });
+
+  it('passes on the reference server in both locales, running every sequence and leaving no trace', async () => {
+    const membersBefore = reference.store.members.size;
+    const result = await runPhase(statefulPhase, { url: reference.url, locales: LOCALES, credentials: reference.credentials.admin });
+    expect(result.skipped).toBeUndefined();
+    expect(findingLines(result.findings)).toEqual([]);
+    expect(result.events.filter((event) => event.type === 'warning')).toEqual([]);
+    expect(result.notes).toEqual([]);
+    // Same seed, same sequences: 8 per locale, their steps and their cleanups.
+    expect(result.requests).toBe(160);
+    expect(reference.store.members.size).toBe(membersBefore);
+    expect(STATEFUL_SEQUENCES.map((sequence) => sequence.name)).toEqual([
+      'member life cycle',
+      'profile field group life cycle',
+      'profile field life cycle',
+      'signup life cycle',
+      'signup activation',
+      'block and unblock',
+      'profile field data',
+      'follow and unfollow',
+    ]);
+  });
+
+  it('fires use_after_delete for a delete that answers 200 but keeps the member, with the whole sequence as reproduction', async () => {
+    const result = await runPhase(statefulPhase, { url: broken.url, locales: LOCALES, credentials: broken.credentials.admin });
+    expect(result.findings.map((finding) => [finding.check, finding.severity, finding.locale, finding.method, finding.route])).toEqual([
+      ['use_after_delete', 'failure', 'en_gb', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`],
+      ['use_after_delete', 'failure', 'el', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`],
+    ]);
+    for (const finding of result.findings) {
+      expect(finding.message).toMatch(/^member life cycle \((en_gb|el)\): reading the member after the delete answered 200; expected 404$/);
+      // list, create, read, read through the other locale, list, list, update, read, delete, read again
+      expect(finding.curl).toHaveLength(10);
+      expect(finding.curl[1]).toMatch(/^curl -sS -X POST '[^']*\/community\/v1\/members' /);
+      expect(finding.curl[8]).toMatch(/^curl -sS -X DELETE '[^']*\/community\/v1\/members\/\d+'/);
+      expect(finding.curl.join('\n')).not.toContain(broken.credentials.admin.password);
+      expect(finding.response?.status).toBe(200);
+    }
+  });
+
+  it('is skipped when only safe methods may be sent', async () => {
+    const result = await runPhase(statefulPhase, { url: reference.url, locales: LOCALES, safeMethodsOnly: true });
+    expect(result.skipped).toMatch(/only GET, HEAD and OPTIONS/);
+  });
+
+  it('stops a sequence quietly, with a note, when the credentials lack the right', async () => {
+    const result = await runPhase(statefulPhase, { url: reference.url, locales: ['en_gb'], credentials: reference.credentials.member });
+    expect(findingLines(result.findings)).toEqual([]);
+    expect(result.notes).toContain('en_gb POST /community/v1/members: stateful: member life cycle (en_gb) not completed: create a member answered 403: the credentials lack the right');
+  });
+});

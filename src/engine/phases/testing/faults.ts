@@ -1,0 +1,89 @@
+/** Test-only faults for `startFaultyServer`, one per rule a phase check guards. */
+import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
+
+const REST_PREFIX = /^\/([a-z_]+)\/wp-json(\/[^?]*)?(\?.*)?$/i;
+
+/** The locale and the path inside the REST root of a request. */
+function restPath(request: ForwardedRequest): { locale: string; path: string } | undefined {
+  const match = REST_PREFIX.exec(request.path);
+  return match ? { locale: match[1]!, path: match[2] ?? '/' } : undefined;
+}
+
+function json(status: number, body: unknown): ForwardedAnswer {
+  return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) };
+}
+
+/** Rewrites the root descriptor of `locales` (all when undefined) with `edit`. */
+export function editDescriptor(edit: (root: { routes: Record<string, { endpoints: Array<{ args: Record<string, Record<string, unknown>> }> }> }) => void, locales?: readonly string[]): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const where = restPath(request);
+    if (request.method !== 'GET' || where === undefined || where.path !== '/' || (locales !== undefined && !locales.includes(where.locale))) return answer;
+    const root = JSON.parse(answer.body);
+    edit(root);
+    return { ...answer, body: JSON.stringify(root) };
+  };
+}
+
+/** A descriptor missing route `key`. */
+export function dropRoute(key: string): Fault {
+  return editDescriptor((root) => {
+    delete root.routes[key];
+  });
+}
+
+/** In `locale`'s descriptor, another default for one parameter. */
+export function changeDefault(locale: string, key: string, endpoint: number, param: string, value: unknown): Fault {
+  return editDescriptor((root) => {
+    root.routes[key]!.endpoints[endpoint]!.args[param]!.default = value;
+  }, [locale]);
+}
+
+/** A member delete that answers 200 `{deleted: true}` but keeps the member. */
+export function deleteKeepsMember(): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== 'DELETE' || where === undefined || !/^\/community\/v1\/members\/\d+$/.test(where.path)) return forward(request);
+    const current = await forward({ ...request, method: 'GET', body: '' });
+    if (current.status !== 200) return current;
+    return json(200, { deleted: true, previous: JSON.parse(current.body) });
+  };
+}
+
+function isBatch(request: ForwardedRequest): boolean {
+  return request.method === 'POST' && restPath(request)?.path === '/batch/v1';
+}
+
+/** A batch route without a size limit: larger batches are run 25 items at a time and answered as one. */
+export function batchWithoutSizeLimit(): Fault {
+  return async (request, forward) => {
+    if (!isBatch(request)) return forward(request);
+    const body = JSON.parse(request.body) as { requests: unknown[]; validation?: string };
+    if (!Array.isArray(body.requests) || body.requests.length <= 25) return forward(request);
+    const responses: unknown[] = [];
+    for (let start = 0; start < body.requests.length; start += 25) {
+      const part = await forward({ ...request, body: JSON.stringify({ ...body, requests: body.requests.slice(start, start + 25) }) });
+      responses.push(...(JSON.parse(part.body) as { responses: unknown[] }).responses);
+    }
+    return json(207, { responses });
+  };
+}
+
+/** `require-all-validate` treated as `normal`: the valid items run although one is invalid. */
+export function requireAllValidateRunsValidItems(): Fault {
+  return async (request, forward) => {
+    if (!isBatch(request)) return forward(request);
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    if (body.validation !== 'require-all-validate') return forward(request);
+    return forward({ ...request, body: JSON.stringify({ ...body, validation: 'normal' }) });
+  };
+}
+
+/** Writes under `pathPattern` without credentials run as `authorization` (a route that forgets to ask). */
+export function anonymousWritesAllowed(pathPattern: RegExp, authorization: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method === 'GET' || request.headers.authorization !== undefined || where === undefined || !pathPattern.test(where.path)) return forward(request);
+    return forward({ ...request, headers: { ...request.headers, authorization } });
+  };
+}

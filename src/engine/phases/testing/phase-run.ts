@@ -1,0 +1,80 @@
+/**
+ * Test-only: runs one phase against a server the way the engine does (descriptors fetched per locale, a shared
+ * RunContext over the real transport) and returns what it reported.
+ */
+import { BUILTIN_CHECKS } from '../../../checks/builtin/index.js';
+import type { Finding } from '../../../checks/types.js';
+import { INTERFACE_CONTRACT } from '../../../contract/interface.js';
+import type { Contract } from '../../../contract/types.js';
+import { fetchDescriptor } from '../../../descriptor/index.js';
+import { SAFE_METHODS } from '../../../descriptor/types.js';
+import { createTransport } from '../../../http/index.js';
+import type { Credentials } from '../../../request/types.js';
+import type { RunEvent } from '../../events.js';
+import { generatorCache } from '../../generators.js';
+import { RunContext } from '../../run-context.js';
+import type { Phase, PhaseContext } from '../phase.js';
+
+export interface PhaseRunOptions {
+  /** `http://HOST:PORT` */
+  url: string;
+  locales: readonly string[];
+  credentials?: Credentials;
+  contract?: Contract | null;
+  safeMethodsOnly?: boolean;
+  strictAuth?: boolean;
+  seed?: number;
+  concurrency?: number;
+}
+
+export interface PhaseRunResult {
+  /** Why the phase was skipped, when it was. */
+  skipped?: string;
+  findings: Finding[];
+  events: RunEvent[];
+  requests: number;
+  /** Coverage notes, as `locale method route: note`. */
+  notes: string[];
+}
+
+export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<PhaseRunResult> {
+  const transport = createTransport();
+  try {
+    const descriptors = await Promise.all(options.locales.map((locale) => fetchDescriptor({ baseUrl: options.url, restRoot: 'wp-json', locale, transport, credentials: options.credentials })));
+    const events: RunEvent[] = [];
+    const run = new RunContext({
+      seed: options.seed ?? 7,
+      sender: transport,
+      checks: BUILTIN_CHECKS,
+      restUrls: new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`])),
+      credentials: options.credentials,
+      secrets: options.credentials ? [options.credentials.password] : [],
+      emit: (event) => events.push(event),
+    });
+    const safeMethodsOnly = options.safeMethodsOnly ?? false;
+    const ctx: PhaseContext = {
+      run,
+      descriptors,
+      operations: descriptors
+        .flatMap((descriptor) => descriptor.operations)
+        .filter((op) => op.method !== 'HEAD' && op.method !== 'OPTIONS' && (!safeMethodsOnly || SAFE_METHODS.includes(op.method))),
+      generators: generatorCache(),
+      examples: 5,
+      concurrency: options.concurrency ?? 4,
+      safeMethodsOnly,
+      contract: options.contract === null ? undefined : (options.contract ?? INTERFACE_CONTRACT),
+      strictAuth: options.strictAuth ?? false,
+    };
+    const skipped = phase.skipReason(ctx);
+    if (skipped === undefined) await phase.run(ctx);
+    const notes = run.coverage().flatMap((entry) => entry.notes.map((note) => `${entry.locale} ${entry.method} ${entry.route}: ${note}`));
+    return { skipped, findings: run.findings(), events, requests: run.requests, notes };
+  } finally {
+    await transport.close();
+  }
+}
+
+/** Findings as `check severity locale method route: message` lines, for readable assertions. */
+export function findingLines(findings: readonly Finding[]): string[] {
+  return findings.map((finding) => `${finding.check} ${finding.severity} ${finding.locale} ${finding.method} ${finding.route}: ${finding.message}`);
+}

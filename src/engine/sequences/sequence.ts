@@ -1,0 +1,141 @@
+/**
+ * A sequence of requests whose every step's failure is reported with the whole sequence so far as its
+ * reproduction (one curl line per step, in order). Cleanup requests (deleting what the sequence created) are
+ * sent after it ends and are not part of any reproduction.
+ */
+import type { Severity } from '../../checks/types.js';
+import type { Operation } from '../../descriptor/types.js';
+import type { Exchange } from '../../http/types.js';
+import { buildRequest } from '../../request/index.js';
+import type { Credentials } from '../../request/types.js';
+import type { PhaseContext } from '../phases/phase.js';
+import { answerOf, describeAnswer, type StepAnswer } from './answer.js';
+
+/** Parameter values of one step; path values are strings, as in a generated case. */
+export interface StepValues {
+  path?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+}
+
+export interface StepOptions {
+  /** `null` sends the step anonymously; default: the run's credentials. */
+  credentials?: Credentials | null;
+  /** Through which locale's REST root; default: the operation's own. */
+  locale?: string | null;
+}
+
+/** What a step must answer. */
+export type StatusExpectation = 'success' | 'gone' | 'refused';
+
+const EXPECTED: Record<StatusExpectation, { test(status: number): boolean; words: string }> = {
+  success: { test: (status) => status >= 200 && status < 300, words: 'a 2xx answer' },
+  gone: { test: (status) => status === 404 || status === 410, words: '404' },
+  refused: { test: (status) => status >= 400 && status < 500, words: 'a 4xx refusal' },
+};
+
+/** Thrown to end a sequence early (after a finding was reported, or when it cannot go on). */
+export class SequenceStopped extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'SequenceStopped';
+  }
+}
+
+/** A check a sequence reports under: its name and default severity. */
+export interface SequenceCheck {
+  name: string;
+  severity: Severity;
+}
+
+export class Sequence {
+  readonly exchanges: Exchange[] = [];
+  readonly #cleanups: Array<() => Promise<unknown>> = [];
+
+  constructor(
+    readonly ctx: PhaseContext,
+    readonly phase: string,
+    /** Says what the sequence does, for messages: `member create → read → …`. */
+    readonly name: string,
+  ) {}
+
+  /** Sends one step and records it in the reproduction. */
+  async send(op: Operation, values: StepValues, options: StepOptions = {}): Promise<StepAnswer> {
+    const exchange = await this.#sendRaw(op, values, options);
+    this.exchanges.push(exchange);
+    return answerOf(exchange);
+  }
+
+  /** Reports `message` under `check` with the sequence so far, then stops the sequence. */
+  fail(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): never {
+    this.ctx.run.report({
+      check: check.name,
+      severity,
+      operation: op,
+      message: `${this.name}: ${message}`,
+      cause: `${this.name}: ${message.replace(/\d+/g, 'N')}`,
+      phase: this.phase,
+      exchanges: [...this.exchanges],
+    });
+    throw new SequenceStopped(message);
+  }
+
+  /**
+   * Requires the step's status to meet `expectation`, else reports under `check`. A 401 or 403 where success
+   * was expected is no finding (the interface does not say who may do what): the sequence stops with a note.
+   */
+  expect(answer: StepAnswer, op: Operation, expectation: StatusExpectation, what: string, check: SequenceCheck): void {
+    const status = answer.status;
+    if (status !== undefined && EXPECTED[expectation].test(status)) return;
+    if (expectation === 'success' && (status === 401 || status === 403)) this.stop(op, `${what} answered ${status}: the credentials lack the right`);
+    this.fail(check, op, `${what}: expected ${EXPECTED[expectation].words}, got ${describeAnswer(answer)}`);
+  }
+
+  /** Ends the sequence without a finding, noting why on the operation's coverage entry. */
+  stop(op: Operation, reason: string): never {
+    this.ctx.run.note(op, `${this.phase}: ${this.name} not completed: ${reason}`);
+    throw new SequenceStopped(reason);
+  }
+
+  /** Registers a request to send when the sequence ends (last registered, first sent); returns its cancel. */
+  cleanup(op: Operation, values: StepValues, options: StepOptions = {}): () => void {
+    const send = (): Promise<unknown> => this.#sendRaw(op, values, options);
+    this.#cleanups.push(send);
+    return () => {
+      const index = this.#cleanups.indexOf(send);
+      if (index !== -1) this.#cleanups.splice(index, 1);
+    };
+  }
+
+  /** Sends the cleanup requests. */
+  async finish(): Promise<void> {
+    while (this.#cleanups.length > 0) await this.#cleanups.pop()!();
+  }
+
+  async #sendRaw(op: Operation, values: StepValues, options: StepOptions): Promise<Exchange> {
+    const { run } = this.ctx;
+    const locale = options.locale === undefined ? op.locale : options.locale;
+    const credentials = options.credentials === null ? undefined : (options.credentials ?? run.credentials);
+    const request = buildRequest({
+      restUrl: run.restUrl(locale),
+      operation: op,
+      requestCase: { operationId: op.id, kind: 'valid', path: values.path ?? {}, query: values.query ?? {}, body: values.body },
+      credentials,
+    });
+    const counted = locale === op.locale ? op : { ...op, locale, id: `${locale ?? '-'} ${op.method} ${op.route}` };
+    return run.send(request, counted, this.phase, 'sequence');
+  }
+}
+
+/** Runs `body` as one sequence: a stop ends it quietly, and its cleanup always runs. */
+export async function runSequence(ctx: PhaseContext, phase: string, name: string, body: (sequence: Sequence) => Promise<void>): Promise<void> {
+  if (ctx.run.stopped) return;
+  const sequence = new Sequence(ctx, phase, name);
+  try {
+    await body(sequence);
+  } catch (error) {
+    if (!(error instanceof SequenceStopped)) throw error;
+  } finally {
+    await sequence.finish();
+  }
+}
