@@ -10,6 +10,7 @@ describe('resolveTransportOptions', () => {
       maxRedirects: 5,
       retry429: { maxRetries: 2, maxWaitMs: 5000 },
       rateLimit: null,
+      lookup: null,
     });
   });
 

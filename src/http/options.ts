@@ -1,4 +1,5 @@
 /** Transport settings as a caller gives them, and resolved with defaults and checked once, up front. */
+import type { LookupFunction } from 'node:net';
 
 export interface TransportOptions {
   /** Connections per origin (keep-alive, no pipelining): the most requests in flight to one server. Default 16. */
@@ -16,6 +17,8 @@ export interface TransportOptions {
   retry429?: { maxRetries?: number; maxWaitMs?: number } | false;
   /** At most this many requests per second, across all origins (retries and redirects count). Default: unlimited. */
   rateLimit?: number;
+  /** Resolves host names instead of the system resolver (`dns.lookup` signature); tests map a name to 127.0.0.1. */
+  lookup?: LookupFunction;
 }
 
 /** Options with every default filled in and every value checked; `null` where a layer is off. */
@@ -26,6 +29,7 @@ export interface ResolvedTransportOptions {
   maxRedirects: number;
   retry429: { maxRetries: number; maxWaitMs: number } | null;
   rateLimit: number | null;
+  lookup: LookupFunction | null;
 }
 
 /** The defaults `createTransport` uses. */
@@ -36,6 +40,7 @@ export const DEFAULT_TRANSPORT_OPTIONS: Readonly<ResolvedTransportOptions> = Obj
   maxRedirects: 5,
   retry429: Object.freeze({ maxRetries: 2, maxWaitMs: 5_000 }),
   rateLimit: null,
+  lookup: null,
 });
 
 /**
@@ -52,6 +57,7 @@ export function resolveTransportOptions(options: TransportOptions = {}): Resolve
     maxRedirects: integerAtLeast('maxRedirects', options.maxRedirects ?? d.maxRedirects, 0),
     retry429: retry && { maxRetries: integerAtLeast('retry429.maxRetries', retry.maxRetries, 0), maxWaitMs: integerAtLeast('retry429.maxWaitMs', retry.maxWaitMs, 0) },
     rateLimit: options.rateLimit === undefined ? null : positive('rateLimit', options.rateLimit),
+    lookup: options.lookup ?? null,
   };
   return resolved;
 }

@@ -42,6 +42,7 @@ export function createPoolSend(options: ResolvedTransportOptions): PoolSend {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connectTimeout: options.timeoutMs,
+    ...(options.lookup === null ? {} : { connect: { lookup: options.lookup } }),
   };
 
   const poolFor = (origin: string): Pool | string => {

@@ -234,6 +234,21 @@ describe('createTransport', () => {
     expect(server.requests.some((r) => r.url === '/json?second')).toBe(false);
   });
 
+  it('resolves host names with the lookup it is given', async () => {
+    const names: string[] = [];
+    const named = createTransport({
+      lookup: (hostname, options, callback) => {
+        names.push(hostname);
+        if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+        else (callback as (error: null, address: string, family: number) => void)(null, '127.0.0.1', 4);
+      },
+    });
+    toClose.push(named);
+    const exchange = await named.send(get(`${server.url.replace('127.0.0.1', 'target.restconform.test')}/json`));
+    expect(exchange.response?.status).toBe(200);
+    expect(names).toEqual(['target.restconform.test']);
+  });
+
   it('answers every send after close with an error', async () => {
     const closing = createTransport();
     await closing.close();
