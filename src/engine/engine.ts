@@ -2,7 +2,7 @@
  * The engine: given loaded descriptors and a sender, runs the selected phases over every operation and
  * emits the typed event stream. It never writes output itself; reporters consume the events.
  */
-import type { Check, Finding } from '../checks/types.js';
+import type { Check, Finding, Severity } from '../checks/types.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import type { Credentials } from '../request/types.js';
@@ -22,7 +22,11 @@ export interface EngineOptions {
   /** REST root URL per locale; defaults to each descriptor's source. */
   restUrls?: ReadonlyMap<string | null, string>;
   sender: Sender;
+  /** The stateless checks run over every exchange. */
   checks: readonly Check[];
+  /** Check names whose findings are reported (stateless and phase checks); undefined: all. */
+  enabledChecks?: ReadonlySet<string>;
+  severityOverrides?: Readonly<Record<string, Severity>>;
   phases: readonly string[];
   examples: number;
   concurrency: number;
@@ -70,6 +74,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     emit: options.emit,
     signal: options.signal,
     deadline: options.timeBudgetSeconds ? started + options.timeBudgetSeconds * 1000 : undefined,
+    enabledChecks: options.enabledChecks,
+    severityOverrides: options.severityOverrides,
   });
   const operations = selectOperations(options.descriptors, options.safeMethodsOnly, options.shard);
   for (const descriptor of options.descriptors) {
@@ -103,7 +109,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     run,
     descriptors: options.descriptors,
     operations,
-    generators: generatorCache(),
+    generators: generatorCache(options.seed),
     examples: options.examples,
     concurrency: options.concurrency,
     safeMethodsOnly: options.safeMethodsOnly,

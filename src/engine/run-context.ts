@@ -56,6 +56,10 @@ export interface RunContextOptions {
   deadAfterRefusals?: number;
   /** Response bodies in findings are cut to this many characters. */
   findingBodyChars?: number;
+  /** Check names whose findings are reported; undefined: all. Phases report under their own check names. */
+  enabledChecks?: ReadonlySet<string>;
+  /** Severity overrides by check name, applied to every finding. */
+  severityOverrides?: Readonly<Record<string, Severity>>;
 }
 
 const DEFAULT_DEAD_AFTER_REFUSALS = 25;
@@ -180,6 +184,8 @@ export class RunContext {
 
   /** Records a finding, or counts it again when the same check, operation and cause was seen before. */
   report(input: FindingInput): void {
+    if (this.#options.enabledChecks && !this.#options.enabledChecks.has(input.check)) return;
+    const severity = this.#options.severityOverrides?.[input.check] ?? input.severity;
     const { locale, method, route } = input.operation;
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
     const key = `${input.check}\u0000${operationId}\u0000${input.cause ?? input.message}`;
@@ -192,7 +198,7 @@ export class RunContext {
     const finding: Finding = {
       id: `F${this.#findings.size + 1}`,
       check: input.check,
-      severity: input.severity,
+      severity,
       locale,
       method,
       route,

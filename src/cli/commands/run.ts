@@ -1,8 +1,129 @@
-import { Command } from 'commander';
+/**
+ * `restconform run`: test a server (or the bundled reference server) against its own descriptor.
+ * Flags override the configuration file, which overrides the profile. Help shows each built-in default, but
+ * no default is applied here: a flag that is not given leaves the lower layers in charge.
+ */
+import { Command, Option } from 'commander';
+import { BUILTIN_DEFAULTS, ConfigError, loadConfig, parseChecks, parseLocales, parsePhases, parseShard, PROFILE_NAMES, type ProfileName, type RunConfigInput } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
+import { knownCheckNames, runJob } from '../run-job.js';
 
-export function runCommand(_sink: ExitCodeSink): Command {
-  return new Command('run').description('(being built)').action(() => {
-    throw new UsageError('run: not available yet');
-  });
+interface RunFlags {
+  baseUrl?: string;
+  restRoot?: string;
+  locales?: string;
+  contract?: string;
+  config?: string;
+  profile?: string;
+  seed?: string;
+  examples?: string;
+  timeBudget?: string;
+  phases?: string;
+  checks?: string;
+  concurrency?: string;
+  timeoutMs?: string;
+  rateLimit?: string;
+  user?: string;
+  appPasswordEnv?: string;
+  reportDir?: string;
+  junit?: string;
+  json?: string;
+  html?: string;
+  ndjson?: string;
+  allowDestructive?: boolean;
+  strictAuth?: boolean;
+  shard?: string;
+}
+
+const shown = (value: unknown): string => (value === null ? 'none' : Array.isArray(value) ? value.join(',') : String(value));
+
+function whole(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`${name} takes a whole number of at least ${min}, not "${text}"`);
+  return Number(text);
+}
+
+/** Command-line flags as a configuration layer; absent flags stay undefined. */
+export function flagsToOverrides(flags: RunFlags): RunConfigInput {
+  return {
+    baseUrl: flags.baseUrl,
+    restRoot: flags.restRoot,
+    locales: flags.locales === undefined ? undefined : parseLocales(flags.locales),
+    contract: flags.contract,
+    seed: flags.seed === undefined ? undefined : flags.seed === 'random' ? 'random' : whole('--seed', flags.seed, 0),
+    examples: whole('--examples', flags.examples, 0),
+    timeBudgetSeconds: whole('--time-budget', flags.timeBudget, 1),
+    phases: flags.phases === undefined ? undefined : parsePhases(flags.phases),
+    checks: flags.checks === undefined ? undefined : parseChecks(flags.checks, knownCheckNames()),
+    concurrency: whole('--concurrency', flags.concurrency, 1),
+    timeoutMs: whole('--timeout-ms', flags.timeoutMs, 1),
+    rateLimit: whole('--rate-limit', flags.rateLimit, 1),
+    user: flags.user,
+    appPasswordEnv: flags.appPasswordEnv,
+    reportDir: flags.reportDir,
+    junit: flags.junit,
+    json: flags.json,
+    html: flags.html,
+    ndjson: flags.ndjson,
+    allowDestructive: flags.allowDestructive,
+    strictAuth: flags.strictAuth,
+    shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+  };
+}
+
+export function runCommand(sink: ExitCodeSink): Command {
+  const d = BUILTIN_DEFAULTS;
+  return new Command('run')
+    .description('Test a server against its root descriptor (and the interface contract); without --base-url, test the bundled reference server')
+    .option('--base-url <url>', 'server under test (default: start the bundled reference server on a free loopback port)')
+    .option('--rest-root <path>', `REST root path segment (default: ${d.restRoot})`)
+    .option('--locales <list>', `comma-separated locale path segments, or "none" for plain WordPress (default: ${shown(d.locales)})`)
+    .option('--contract <builtin|file|none>', `contract to compare descriptors with (default: ${d.contract})`)
+    .option('--config <file>', 'YAML configuration file (keys as in config/default.yaml)')
+    .addOption(new Option('--profile <name>', 'bundled profile (default: default)').choices([...PROFILE_NAMES]))
+    .option('--seed <n|random>', `seed for every random choice; same seed, same requests (default: ${d.seed})`)
+    .option('--examples <n>', `generated examples per operation and phase (default: ${d.examples})`)
+    .option('--time-budget <seconds>', `stop starting new work after this long (default: ${d.timeBudgetSeconds})`)
+    .option('--phases <list>', `phases to run (default: ${shown(d.phases)})`)
+    .option('--checks <list>', `checks to enable, or "all" (default: ${d.checks}; names: ${knownCheckNames().join(', ')})`)
+    .option('--concurrency <n>', `requests in flight at once (default: ${d.concurrency})`)
+    .option('--timeout-ms <ms>', `per-request timeout (default: ${d.timeoutMs})`)
+    .option('--rate-limit <rps>', 'at most this many requests per second (default: unlimited)')
+    .option('--user <login>', 'account for HTTP Basic with an application password (default: anonymous; the reference server\'s administrator when testing it)')
+    .option('--app-password-env <var>', `environment variable holding the application password (default: ${d.appPasswordEnv})`)
+    .option('--report-dir <dir>', `folder for report.json and report.html (default: ${d.reportDir})`)
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--json <file>', 'write the JSON report (default: <report-dir>/report.json)')
+    .option('--html <file>', 'write the HTML report (default: <report-dir>/report.html)')
+    .option('--ndjson <file>', 'stream every event as one JSON line')
+    .option('--allow-destructive', 'send write methods to a non-loopback target (default: only GET, HEAD, OPTIONS there)')
+    .option('--strict-auth', 'a write that succeeds without credentials is a failure, not a warning (default: off)')
+    .option('--shard <i/n>', 'run only slice i of n (by route), e.g. 2/4 (default: all)')
+    .action(async (flags: RunFlags) => {
+      let settings;
+      try {
+        settings = loadConfig({ file: flags.config, profile: flags.profile as ProfileName | undefined, overrides: flagsToOverrides(flags), knownChecks: knownCheckNames() });
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UsageError(error.message);
+        throw error;
+      }
+      const controller = new AbortController();
+      let interrupts = 0;
+      const onInterrupt = (): void => {
+        interrupts += 1;
+        // A second Ctrl-C means "now": skip writing reports.
+        if (interrupts > 1) process.exit(130);
+        process.stderr.write('\nrestconform: interrupted; finishing the reports (Ctrl-C again to quit at once)\n');
+        controller.abort();
+      };
+      process.on('SIGINT', onInterrupt);
+      process.on('SIGTERM', onInterrupt);
+      try {
+        const { exitCode } = await runJob(settings, { signal: controller.signal });
+        sink(exitCode);
+      } finally {
+        process.off('SIGINT', onInterrupt);
+        process.off('SIGTERM', onInterrupt);
+      }
+    });
 }

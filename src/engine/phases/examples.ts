@@ -4,6 +4,7 @@
  */
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
+import { LABEL_DEPENDENT_CHECKS, labelStillHolds } from '../labels.js';
 import type { ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
 import type { Phase, PhaseContext } from './phase.js';
@@ -24,7 +25,12 @@ export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: Re
   if (!requestCase.mutation && status !== undefined && NOTED_STATUSES[status]) {
     ctx.run.note(op, NOTED_STATUSES[status]!);
   }
-  ctx.run.reportOutcomes(op, requestCase, executed, phase);
+  let outcomes = executed.outcomes;
+  if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase)) {
+    ctx.run.emit({ type: 'warning', message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported` });
+    outcomes = outcomes.filter((o) => !LABEL_DEPENDENT_CHECKS.has(o.check));
+  }
+  ctx.run.reportOutcomes(op, requestCase, executed, phase, outcomes);
 }
 
 /** One synthetic operation per route and undeclared method, built from the route's first operation. */

@@ -6,20 +6,14 @@
 import fc from 'fast-check';
 import type { Operation } from '../../descriptor/types.js';
 import { operationSeed } from '../../generate/index.js';
+import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
-import { classifyCase } from '../../schema/index.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
 
 const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');
-
-/** True when the harness's own rule book still gives the case the label it was generated with. */
-function labelStillHolds(op: Operation, requestCase: RequestCase): boolean {
-  const rejected = classifyCase(op, requestCase);
-  return requestCase.mutation ? rejected.includes(requestCase.mutation.param) : rejected.length === 0;
-}
 
 async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid'): Promise<void> {
   const { run } = ctx;
@@ -40,7 +34,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     return false;
   });
   const seed = operationSeed(run.seed, `${op.id} ${kind}`);
-  const result = await fc.check(property, { seed, numRuns: ctx.examples, markInterruptAsFailure: false });
+  const result = await fc.check(property, { seed, numRuns: ctx.examples });
   if (!result.failed || !lastFailing) return;
 
   const shrunk = (result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase;

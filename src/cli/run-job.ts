@@ -1,0 +1,160 @@
+/**
+ * `restconform run` as a function: resolved settings in, exit code out. It starts the bundled reference server
+ * when no target is named, loads each locale's descriptor, runs the engine, feeds the reporters and cleans up.
+ * Callable in-process (tests, the vitest suite, the benchmark) as well as from the command line.
+ */
+import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { CheckRegistry } from '../checks/registry.js';
+import type { Check } from '../checks/types.js';
+import type { RunSettings } from '../config/index.js';
+import { INTERFACE_CONTRACT } from '../contract/interface.js';
+import { readContractFile } from '../contract/io.js';
+import type { Contract } from '../contract/types.js';
+import { DescriptorError, fetchDescriptor, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
+import { runEngine, type RunResult } from '../engine/engine.js';
+import type { Reporter, RunEvent } from '../engine/events.js';
+import { PHASE_CHECKS } from '../engine/phases/index.js';
+import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
+import { createReporters } from '../report/index.js';
+import type { Credentials } from '../request/types.js';
+import { startReferenceServer } from '../server/index.js';
+import { UsageError } from './errors.js';
+import { isLoopbackUrl } from './target.js';
+import { VERSION } from './version.js';
+
+export interface RunJobIo {
+  /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
+  console?: NodeJS.WritableStream | false;
+  /** The environment credentials are read from. */
+  env?: NodeJS.ProcessEnv;
+  /** Aborting it stops the run as Ctrl-C does. */
+  signal?: AbortSignal;
+  /** Extra reporters (tests, the benchmark). */
+  reporters?: Reporter[];
+  /** Resolves host names for the transport (tests map a non-loopback name to 127.0.0.1). */
+  lookup?: TransportOptions['lookup'];
+}
+
+export interface RunJobResult {
+  exitCode: number;
+  result?: RunResult;
+}
+
+/** Every check name the harness knows: stateless checks and the phases' own. */
+export function knownCheckNames(): string[] {
+  return [...BUILTIN_CHECKS.map((c) => c.name), ...PHASE_CHECKS.map((c) => c.name)];
+}
+
+function selectChecks(settings: RunSettings): { stateless: Check[]; enabled: Set<string> } {
+  const known = knownCheckNames();
+  const enabled = new Set(settings.checks === 'all' ? known : settings.checks);
+  const registry = new CheckRegistry(BUILTIN_CHECKS);
+  const statelessNames = registry.names().filter((name) => enabled.has(name));
+  return { stateless: registry.select(statelessNames, pick(settings.severity, registry.names())), enabled };
+}
+
+function pick<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
+}
+
+function loadContract(setting: string): Contract | undefined {
+  if (setting === 'none') return undefined;
+  if (setting === 'builtin') return INTERFACE_CONTRACT;
+  return readContractFile(setting);
+}
+
+function credentialsFrom(settings: RunSettings, env: NodeJS.ProcessEnv): Credentials | undefined {
+  if (!settings.user) return undefined;
+  const password = env[settings.appPasswordEnv];
+  if (!password) {
+    throw new UsageError(`--user ${settings.user} needs the application password in the environment variable ${settings.appPasswordEnv}, which is empty`);
+  }
+  return { user: settings.user, password };
+}
+
+/** The exit code for a finished run: 130 interrupted, 1 failures or an aborted run, else 0. */
+export function exitCodeOf(result: RunResult): number {
+  if (result.stoppedEarly === 'interrupted') return 130;
+  if (result.summary.failures > 0) return 1;
+  if (result.stoppedEarly && result.stoppedEarly !== 'time budget') return 1;
+  return 0;
+}
+
+export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<RunJobResult> {
+  const env = io.env ?? process.env;
+  let credentials = credentialsFrom(settings, env);
+  const contract = loadContract(settings.contract);
+  const { stateless, enabled } = selectChecks(settings);
+
+  const server = settings.baseUrl ? undefined : await startReferenceServer({ port: 0, seed: settings.seed });
+  const baseUrl = settings.baseUrl ?? server!.url;
+  // Against the bundled server the harness logs in as its administrator unless told otherwise.
+  credentials ??= server?.credentials.admin;
+  const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(baseUrl);
+
+  const transport: Transport = createTransport({
+    connections: settings.concurrency,
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
+    rateLimit: settings.rateLimit,
+    lookup: io.lookup,
+  });
+  const reporters = [
+    ...createReporters({
+      console: io.console ?? process.stdout,
+      json: settings.json ?? (settings.reportDir ? `${settings.reportDir}/report.json` : undefined),
+      html: settings.html ?? (settings.reportDir ? `${settings.reportDir}/report.html` : undefined),
+      junit: settings.junit ?? undefined,
+      ndjson: settings.ndjson ?? undefined,
+    }),
+    ...(io.reporters ?? []),
+  ];
+  const emit = (event: RunEvent): void => {
+    for (const reporter of reporters) reporter.onEvent(event);
+  };
+
+  try {
+    const descriptors: LoadedDescriptor[] = [];
+    const locales = settings.locales ?? [null];
+    // The descriptor is fetched with the run's credentials: an authenticated index may list more routes.
+    const largeBody = createTransport({ connections: 2, timeoutMs: Math.max(settings.timeoutMs, 30_000), maxBodyBytes: 64 * 1024 * 1024, lookup: io.lookup });
+    try {
+      for (const locale of locales) {
+        descriptors.push(await fetchDescriptor({ baseUrl, restRoot: settings.restRoot, locale, credentials, transport: largeBody, signal: io.signal }));
+      }
+    } finally {
+      await largeBody.close();
+    }
+    const result = await runEngine({
+      tool: 'restconform',
+      version: VERSION,
+      seed: settings.seed,
+      target: baseUrl,
+      descriptors,
+      restUrls: new Map(locales.map((locale) => [locale, restUrl(baseUrl, settings.restRoot, locale)])),
+      sender: transport,
+      checks: stateless,
+      enabledChecks: enabled,
+      severityOverrides: settings.severity,
+      phases: settings.phases,
+      examples: settings.examples,
+      concurrency: settings.concurrency,
+      credentials,
+      safeMethodsOnly,
+      strictAuth: settings.strictAuth,
+      contract,
+      shard: settings.shard,
+      timeBudgetSeconds: settings.timeBudgetSeconds ?? undefined,
+      signal: io.signal,
+      emit,
+    });
+    return { exitCode: exitCodeOf(result), result };
+  } catch (error) {
+    if (error instanceof DescriptorError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    await Promise.all(reporters.map((reporter) => reporter.close()));
+    await transport.close();
+    await server?.close();
+  }
+}
