@@ -1,12 +1,13 @@
-/** The two request-shaped errors a handler raises itself, in the exact form the core's validator uses. */
+/** The request-shaped errors a handler raises itself. */
 import { WpError } from '../../types.js';
 
-/** 400 `rest_invalid_param` naming one parameter, as WordPress reports a value its schema rejects. */
-export function invalidParam(name: string, message: string, detailCode = 'rest_invalid_param'): WpError {
-  return new WpError('rest_invalid_param', `Invalid parameter(s): ${name}`, 400, {
-    params: { [name]: message },
-    details: { [name]: { code: detailCode, message, data: null } },
-  });
+/**
+ * 400 with the plugin's own code, naming the parameter in `data.params`: a value the route's own rules refuse
+ * although the declared schema allows it. WordPress's generic `rest_invalid_param` is reserved for what the
+ * schema rejects; using it here would tell clients the descriptor is wrong.
+ */
+export function rejectedValue(name: string, code: string, message: string): WpError {
+  return new WpError(code, message, 400, { params: { [name]: message } });
 }
 
 /** 400 `rest_missing_callback_param` naming the missing parameters. */

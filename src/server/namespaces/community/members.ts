@@ -6,7 +6,7 @@ import type { Faker } from '@faker-js/faker';
 import { WpError, type Member, type Role, type RouteHandlers, type ServerContext, type ServerRequest, type Store } from '../../types.js';
 import type { ResourceModule } from '../module.js';
 import { restDate, SEED_REFERENCE_DATE } from './dates.js';
-import { invalidParam } from './errors.js';
+import { rejectedValue } from './errors.js';
 import {
   createMember, deleteMember, freeLogin, MEMBER_TYPES, requireMember, ROLES,
 } from './member-accounts.js';
@@ -43,7 +43,7 @@ function readRoles(params: Record<string, unknown>): Role[] {
 function readTypes(params: Record<string, unknown>): string[] {
   const types = stringListParam(params, 'types');
   const unknown = types.find((type) => !MEMBER_TYPES.includes(type));
-  if (unknown !== undefined) throw invalidParam('types', `types is not one of ${MEMBER_TYPES.join(', ')}.`, 'rest_not_in_enum');
+  if (unknown !== undefined) throw rejectedValue('types', 'bp_rest_member_invalid_type', `types is not one of ${MEMBER_TYPES.join(', ')}.`);
   return [...new Set(types)];
 }
 

@@ -1,7 +1,7 @@
 /** Profile fields: reads are public, writes need a moderator. Creates answer 201 with `Location`. */
 import { PROFILE_FIELD_TYPES } from '../../../contract/routes/community-profile.js';
 import { WpError, type RouteHandlers, type ServerContext, type ServerRequest, type Store } from '../../types.js';
-import { invalidParam, missingParams } from './errors.js';
+import { rejectedValue, missingParams } from './errors.js';
 import { pagedResponse } from './paging.js';
 import { boolParam, intParam, stringParam } from './params.js';
 import { moderatorOnly } from './permissions.js';
@@ -42,14 +42,14 @@ function withParams(field: ProfileField, params: Record<string, unknown>, isGive
 
 /** A field must have a name, a group, a known type, and (for an option) a parent field that is no option itself. */
 function checkField(store: Store, field: ProfileField): void {
-  if (field.name === '') throw invalidParam('name', 'The field needs a name.');
-  if (!PROFILE_FIELD_TYPES.includes(field.type)) throw invalidParam('type', `type is not one of ${PROFILE_FIELD_TYPES.join(', ')}.`, 'rest_not_in_enum');
+  if (field.name === '') throw rejectedValue('name', 'bp_rest_xprofile_field_name_required', 'The field needs a name.');
+  if (!PROFILE_FIELD_TYPES.includes(field.type)) throw rejectedValue('type', 'bp_rest_xprofile_invalid_field_type', `type is not one of ${PROFILE_FIELD_TYPES.join(', ')}.`);
   requireGroup(store, field.group_id);
   if (field.type === 'option' && field.parent_id <= 0) throw missingParams(['parent_id']);
   if (field.parent_id > 0) {
-    if (field.parent_id === field.id) throw invalidParam('parent_id', 'A field cannot be its own parent.');
+    if (field.parent_id === field.id) throw rejectedValue('parent_id', 'bp_rest_xprofile_invalid_parent', 'A field cannot be its own parent.');
     const parent = requireField(store, field.parent_id);
-    if (parent.type === 'option') throw invalidParam('parent_id', 'An option cannot have options.');
+    if (parent.type === 'option') throw rejectedValue('parent_id', 'bp_rest_xprofile_invalid_parent', 'An option cannot have options.');
   }
 }
 

@@ -3,7 +3,7 @@
  * their data; a group marked `can_delete: false` stays.
  */
 import { WpError, type RouteHandlers, type ServerContext, type ServerRequest, type Store } from '../../types.js';
-import { invalidParam, missingParams } from './errors.js';
+import { rejectedValue, missingParams } from './errors.js';
 import { pagedResponse } from './paging.js';
 import { boolParam, intListParam, intParam, stringParam } from './params.js';
 import { moderatorOnly } from './permissions.js';
@@ -23,7 +23,7 @@ export function addGroup(store: Store, values: Omit<ProfileGroup, 'id' | 'group_
 
 function readName(params: Record<string, unknown>): string {
   const name = stringParam(params, 'name').trim();
-  if (name === '') throw invalidParam('name', 'The group needs a name.');
+  if (name === '') throw rejectedValue('name', 'bp_rest_xprofile_group_name_required', 'The group needs a name.');
   return name;
 }
 

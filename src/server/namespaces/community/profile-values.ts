@@ -3,7 +3,7 @@
  * values among the options of a choice field, a date in a date field; a required field cannot be emptied.
  */
 import type { Store } from '../../types.js';
-import { invalidParam } from './errors.js';
+import { rejectedValue } from './errors.js';
 import { MEMBER_TYPES } from './member-accounts.js';
 import { optionsOf, type ProfileField } from './profile-state.js';
 
@@ -14,7 +14,7 @@ const MULTI_VALUE_TYPES = new Set(['checkbox', 'multiselectbox', 'socialnetworks
 const CHOICE_TYPES = new Set(['checkbox', 'multiselectbox', 'radio', 'selectbox', 'gender']);
 
 function reject(message: string): never {
-  throw invalidParam('value', message, 'bp_rest_xprofile_invalid_value');
+  throw rejectedValue('value', 'bp_rest_xprofile_invalid_value', message);
 }
 
 function isNumeric(text: string): boolean {

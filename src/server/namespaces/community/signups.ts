@@ -7,7 +7,7 @@ import type { Faker } from '@faker-js/faker';
 import { WpError, type RouteHandlers, type ServerContext, type ServerRequest, type Store } from '../../types.js';
 import type { ResourceModule } from '../module.js';
 import { restDate, restNow, SEED_REFERENCE_DATE } from './dates.js';
-import { invalidParam } from './errors.js';
+import { rejectedValue } from './errors.js';
 import { createMember, findMemberByEmail, findMemberByLogin, freeLogin } from './member-accounts.js';
 import { collectionHeaders } from './paging.js';
 import { intListParam, intParam, stringParam } from './params.js';
@@ -103,12 +103,12 @@ function serializeSignup(signup: Signup, showKey: boolean): Record<string, unkno
 function register(req: ServerRequest, ctx: ServerContext) {
   const email = stringParam(req.params, 'signup_email').trim();
   const password = stringParam(req.params, 'signup_password');
-  if (!looksLikeEmail(email)) throw invalidParam('signup_email', 'Please check your email address.', 'signup_email');
+  if (!looksLikeEmail(email)) throw rejectedValue('signup_email', 'bp_rest_signup_invalid_email', 'Please check your email address.');
   const pending = [...signupsState(ctx.store).signups.values()].some((signup) => signup.user_email.toLowerCase() === email.toLowerCase());
   if (pending || findMemberByEmail(ctx.store, email) !== undefined) {
-    throw invalidParam('signup_email', 'Sorry, that email address is already used!', 'signup_email');
+    throw rejectedValue('signup_email', 'bp_rest_signup_email_exists', 'Sorry, that email address is already used!');
   }
-  if (password.trim() === '') throw invalidParam('signup_password', 'Please make sure you enter your password.', 'signup_password');
+  if (password.trim() === '') throw rejectedValue('signup_password', 'bp_rest_signup_invalid_password', 'Please make sure you enter your password.');
   const signup = addSignup(ctx.store, email, password, restNow());
   // The plugin answers 200 with the new signup; the key is shown so the caller can activate it.
   return { status: 200, body: serializeSignup(signup, true) };
