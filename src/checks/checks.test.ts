@@ -88,6 +88,8 @@ describe('built-in checks', () => {
   it('no_password_leak finds a password field at any depth and the secret anywhere', () => {
     expect(fires('no_password_leak', fakeContext(), jsonExchange(200, [{ id: 1, meta: { password: 'hunter2' } }]))).toBe(true);
     expect(fires('no_password_leak', fakeContext(), jsonExchange(200, { id: 1, password: '' }))).toBe(false);
+    // A descriptor documents its password argument: a schema, not a password.
+    expect(fires('no_password_leak', fakeContext(), jsonExchange(200, { args: { password: { type: 'string', required: true } } }))).toBe(false);
     expect(fires('no_password_leak', fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'key abcd1234EFGH' }))).toBe(true);
     const message = check('no_password_leak').run(fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'abcd1234EFGH' }))[0]!.message;
     expect(message).not.toContain('abcd1234EFGH');

@@ -1,6 +1,7 @@
 /**
- * No answer carries a password: no `password` member with a non-empty value anywhere in a JSON body
- * (WordPress posts carry an empty `password` for unprotected content), and never the configured secret.
+ * No answer carries a password: no `password` member holding a non-empty string anywhere in a JSON body, and
+ * never the configured secret. Empty strings pass (WordPress posts carry `password: ""` for unprotected
+ * content), and so do objects: a descriptor documents its `password` argument with a schema object.
  */
 import type { Check } from '../types.js';
 
@@ -12,7 +13,7 @@ function findPassword(root: unknown): string | undefined {
     if (!value || typeof value !== 'object') continue;
     for (const [key, child] of Object.entries(value)) {
       const childPath = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
-      if (key.toLowerCase() === 'password' && child !== '' && child !== null && child !== undefined) return childPath;
+      if (key.toLowerCase() === 'password' && typeof child === 'string' && child !== '') return childPath;
       if (child && typeof child === 'object') stack.push([child, childPath]);
     }
   }
