@@ -58,7 +58,8 @@ function validValuesIn(schema: ArgSchema, context: ValueContext): fc.Arbitrary<u
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return enumValues(schema, schema.enum, context.location);
   if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) return combinatorValues(schema, context);
   const types = declaredTypes(schema);
-  if (types.length === 0) return untypedValues(schema, context);
+  // Without a type, WordPress still checks a format (backward compatibility): send strings of it.
+  if (types.length === 0) return typeof schema.format === 'string' ? stringValues(schema, context) : untypedValues(schema, context);
   // null is one value against many: it gets a smaller share of a type list.
   const values = types.flatMap((type): Array<fc.WeightedArbitrary<unknown>> => {
     const arbitrary = (BUILDERS[type] as ValueBuilder)({ ...schema, type: type as ArgSchema['type'] }, context);

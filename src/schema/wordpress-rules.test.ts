@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ArgDescriptor } from '../descriptor/types.js';
+import { classifyArgs, classifyRequestArgs, classifyValue, isValidatedArg } from './wordpress-rules.js';
+
+describe('classifyValue on values as a query string carries them', () => {
+  it.each([
+    [{ type: 'boolean' }, 'TRUE', true, true],
+    [{ type: 'boolean' }, 'yes', false, undefined],
+    [{ type: 'integer' }, '5.0', true, 5],
+    [{ type: 'integer' }, ' 5', true, 5],
+    [{ type: 'integer' }, '5.5', false, undefined],
+    [{ type: 'integer', enum: [2, 3] }, '2', true, 2],
+    [{ type: 'array', items: { type: 'integer' } }, '1,2 3', true, [1, 2, 3]],
+    [{ type: 'array', items: { type: 'integer' } }, { x: '1' }, false, undefined],
+    [{ type: 'object' }, '', true, {}],
+    [{ type: ['string', 'null'] }, '', true, ''],
+    [{ type: 'string', pattern: 'b' }, 'abc', true, 'abc'],
+    [{ type: 'string', enum: ['Asc'] }, 'asc', false, undefined],
+    [{ type: 'string', format: 'uri' }, 'not a url', true, 'http://not%20a%20url'],
+    [{ type: 'string', format: 'email' }, 'a@b.co', true, 'a@b.co'],
+  ] as const)('%j with %j → valid %s', (schema, value, valid, sanitized) => {
+    const verdict = classifyValue(schema as ArgDescriptor, value);
+    expect(verdict.valid).toBe(valid);
+    if (verdict.valid) expect(verdict.sanitized).toEqual(sanitized);
+  });
+
+  it('names the nested place of an error', () => {
+    const verdict = classifyValue({ type: 'array', items: { type: 'object', properties: { method: { type: 'string', enum: ['POST'] } } } }, [{ method: 'POST' }, { method: 'GET' }], 'requests');
+    expect(verdict).toEqual({ valid: false, code: 'rest_not_in_enum', param: 'requests[1][method]' });
+  });
+});
+
+describe('classifyArgs', () => {
+  const args: Record<string, ArgDescriptor> = {
+    per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10, required: false },
+    name: { type: 'string', required: true },
+    type: { type: 'string', enum: ['user'], default: 'user', required: true },
+    format: { enum: ['json', 'xml'], required: false },
+    anything: { type: [] as never, required: false },
+  };
+  const present = (params: Record<string, unknown>) => new Set(Object.keys(params));
+
+  it('names missing required arguments first, counting JSON null as missing, but not one with a default', () => {
+    const params = { per_page: '1000', name: null };
+    expect(classifyArgs(args, params, present(params))).toEqual(new Set(['name']));
+    expect(classifyRequestArgs(args, params, present(params)).missing).toEqual(['name']);
+  });
+
+  it('then names the invalid ones, and validates only arguments with a type', () => {
+    const params = { per_page: '1000', name: 'x', format: 'yaml', anything: 5 };
+    expect(classifyArgs(args, params, present(params))).toEqual(new Set(['per_page']));
+    expect(classifyRequestArgs(args, params, present(params)).invalid).toEqual({ per_page: 'rest_out_of_bounds' });
+    expect(isValidatedArg(args.format as ArgDescriptor)).toBe(false);
+    expect(isValidatedArg(args.anything as ArgDescriptor)).toBe(false);
+  });
+
+  it('validates defaults too, and ignores parameters it does not declare or that were not sent', () => {
+    const broken = { ...args, per_page: { ...(args.per_page as ArgDescriptor), default: 0 } };
+    const params = { name: 'x', unknown: 'whatever' };
+    expect(classifyArgs(broken, params, present(params))).toEqual(new Set(['per_page']));
+    expect(classifyArgs(args, { name: 'x', per_page: 'nope' }, new Set(['name']))).toEqual(new Set());
+  });
+});
