@@ -2,6 +2,7 @@
  * The state of one run that every phase shares: sending a request and checking its answer, coverage,
  * de-duplicated findings, the stop conditions (interrupt, time budget, a target that died).
  */
+import { setMaxListeners } from 'node:events';
 import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js';
 import type { Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
@@ -89,7 +90,11 @@ export class RunContext {
     this.checks = options.checks;
     this.credentials = options.credentials;
     this.secrets = options.secrets.filter((s) => s.length > 0);
-    options.signal?.addEventListener('abort', () => this.stop('interrupted'), { once: true });
+    if (options.signal) {
+      // Every request in flight listens for the interrupt: as many listeners as the concurrency.
+      setMaxListeners(0, options.signal);
+      options.signal.addEventListener('abort', () => this.stop('interrupted'), { once: true });
+    }
   }
 
   emit(event: RunEvent): void {
