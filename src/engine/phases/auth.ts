@@ -4,10 +4,12 @@
  * without them; invalid input on a route that needs credentials gets 400 even without them (WordPress validates
  * before it checks permissions).
  */
+import { routeMeaningDifference } from '../../contract/diff.js';
 import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Credentials } from '../../request/types.js';
 import { answerOf, describeAnswer } from '../sequences/answer.js';
+import { BATCH_ROUTE } from '../sequences/batch-plan.js';
 import { forEachConcurrently } from '../pool.js';
 import type { PhaseCheck } from './index.js';
 import type { Phase, PhaseContext } from './phase.js';
@@ -18,8 +20,10 @@ const PHASE = 'auth';
 
 /** Routes per locale sent with wrong credentials, spread over the operations. */
 export const WRONG_CREDENTIAL_ROUTES = 24;
-/** Operations tried for ignored credentials and anonymous rejection, at most. */
-export const AUTH_OPERATIONS = 120;
+/** Writes tried with and without credentials, at most. */
+export const AUTH_WRITES = 200;
+/** Reads tried without credentials (to find those that refuse anonymous callers), at most. */
+export const AUTH_READS = 80;
 /** Valid cases tried per write before giving up on finding one that succeeds with credentials. */
 const VALID_TRIES = 3;
 /** Invalid cases tried per operation to find one whose broken rule is not in the path. */
@@ -59,9 +63,10 @@ function spread<T>(items: readonly T[], count: number): T[] {
   return Array.from({ length: count }, (_, index) => items[Math.floor((index * items.length) / count)]!);
 }
 
-// Deleting the caller's own account (`…/me`) would end the run's credentials.
-function actsOnCaller(op: Operation): boolean {
-  return op.method === 'DELETE' && /\/me$/.test(op.pattern.template);
+// Deleting the caller's own account (`…/me`) would end the run's credentials; a batch answers 207 whether or
+// not its items were allowed, so its own status says nothing about credentials.
+function excluded(op: Operation): boolean {
+  return (op.method === 'DELETE' && /\/me$/.test(op.pattern.template)) || routeMeaningDifference(op.route, BATCH_ROUTE) === undefined;
 }
 
 function emptyCase(ctx: PhaseContext, op: Operation, synthetic: boolean): RequestCase {
@@ -166,7 +171,9 @@ export const authPhase: Phase = {
   async run(ctx) {
     await wrongCredentials(ctx, ctx.run.credentials!);
     const refusing: Operation[] = [];
-    const candidates = ctx.operations.filter((op) => !actsOnCaller(op)).slice(0, AUTH_OPERATIONS);
+    const usable = ctx.operations.filter((op) => !excluded(op));
+    const writes = spread(usable.filter((op) => !SAFE_METHODS.includes(op.method)), AUTH_WRITES);
+    const candidates = [...writes, ...spread(usable.filter((op) => SAFE_METHODS.includes(op.method)), AUTH_READS)];
     await forEachConcurrently(candidates, ctx.concurrency, async (op) => {
       const refuses = SAFE_METHODS.includes(op.method) ? await refusesAnonymous(ctx, op) : await retryWithout(ctx, op);
       if (refuses) refusing.push(op);

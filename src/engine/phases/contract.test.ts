@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { contractPhase } from './contract.js';
-import { dropRoute } from './testing/faults.js';
+import { dropRoute, editDescriptor } from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
@@ -44,6 +44,24 @@ describe('phase contract', () => {
       expect(finding.curl).toHaveLength(1);
       expect(finding.curl[0]).toContain(`${broken.url}/${finding.locale}/wp-json/`);
       expect(finding.response?.status).toBe(200);
+    }
+  });
+
+  it('warns contract_undocumented_route for a route the contract does not have in a documented namespace', async () => {
+    const extra = await startFaultyServer({
+      seed: 3,
+      faults: [editDescriptor((root) => {
+        root.routes['/community/v1/secret'] = { namespace: 'community/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: [] }] } as never;
+      }, ['el'])],
+    });
+    try {
+      const result = await runPhase(contractPhase, { url: extra.url, locales: LOCALES });
+      expect(findingLines(result.findings)).toEqual([
+        'contract_undocumented_route warning el * /community/v1/secret: route /community/v1/secret (GET) is in the descriptor but not in the contract',
+      ]);
+      expect(result.findings[0]!.curl).toHaveLength(1);
+    } finally {
+      await extra.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { localePhase } from './locale.js';
-import { changeDefault } from './testing/faults.js';
+import { changeDefault, editDescriptor } from './testing/faults.js';
 import type { Fault } from './testing/faulty-server.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
@@ -66,5 +66,26 @@ describe('phase locale', () => {
       expect(finding.curl[1]).toContain('/el/wp-json/community/v1/members');
     }
     expect(findingLines(result.findings.filter((finding) => finding.check !== 'locale_response_mismatch'))).toEqual([]);
+  });
+
+  it('warns locale_untranslated for an English description in el and fails a missing one', async () => {
+    const untranslated = await startFaultyServer({
+      seed: 3,
+      faults: [editDescriptor((root) => {
+        const args = root.routes[MEMBERS]!.endpoints[0]!.args;
+        args.search!.description = 'Limit results to those matching a string.';
+        delete args.page!.description;
+      }, ['el'])],
+    });
+    try {
+      const result = await runPhase(localePhase, { url: untranslated.url, locales: LOCALES, credentials: untranslated.credentials.admin });
+      expect(findingLines(result.findings)).toEqual([
+        'locale_missing_description failure el GET /community/v1/members: GET /community/v1/members: parameter page has no description in locale el',
+        'locale_untranslated warning el GET /community/v1/members: GET /community/v1/members: parameter search: the description in locale el is the same as in locale en_gb ("Limit results to those matching a string."): left untranslated',
+      ]);
+      expect(result.findings.every((finding) => finding.curl.length === 2)).toBe(true);
+    } finally {
+      await untranslated.close();
+    }
   });
 });

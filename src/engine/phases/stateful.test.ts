@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { STATEFUL_SEQUENCES, statefulPhase } from './stateful.js';
-import { deleteKeepsMember } from './testing/faults.js';
+import { deleteKeepsMember, rewriteAnswers } from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
@@ -67,5 +67,53 @@ describe('phase stateful', () => {
     const result = await runPhase(statefulPhase, { url: reference.url, locales: ['en_gb'], credentials: reference.credentials.member });
     expect(findingLines(result.findings)).toEqual([]);
     expect(result.notes).toContain('en_gb POST /community/v1/members: stateful: member life cycle (en_gb) not completed: create a member answered 403: the credentials lack the right');
+  });
+
+  describe('on servers that break one rule each', () => {
+    const notFound = { status: 404, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'bp_rest_invalid_id', message: 'Invalid field group ID.', data: { status: 404 } }) };
+    let localeBound: FaultyServer;
+    let frozenTotal: FaultyServer;
+    let repeatActivation: FaultyServer;
+
+    beforeAll(async () => {
+      localeBound = await startFaultyServer({ seed: 3, faults: [rewriteAnswers('GET', /^\/community\/v1\/profile\/groups\/\d+$/, () => notFound, 'el')] });
+      frozenTotal = await startFaultyServer({ seed: 3, faults: [rewriteAnswers('GET', /^\/community\/v1\/signup$/, (answer) => ({ ...answer, headers: { ...answer.headers, 'x-wp-total': '5' } }))] });
+      repeatActivation = await startFaultyServer({
+        seed: 3,
+        faults: [rewriteAnswers('POST', /^\/community\/v1\/signup\/activate\//, (answer) => (answer.status === 400 ? { ...answer, status: 200, body: '{"active":true}' } : answer))],
+      });
+    });
+    afterAll(async () => {
+      await Promise.all([localeBound.close(), frozenTotal.close(), repeatActivation.close()]);
+    });
+
+    it('fires cross_locale_visibility for a group that only the locale it was created through can read', async () => {
+      const result = await runPhase(statefulPhase, { url: localeBound.url, locales: LOCALES, credentials: localeBound.credentials.admin });
+      const crossed = result.findings.filter((finding) => finding.check === 'cross_locale_visibility');
+      expect(findingLines(crossed)).toEqual([
+        String.raw`cross_locale_visibility failure el GET /community/v1/profile/groups/(?P<id>[\d]+): profile field group life cycle (en_gb): read the profile field group created through en_gb through el: expected a 2xx answer, got 404 bp_rest_invalid_id`,
+      ]);
+      // list, create, read, read through el
+      expect(crossed[0]!.curl).toHaveLength(4);
+      expect(crossed[0]!.curl[3]).toContain('/el/wp-json/community/v1/profile/groups/');
+    });
+
+    it('fires list_total when X-WP-Total does not grow with a create', async () => {
+      const result = await runPhase(statefulPhase, { url: frozenTotal.url, locales: ['en_gb'], credentials: frozenTotal.credentials.admin });
+      expect(findingLines(result.findings)).toEqual([
+        'list_total failure en_gb GET /community/v1/signup: signup life cycle (en_gb): X-WP-Total went from 5 to 5 after one create',
+      ]);
+      // list, create, read, list, list
+      expect(result.findings[0]!.curl).toHaveLength(5);
+    });
+
+    it('fires stateful_sequence when a signup can be activated twice', async () => {
+      const result = await runPhase(statefulPhase, { url: repeatActivation.url, locales: ['en_gb'], credentials: repeatActivation.credentials.admin });
+      expect(findingLines(result.findings)).toEqual([
+        String.raw`stateful_sequence failure en_gb POST /community/v1/signup/activate/(?P<id>[\w-]+): signup activation (en_gb): activating the same signup again answered 200; expected a refusal`,
+      ]);
+      // signup, activate, read the member, activate again
+      expect(result.findings[0]!.curl).toHaveLength(4);
+    });
   });
 });

@@ -41,6 +41,11 @@ function describeItem(item: ItemAnswer | undefined): string {
   return item.code === undefined ? String(item.status ?? 'no status') : `${item.status ?? 'no status'} ${item.code}`;
 }
 
+function idOf(family: BatchableFamily, item: ItemAnswer): string | undefined {
+  const body = typeof item.body === 'object' && item.body !== null ? (item.body as Record<string, unknown>) : {};
+  return idText(body[family.family.idField]);
+}
+
 function createItem(family: BatchableFamily, token: string): BatchItem {
   return { method: family.create.method, path: family.create.pattern.build({}), body: family.family.createBody(token) };
 }
@@ -107,6 +112,9 @@ export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: s
   sequence.expect(answer, plan.batch, 'success', 'a normal batch of mixed items', BATCH_ITEMS);
   if (answer.status !== 207) sequence.fail(BATCH_ITEMS, plan.batch, `a normal batch answered ${describeAnswer(answer)}; expected 207`);
   const answers = itemAnswers(answer);
+  // Whatever the batch created is deleted at the end, even when a check below fails first.
+  const createdIds = (answers ?? []).map((item) => (created(item.status) ? idOf(family, item) : undefined));
+  for (const id of createdIds) if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id } });
   if (answers?.length !== expectations.length) sequence.fail(BATCH_ITEMS, plan.batch, `${expectations.length} items got ${answers?.length ?? 'no list of'} answers`);
   for (const [index, expectation] of expectations.entries()) {
     const item = answers[index]!;
@@ -120,11 +128,9 @@ export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: s
   if (!created(firstAnswer.status) || !created(lastAnswer.status)) {
     sequence.stop(plan.batch, `the batch's creates answered ${describeItem(firstAnswer)}: the credentials lack the right`);
   }
-  for (const [position, itemAnswer] of [[1, firstAnswer], [expectations.length, lastAnswer]] as const) {
-    const id = idText((itemAnswer.body as Record<string, unknown> | null)?.[family.family.idField]);
+  for (const [position, id] of [[1, createdIds[0]], [expectations.length, createdIds[expectations.length - 1]]] as const) {
     if (id === undefined) sequence.fail(BATCH_ITEMS, plan.batch, `item ${position}'s answer has no "${family.family.idField}"`);
     const path = { [family.family.itemVariable]: id };
-    sequence.cleanup(family.remove, { path });
     const read = await sequence.send(family.read, { path });
     sequence.expect(read, family.read, 'success', `read the ${family.family.name} item ${position} of a normal batch created`, BATCH_VALIDATION);
   }

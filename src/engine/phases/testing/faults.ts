@@ -13,12 +13,22 @@ function json(status: number, body: unknown): ForwardedAnswer {
   return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) };
 }
 
+/** Rewrites the answers to requests `method path` (path inside the REST root, any locale unless given) matches. */
+export function rewriteAnswers(method: string, path: RegExp, rewrite: (answer: ForwardedAnswer) => ForwardedAnswer, locale?: string): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const where = restPath(request);
+    const matches = request.method === method && where !== undefined && path.test(where.path) && (locale === undefined || where.locale === locale);
+    return matches ? rewrite(answer) : answer;
+  };
+}
+
 /** Rewrites the root descriptor of `locales` (all when undefined) with `edit`. */
 export function editDescriptor(edit: (root: { routes: Record<string, { endpoints: Array<{ args: Record<string, Record<string, unknown>> }> }> }) => void, locales?: readonly string[]): Fault {
   return async (request, forward) => {
     const answer = await forward(request);
     const where = restPath(request);
-    if (request.method !== 'GET' || where === undefined || where.path !== '/' || (locales !== undefined && !locales.includes(where.locale))) return answer;
+    if (request.method !== 'GET' || answer.status !== 200 || where === undefined || where.path !== '/' || (locales !== undefined && !locales.includes(where.locale))) return answer;
     const root = JSON.parse(answer.body);
     edit(root);
     return { ...answer, body: JSON.stringify(root) };
@@ -69,6 +79,16 @@ export function batchWithoutSizeLimit(): Fault {
   };
 }
 
+/** Batch item answers in reverse order. */
+export function batchAnswersReversed(): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    if (!isBatch(request) || answer.status !== 207) return answer;
+    const body = JSON.parse(answer.body) as { responses?: unknown[] };
+    return { ...answer, body: JSON.stringify({ ...body, responses: [...(body.responses ?? [])].reverse() }) };
+  };
+}
+
 /** `require-all-validate` treated as `normal`: the valid items run although one is invalid. */
 export function requireAllValidateRunsValidItems(): Fault {
   return async (request, forward) => {
@@ -85,5 +105,26 @@ export function anonymousWritesAllowed(pathPattern: RegExp, authorization: strin
     const where = restPath(request);
     if (request.method === 'GET' || request.headers.authorization !== undefined || where === undefined || !pathPattern.test(where.path)) return forward(request);
     return forward({ ...request, headers: { ...request.headers, authorization } });
+  };
+}
+
+/** Wrong credentials treated as none: the request goes on anonymously instead of a 401 before routing. */
+export function badCredentialsTreatedAsAnonymous(): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    if (answer.status !== 401 || request.headers.authorization === undefined) return answer;
+    const code = (JSON.parse(answer.body) as { code?: string }).code;
+    if (code !== 'incorrect_password' && code !== 'invalid_username') return answer;
+    const { authorization: _dropped, ...headers } = request.headers;
+    return forward({ ...request, headers });
+  };
+}
+
+/** Anonymous requests under `pathPattern` are refused with 401 before their input is validated. */
+export function permissionBeforeValidation(pathPattern: RegExp): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.headers.authorization !== undefined || where === undefined || !pathPattern.test(where.path)) return forward(request);
+    return json(401, { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
   };
 }
