@@ -1,10 +1,15 @@
 /** Every phase, in the order a run executes them, and the checks the phases report under their own names. */
 import type { Severity } from '../../checks/types.js';
+import { AUTH_CHECKS, authPhase } from './auth.js';
+import { BATCH_CHECKS, batchPhase } from './batch.js';
+import { CONTRACT_CHECKS, contractPhase } from './contract.js';
 import { examplesPhase } from './examples.js';
 import { fuzzPhase } from './fuzz.js';
+import { LOCALE_CHECKS, localePhase } from './locale.js';
 import type { Phase } from './phase.js';
+import { STATEFUL_CHECKS, statefulPhase } from './stateful.js';
 
-export const PHASES: readonly Phase[] = [examplesPhase, fuzzPhase];
+export const PHASES: readonly Phase[] = [contractPhase, localePhase, examplesPhase, fuzzPhase, statefulPhase, batchPhase, authPhase];
 
 export const PHASE_NAMES: readonly string[] = PHASES.map((phase) => phase.name);
 
@@ -16,4 +21,4 @@ export interface PhaseCheck {
   phase: string;
 }
 
-export const PHASE_CHECKS: readonly PhaseCheck[] = [];
+export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];

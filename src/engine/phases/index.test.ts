@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_CHECKS } from '../../checks/builtin/index.js';
+import { PHASE_NAMES as CONFIG_PHASE_NAMES } from '../../config/settings.js';
+import { PHASE_CHECKS, PHASE_NAMES } from './index.js';
+
+describe('phase registry', () => {
+  it('runs the phases in the order the configuration lists them', () => {
+    expect(PHASE_NAMES).toEqual(['contract', 'locale', 'examples', 'fuzz', 'stateful', 'batch', 'auth']);
+    expect(PHASE_NAMES).toEqual([...CONFIG_PHASE_NAMES]);
+  });
+
+  it('declares each phase check once, under a name no stateless check uses, for a phase that exists', () => {
+    const names = PHASE_CHECKS.map((check) => check.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const builtin of BUILTIN_CHECKS) expect(names).not.toContain(builtin.name);
+    for (const check of PHASE_CHECKS) {
+      expect(PHASE_NAMES).toContain(check.phase);
+      expect(check.name).toMatch(/^[a-z][a-z_]*$/);
+      expect(check.description.length).toBeGreaterThan(20);
+    }
+    expect(names).toEqual([
+      'contract_drift', 'contract_undocumented_route',
+      'locale_mismatch', 'locale_missing_description', 'locale_untranslated', 'locale_response_mismatch',
+      'stateful_sequence', 'use_after_delete', 'cross_locale_visibility', 'list_total',
+      'batch_size_limit', 'batch_items', 'batch_validation',
+      'auth_wrong_credentials', 'ignored_auth', 'invalid_rejected_anonymous',
+    ]);
+  });
+});
