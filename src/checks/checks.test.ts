@@ -88,6 +88,10 @@ describe('built-in checks', () => {
   it('no_password_leak finds a password field at any depth and the secret anywhere', () => {
     expect(fires('no_password_leak', fakeContext(), jsonExchange(200, [{ id: 1, meta: { password: 'hunter2' } }]))).toBe(true);
     expect(fires('no_password_leak', fakeContext(), jsonExchange(200, { id: 1, password: '' }))).toBe(false);
+    // WordPress names the invalid password argument with a message: not a password.
+    const invalidPassword = wpError(400, 'rest_invalid_param', { params: { password: 'password is not of type string.' }, details: { password: { code: 'rest_invalid_type', message: 'password is not of type string.', data: null } } });
+    expect(fires('no_password_leak', fakeContext(), invalidPassword)).toBe(false);
+    expect(fires('no_password_leak', fakeContext(), jsonExchange(400, { code: 'x', message: 'm', data: { status: 400, password: 'hunter2' } }))).toBe(true);
     // A descriptor documents its password argument: a schema, not a password.
     expect(fires('no_password_leak', fakeContext(), jsonExchange(200, { args: { password: { type: 'string', required: true } } }))).toBe(false);
     expect(fires('no_password_leak', fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'key abcd1234EFGH' }))).toBe(true);

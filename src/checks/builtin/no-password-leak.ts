@@ -5,12 +5,26 @@
  */
 import type { Check } from '../types.js';
 
+/**
+ * Where a WordPress error names parameters: `data.params.password` holds the validation message about the
+ * password argument ("password is not of type string."), not a password.
+ */
+function errorParamLists(root: unknown): Set<unknown> {
+  const lists = new Set<unknown>();
+  if (root && typeof root === 'object' && typeof (root as { code?: unknown }).code === 'string') {
+    const data = (root as { data?: Record<string, unknown> }).data;
+    if (data && typeof data === 'object') lists.add(data.params).add(data.details);
+  }
+  return lists;
+}
+
 /** The JSON path of the first non-empty `password` member, or undefined. Iterative: hostile bodies nest deep. */
 function findPassword(root: unknown): string | undefined {
+  const skipped = errorParamLists(root);
   const stack: Array<[unknown, string]> = [[root, '$']];
   while (stack.length) {
     const [value, path] = stack.pop()!;
-    if (!value || typeof value !== 'object') continue;
+    if (!value || typeof value !== 'object' || skipped.has(value)) continue;
     for (const [key, child] of Object.entries(value)) {
       const childPath = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
       if (key.toLowerCase() === 'password' && typeof child === 'string' && child !== '') return childPath;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/index.js';
+import { contractOperations } from '../contract/interface.js';
+import type { RunResult } from '../engine/engine.js';
+import { UsageError } from './errors.js';
+import { exitCodeOf, knownCheckNames, runJob } from './run-job.js';
+import { isLoopbackUrl } from './target.js';
+
+const quiet = { console: false as const };
+
+describe('runJob on the bundled reference server', () => {
+  it('covers every documented operation in both locales and finds nothing', async () => {
+    const settings = loadConfig({ overrides: { seed: 3, examples: 2, phases: ['examples', 'fuzz'], reportDir: null } });
+    const { exitCode, result } = await runJob(settings, quiet);
+    expect(result!.findings.filter((f) => f.severity === 'failure')).toEqual([]);
+    expect(exitCode).toBe(0);
+    const covered = new Set(result!.coverage.filter((c) => c.requests > 0).map((c) => `${c.locale} ${c.method} ${c.route}`));
+    const documented = contractOperations().flatMap(({ route, method }) => ['en_gb', 'el'].map((locale) => `${locale} ${method} ${route}`));
+    expect(documented.filter((op) => !covered.has(op))).toEqual([]);
+  });
+});
+
+describe('runJob refuses bad input with a usage error', () => {
+  it('needs the application password in the environment when a user is named', async () => {
+    const settings = loadConfig({ overrides: { user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', reportDir: null } });
+    await expect(runJob(settings, { ...quiet, env: {} })).rejects.toThrow(/RESTCONFORM_TEST_UNSET/);
+  });
+
+  it('names the address of an unreachable descriptor', async () => {
+    const settings = loadConfig({ overrides: { baseUrl: 'http://127.0.0.1:9', locales: null, reportDir: null, timeoutMs: 2000 } });
+    const error = await runJob(settings, quiet).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toContain('http://127.0.0.1:9/wp-json/');
+  });
+});
+
+describe('exit codes and targets', () => {
+  const result = (failures: number, stoppedEarly?: string): RunResult => ({
+    summary: { requests: 1, operations: 1, failures, warnings: 0, byCheck: {} }, coverage: [], findings: [], stoppedEarly, durationMs: 1,
+  });
+
+  it('maps a run to 0, 1 or 130', () => {
+    expect(exitCodeOf(result(0))).toBe(0);
+    expect(exitCodeOf(result(0, 'time budget'))).toBe(0);
+    expect(exitCodeOf(result(2))).toBe(1);
+    expect(exitCodeOf(result(0, 'target stopped answering'))).toBe(1);
+    expect(exitCodeOf(result(3, 'interrupted'))).toBe(130);
+  });
+
+  it('knows loopback by name only', () => {
+    expect(isLoopbackUrl('http://127.0.0.1:8080')).toBe(true);
+    expect(isLoopbackUrl('http://127.9.8.7')).toBe(true);
+    expect(isLoopbackUrl('http://localhost:3000')).toBe(true);
+    expect(isLoopbackUrl('http://[::1]:80')).toBe(true);
+    expect(isLoopbackUrl('http://api.example.test')).toBe(false);
+    expect(isLoopbackUrl('http://10.0.0.1')).toBe(false);
+    expect(isLoopbackUrl('not a url')).toBe(false);
+  });
+
+  it('lists stateless and phase checks', () => {
+    expect(knownCheckNames()).toEqual(expect.arrayContaining(['not_a_server_error', 'invalid_rejected', 'pagination_bounds']));
+  });
+});
