@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOperationGenerators } from './operation.js';
-import { operationSeed } from './seed.js';
+import { buildOperationGenerators, operationSeed, type RequestCase } from './index.js';
 import { caseCheck, expectEveryValue, expectSameSeedSameValues, expectShrinkingKeepsLabel } from './testing/contracts.js';
 import { SHAPED_ARGS, SYNTHETIC_OPERATIONS, syntheticOperation } from '../schema/testing/synthetic-operations.js';
-import type { RequestCase } from './types.js';
 
 const built = new Map(SYNTHETIC_OPERATIONS.map((operation) => [operation.id, buildOperationGenerators(operation)]));
 const generatorsOf = (id: string) => {

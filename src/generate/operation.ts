@@ -132,7 +132,7 @@ export function buildOperationGenerators(operation: Operation): OperationGenerat
     return boundaryCases;
   };
 
-  return { operationId: operation.id, valid, boundary, invalid, mutations, validCertain, notes };
+  return { operationId: operation.id, valid, boundary, invalid, mutations, validCertain, rejectedDefaults: [...brokenDefaults], notes };
 }
 
 /** A value sent for a required parameter nothing could be generated for: its default, first enum member, or a word. */

@@ -62,6 +62,11 @@ export interface OperationGenerators {
   mutations: Array<{ param: string; location: ParamLocation; rule: MutationRule }>;
   /** False when some required parameter had no generator and `valid` sends a best guess for it (see `notes`). */
   validCertain: boolean;
+  /**
+   * Parameters whose declared default WordPress itself rejects (WordPress validates defaults too), so every
+   * request names them; labels are judged without them, and a re-check should leave them out as well.
+   */
+  rejectedDefaults: string[];
   /** What the generators could not cover, one line each (an unreadable pattern, a default WordPress rejects…). */
   notes: string[];
 }

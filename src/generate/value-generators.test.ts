@@ -21,6 +21,8 @@ const EXTRA_SCHEMAS: Record<string, ArgSchema> = {
   draft4: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } }, required: ['a'] },
   nullable_count: { type: ['null', 'integer'], minimum: 10, maximum: 20 },
   flag_or_settings: { type: ['boolean', 'object'], properties: { on: { type: 'boolean' } } },
+  free: { description: 'no type: WordPress takes anything' },
+  untyped_email: { format: 'email' },
 };
 
 const ALL_SCHEMAS = Object.entries({ ...SHAPED_ARGS, ...REQUIRED_ARGS, ...BATCH_ARGS, ...EXTRA_SCHEMAS });

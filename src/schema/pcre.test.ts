@@ -31,12 +31,41 @@ describe('PCRE patterns as preg_match reads them', () => {
     ['(?i)^abc$', 'ABC', true],
     ['^\\Q.*\\E$', '.*', true],
     ['^\\-\\_\\#$', '-_#', true],
+    ['^a\\hb$', 'a\u00a0b', true],
+    ['^a\\Hb$', 'a b', false],
+    ['^a\\vb$', 'a\u2028b', true],
+    ['^a\\Vb$', 'axb', true],
+    ['^a\\Rb$', 'a\r\nb', true],
+    ['^a\\Nb$', 'a\nb', false],
+    ['^\\e\\a\\cA\\x41\\x{42}$', '\x1b\x07\x01AB', true],
+    ['^[\\b]$', '\b', true],
+    ['^(?<w>a)\\k<w>\\k{w}\\g1\\g{1}\\1$', 'aaaaaa', true],
+    ["^(?'w'b)(?P=w)$", 'bb', true],
+    ['^a(?#note)b$', 'ab', true],
+    ['^[]a]+$', ']a]', true],
+    ['^[^]a]$', 'b', true],
+    ['^[\\Q-\\E]$', '-', true],
+    ['^\\p{^Greek}$', 'a', true],
+    ['^\\PL$', '1', true],
+    ['^\\p{L&}$', 'a', true],
+    ['^\\p{Any}$', '€', true],
+    ['^a{2}+$', 'aa', true],
+    ['^a+?$', 'aaa', true],
+    ['(?s)^a.b$', 'a\nb', true],
+    ['(?m)^b$', 'a\nb', true],
+    ['^[\\d\\s\\S]$', 'x', true],
+    ['^[a\\-z]$', 'b', false],
+    ['^[a-\\d]$', '-', true],
+    ['^[[:space:][:punct:]]+$', ' !', true],
+    ['^\\S+$', 'a b', false],
   ])('%s on %j → %s', (pattern, value, expected) => {
     expect(matchesPcre(pattern, value)).toBe(expected);
   });
 
   it('refuses PCRE-only syntax rather than guess, and such a pattern never matches', () => {
-    for (const pattern of ['(?R)', 'a\\Kb', '(?|a|b)', 'a(?i)b', '\\g{-1}', '[[:^alpha:]]', '\\i']) expect(pcreToRegExp(pattern)).toBeNull();
+    for (const pattern of ['(?R)', 'a\\Kb', '(?|a|b)', 'a(?i)b', '\\g{-1}', '[[:^alpha:]]', '\\i', '(?x)a', '[abc', 'a\\', '(?#open', '\\x{zz}', '[\\B]', '[\\H]', '[\\1]', '\\cé', '[\\Qab\\E]', '\\p{Open']) {
+      expect(pcreToRegExp(pattern), pattern).toBeNull();
+    }
     expect(matchesPcre('(?R)', 'anything')).toBe(false);
   });
 

@@ -33,7 +33,7 @@ const POSIX_CLASSES: Record<string, string> = {
   graph: '!-~',
   ascii: '\\x00-\\x7F',
 };
-const GENERAL_CATEGORY = /^(?:[CLMNPSZ][a-z&]?|L&)$/;
+const GENERAL_CATEGORY = /^(?:[CLMNPSZ][a-z]?|LC)$/;
 
 class Unsupported extends Error {}
 

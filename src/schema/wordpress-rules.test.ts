@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgDescriptor } from '../descriptor/types.js';
-import { classifyArgs, classifyRequestArgs, classifyValue, isValidatedArg } from './wordpress-rules.js';
+import { classifyArgs, classifyRequestArgs, classifyValue, isValidatedArg } from './index.js';
 
 describe('classifyValue on values as a query string carries them', () => {
   it.each([

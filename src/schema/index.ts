@@ -1,0 +1,20 @@
+/**
+ * The schema stage: the harness's one table of WordPress value rules, and WordPress argument schemas as
+ * JSON Schema. Independent of the reference server's validator (architecture decision 3).
+ */
+export { isValidatedFormat, VALIDATED_FORMATS, type ValidatedFormat } from './formats.js';
+export { paramLocation, QUERY_METHODS } from './param-location.js';
+export { matchesPcre, pcreToRegExp, type PatternPurpose } from './pcre.js';
+export { argToJsonSchema, operationSchemas } from './to-json-schema.js';
+export {
+  classifyArgs,
+  classifyRequestArgs,
+  classifyValue,
+  isValidatedArg,
+  MISSING_PARAM_CODE,
+  RuleViolation,
+  sanitizeValue,
+  validateValue,
+  type ArgsVerdict,
+  type ValueVerdict,
+} from './wordpress-rules.js';
