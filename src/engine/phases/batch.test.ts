@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { batchPhase } from './batch.js';
-import { batchAnswersReversed, batchWithoutSizeLimit, requireAllValidateRunsValidItems } from './testing/faults.js';
+import { answerInstead, batchAnswersReversed, batchWithoutSizeLimit, editDescriptor, requireAllValidateRunsValidItems } from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
@@ -68,6 +68,38 @@ describe('phase batch', () => {
     ]);
     expect(result.findings[0]!.curl).toHaveLength(1);
     expect(await countMembers(reversed)).toBe(membersBefore);
+  });
+
+  it('fires batch_size_limit for a batch route that refuses 25 items', async () => {
+    const refusing = await startFaultyServer({
+      seed: 3,
+      faults: [answerInstead('POST', /^\/batch\/v1$/, { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"rest_invalid_param","message":"Too many.","data":{"status":400}}' }, (request) => request.body.split('"path"').length > 25)],
+    });
+    try {
+      const result = await runPhase(batchPhase, { url: refusing.url, locales: ['en_gb'], credentials: refusing.credentials.admin });
+      expect(findingLines(result.findings)).toEqual([
+        'batch_size_limit failure en_gb POST /batch/v1: batch of 25 (en_gb): a batch of 25 items: expected a 2xx answer, got 400 rest_invalid_param',
+      ]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('tests only the size limit, with a note, where no create allows batching', async () => {
+    const unbatchable = await startFaultyServer({
+      seed: 3,
+      faults: [editDescriptor((root) => {
+        for (const route of Object.values(root.routes)) for (const endpoint of route.endpoints) delete (endpoint as { allow_batch?: unknown }).allow_batch;
+      })],
+    });
+    try {
+      const result = await runPhase(batchPhase, { url: unbatchable.url, locales: ['en_gb'], credentials: unbatchable.credentials.admin });
+      expect(findingLines(result.findings)).toEqual([]);
+      expect(result.requests).toBe(2);
+      expect(result.notes).toEqual(['en_gb POST /batch/v1: batch: no route whose create allows batching; item order and validation modes not tested']);
+    } finally {
+      await unbatchable.close();
+    }
   });
 
   it('is skipped when only safe methods may be sent', async () => {

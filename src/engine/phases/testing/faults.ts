@@ -23,6 +23,28 @@ export function rewriteAnswers(method: string, path: RegExp, rewrite: (answer: F
   };
 }
 
+/** Answers `method path` requests (that `when` accepts) itself with `answer`, without passing them on. */
+export function answerInstead(method: string, path: RegExp, answer: ForwardedAnswer, when: (request: ForwardedRequest) => boolean = () => true): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    return request.method === method && where !== undefined && path.test(where.path) && when(request) ? answer : forward(request);
+  };
+}
+
+/** `method path` writes answered with what a read of the same path answers: accepted, never applied. */
+export function writesIgnored(method: string, path: RegExp): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== method || where === undefined || !path.test(where.path)) return forward(request);
+    return forward({ ...request, method: 'GET', body: '' });
+  };
+}
+
+/** A 200 with a JSON body. */
+export function ok(body: unknown): ForwardedAnswer {
+  return json(200, body);
+}
+
 /** Rewrites the root descriptor of `locales` (all when undefined) with `edit`. */
 export function editDescriptor(edit: (root: { routes: Record<string, { endpoints: Array<{ args: Record<string, Record<string, unknown>> }> }> }) => void, locales?: readonly string[]): Fault {
   return async (request, forward) => {

@@ -1,0 +1,102 @@
+/** The stateful sequences' other steps, each broken by one fault, and the routes they find by meaning. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { statefulPhase } from './stateful.js';
+import { answerInstead, dropRoute, editDescriptor, ok, rewriteAnswers, writesIgnored } from './testing/faults.js';
+import { startFaultyServer, type Fault, type FaultyServer } from './testing/faulty-server.js';
+import { findingLines, runPhase } from './testing/phase-run.js';
+
+const MEMBER = String.raw`/community/v1/members/(?P<id>[\d]+)`;
+
+let server: FaultyServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function runWith(faults: Fault[]) {
+  server = await startFaultyServer({ seed: 5, faults });
+  return runPhase(statefulPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
+}
+
+describe('phase stateful on a server that breaks one step', () => {
+  it.each<[string, Fault, RegExp, number]>([
+    [
+      'a block that can be repeated',
+      rewriteAnswers('POST', /^\/community\/v1\/moderation$/, (answer) => (answer.status === 400 ? { ...answer, status: 201 } : answer)),
+      /^stateful_sequence failure en_gb POST \/community\/v1\/moderation: block and unblock \(en_gb\): blocking member \d+ twice answered 201 bp_rest_moderation_already_blocked; expected a refusal$/,
+      4,
+    ],
+    [
+      'an unblock that keeps the block',
+      answerInstead('DELETE', /^\/community\/v1\/moderation\/\d+$/, ok({ deleted: true })),
+      /^stateful_sequence failure en_gb GET \/community\/v1\/moderation: block and unblock \(en_gb\): member \d+ is still blocked \(item \d+ listed\) after the unblock$/,
+      6,
+    ],
+    [
+      'field data that survives its delete',
+      answerInstead('DELETE', /^\/community\/v1\/profile\/\d+\/data\/\d+$/, ok({ deleted: true })),
+      /^stateful_sequence failure en_gb GET \/community\/v1\/profile\/\(\?P<field_id>\[\\d\]\+\)\/data\/\(\?P<user_id>\[\\d\]\+\): profile field data \(en_gb\): the data is still \["Restconform value \w+"\] after the delete$/,
+      7,
+    ],
+    [
+      'an unfollow that changes nothing',
+      answerInstead('POST', /^\/community\/v1\/members\/action\/\d+$/, ok({ action: false }), (request) => request.body.includes('unfollow')),
+      /^stateful_sequence failure en_gb GET \/community\/v1\/members: follow and unfollow \(en_gb\): member \d+ is still in the following list after the unfollow$/,
+      5,
+    ],
+    [
+      'an update that is answered but not applied',
+      writesIgnored('PATCH', /^\/community\/v1\/profile\/groups\/\d+$/),
+      /^stateful_sequence failure en_gb GET \/community\/v1\/profile\/groups\/\(\?P<id>\[\\d\]\+\): profile field group life cycle \(en_gb\): the update of name does not show: read "Restconform group \w+", wrote "Restconform group \w+ renamed"$/,
+      7,
+    ],
+    [
+      'a read that answers another resource',
+      rewriteAnswers('GET', /^\/community\/v1\/signup\/\d+$/, (answer) => ({ ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: 999 }) })),
+      /^stateful_sequence failure en_gb GET \/community\/v1\/signup\/\(\?P<id>\[\\w-\]\+\): signup life cycle \(en_gb\): reading signup \d+ answered id 999$/,
+      3,
+    ],
+    [
+      'a member create whose answer has no id',
+      rewriteAnswers('POST', /^\/community\/v1\/members$/, (answer) => ({ ...answer, body: '{}' })),
+      /^stateful_sequence failure en_gb POST \/community\/v1\/members: member life cycle \(en_gb\): the member create answer has no "id"$/,
+      2,
+    ],
+  ])('%s', async (_name, fault, expected, steps) => {
+    const result = await runWith([fault]);
+    const lines = findingLines(result.findings);
+    expect(lines.filter((line) => expected.test(line))).toHaveLength(1);
+    const finding = result.findings[lines.findIndex((line) => expected.test(line))]!;
+    expect(finding.curl).toHaveLength(steps);
+  });
+
+  it('finds the new member through its login when the activation answer names no member', async () => {
+    const stripped = rewriteAnswers('POST', /^\/community\/v1\/signup\/activate\//, (answer) => {
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      delete body.user_id;
+      return { ...answer, body: JSON.stringify(body) };
+    });
+    const result = await runWith([stripped]);
+    expect(findingLines(result.findings)).toEqual([]);
+    expect(result.notes).toEqual([]);
+  });
+
+  it('finds routes by meaning when the descriptor writes a key differently', async () => {
+    const renamed = editDescriptor((root) => {
+      root.routes = Object.fromEntries(Object.entries(root.routes).map(([key, value]) => [key === MEMBER ? String.raw`/community/v1/members/(?P<id>\d+)` : key, value]));
+    });
+    const result = await runWith([renamed]);
+    expect(findingLines(result.findings)).toEqual([]);
+    expect(result.events.filter((event) => event.type === 'warning')).toEqual([]);
+    // Every sequence ran: as many requests as on the unchanged server with one locale.
+    expect(result.requests).toBe(76);
+  });
+
+  it('warns about the sequences a descriptor lacks the routes for, and runs the rest', async () => {
+    const result = await runWith([dropRoute('/community/v1/moderation')]);
+    expect(findingLines(result.findings)).toEqual([]);
+    expect(result.events.filter((event) => event.type === 'warning')).toEqual([
+      { type: 'warning', message: 'stateful: locale en_gb: the descriptor lacks routes for block and unblock; not run' },
+    ]);
+  });
+});
