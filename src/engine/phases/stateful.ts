@@ -5,7 +5,7 @@
  * sequence so far, one curl line per step.
  */
 import type { HttpMethod } from '../../descriptor/types.js';
-import { STATEFUL_CHECKS } from '../sequences/checks.js';
+import { STATEFUL_CHECKS } from '../sequences/stateful-checks.js';
 import { resourceLifecycle } from '../sequences/lifecycle.js';
 import { blockAndUnblock, fieldData, followAndUnfollow, signupActivation } from '../sequences/relations.js';
 import { RELATION_ROUTES, RESOURCE_FAMILIES, resourceFamily, type ResourceFamily } from '../sequences/resource-families.js';

@@ -5,7 +5,7 @@
 import type { Operation } from '../../descriptor/types.js';
 import { sameJsonMeaning } from '../../contract/diff.js';
 import { describeAnswer, idText, itemsWith } from './answer.js';
-import { CROSS_LOCALE_VISIBILITY, LIST_TOTAL, STATEFUL_SEQUENCE, USE_AFTER_DELETE } from './checks.js';
+import { CROSS_LOCALE_VISIBILITY, LIST_TOTAL, STATEFUL_SEQUENCE, USE_AFTER_DELETE } from './stateful-checks.js';
 import { UPDATE_METHODS, type ResourceFamily } from './resource-families.js';
 import { createResource } from './resources.js';
 import type { RouteBook } from './route-book.js';

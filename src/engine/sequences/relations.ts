@@ -4,7 +4,7 @@
  */
 import { sameJsonMeaning } from '../../contract/diff.js';
 import { describeAnswer, idText, itemsWith } from './answer.js';
-import { STATEFUL_SEQUENCE } from './checks.js';
+import { STATEFUL_SEQUENCE } from './stateful-checks.js';
 import { RELATION_ROUTES, resourceFamily } from './resource-families.js';
 import { createResource, familyOperations } from './resources.js';
 import type { RouteBook } from './route-book.js';
