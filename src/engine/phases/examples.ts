@@ -17,6 +17,8 @@ const NOTED_STATUSES: Record<number, string> = {
   401: 'valid requests answered 401: needs credentials',
   403: 'valid requests answered 403: the user lacks the right',
   404: 'valid requests answered 404: resource not found for the values tried',
+  // The transport has already retried within its bounds: the operation went untested, and the report must say so.
+  429: 'valid requests answered 429 even after retries: rate limited, not tested',
 };
 
 /** Records coverage notes for valid cases and reports every broken rule. */
