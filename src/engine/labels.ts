@@ -10,8 +10,13 @@ import type { RequestCase } from '../generate/types.js';
 /** Checks whose verdict rests on the case's label. */
 export const LABEL_DEPENDENT_CHECKS: ReadonlySet<string> = new Set(['valid_accepted', 'invalid_rejected']);
 
-/** True when the rule book still gives the case the label it was generated with. */
-export function labelStillHolds(op: Operation, requestCase: RequestCase): boolean {
+/**
+ * True when the rule book still gives the case the label it was generated with. `rejectedDefaults` are args
+ * whose own default WordPress rejects: every request that leaves them out is refused, which is the server's
+ * departure to report, not a reason to doubt the case.
+ */
+export function labelStillHolds(op: Operation, requestCase: RequestCase, rejectedDefaults: readonly string[] = []): boolean {
   const rejected = classifyRequestCase(op, requestCase);
-  return requestCase.mutation ? rejected.has(requestCase.mutation.param) : rejected.size === 0;
+  if (requestCase.mutation) return rejected.has(requestCase.mutation.param);
+  return [...rejected].every((name) => rejectedDefaults.includes(name));
 }

@@ -28,7 +28,7 @@ export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: Re
     ctx.run.note(op, NOTED_STATUSES[status]!);
   }
   let outcomes = executed.outcomes;
-  if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase)) {
+  if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase, ctx.generators(op).rejectedDefaults)) {
     ctx.run.emit({ type: 'warning', message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported` });
     outcomes = outcomes.filter((o) => !LABEL_DEPENDENT_CHECKS.has(o.check));
   }

@@ -22,7 +22,8 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   if (!arbitrary || ctx.examples <= 0) return;
   let lastFailing: { requestCase: RequestCase; executed: ExecutedCase } | undefined;
   const property = fc.asyncProperty(arbitrary, async (requestCase) => {
-    if (run.stopped) return true;
+    // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
+    if (run.stopped) throw new fc.PreconditionFailure(true);
     const executed = await run.execute(op, requestCase, 'fuzz');
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
     if (warnings.length) run.reportOutcomes(op, requestCase, executed, 'fuzz', warnings);
@@ -38,7 +39,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   if (!result.failed || !lastFailing) return;
 
   const shrunk = (result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase;
-  if (!labelStillHolds(op, shrunk)) {
+  if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
     run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
     return;
   }
