@@ -1,8 +1,129 @@
+/**
+ * `restconform export json-schema|openapi|types|contract`: a descriptor as documents other tools read. The
+ * descriptor comes from a server (`--base-url`), a saved file (`--descriptor`), or, with neither, the bundled
+ * reference server started in-process. `contract` without a source writes the built-in contract itself.
+ */
+import { join } from 'node:path';
 import { Command } from 'commander';
+import { INTERFACE_CONTRACT } from '../../contract/interface.js';
+import { ContractFileError } from '../../contract/io.js';
+import { DescriptorError, fetchDescriptor, readDescriptorFile, restUrl, type LoadedDescriptor } from '../../descriptor/index.js';
+import { buildExport, EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat, type ExportInput } from '../../export/index.js';
+import type { Credentials } from '../../request/types.js';
+import { startReferenceServer } from '../../server/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
+import { VERSION } from '../version.js';
 
-export function exportCommand(_sink: ExitCodeSink): Command {
-  return new Command('export').description('(being built)').action(() => {
-    throw new UsageError('export: not available yet');
-  });
+interface ExportFlags {
+  baseUrl?: string;
+  descriptor?: string;
+  restRoot?: string;
+  locale?: string;
+  out?: string;
+  user?: string;
+  appPasswordEnv?: string;
+}
+
+/** The flags with every default applied. */
+type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>> & Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>;
+
+// Defaults are applied here rather than by commander, so help shows each once, in the same words as `run`.
+const DEFAULTS = { restRoot: 'wp-json', locale: 'en_gb', out: 'reports/export', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
+
+/** The address `restconform serve` listens on by default: exports of the bundled server point there. */
+const SERVE_DEFAULT_URL = 'http://127.0.0.1:8080';
+
+function localeOf(flag: string): string | null {
+  if (flag === 'none') return null;
+  if (!/^[A-Za-z0-9_-]+$/.test(flag)) throw new UsageError(`export: --locale takes a locale path segment such as en_gb, or "none", not "${flag}"`);
+  return flag;
+}
+
+function credentialsOf(flags: ExportSettings): Credentials | undefined {
+  if (!flags.user) return undefined;
+  const password = process.env[flags.appPasswordEnv];
+  if (!password) throw new UsageError(`export: --user ${flags.user} needs the application password in the environment variable ${flags.appPasswordEnv}, which is empty`);
+  return { user: flags.user, password };
+}
+
+/** The descriptor to export and the REST root its requests go to. */
+async function loadSource(flags: ExportSettings, locale: string | null): Promise<{ descriptor: LoadedDescriptor; serverUrl: string }> {
+  const credentials = credentialsOf(flags);
+  if (flags.descriptor !== undefined) {
+    const descriptor = await readDescriptorFile(flags.descriptor, locale);
+    return { descriptor, serverUrl: restUrl(descriptor.root.url, flags.restRoot, locale) };
+  }
+  if (flags.baseUrl !== undefined) {
+    if (!/^https?:\/\//i.test(flags.baseUrl)) throw new UsageError(`export: --base-url must be an http:// or https:// URL, not "${flags.baseUrl}"`);
+    const descriptor = await fetchDescriptor({ baseUrl: flags.baseUrl, restRoot: flags.restRoot, locale, credentials });
+    return { descriptor, serverUrl: restUrl(flags.baseUrl, flags.restRoot, locale) };
+  }
+  const server = await startReferenceServer({ port: 0, restRoot: flags.restRoot });
+  try {
+    const descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: flags.restRoot, locale, credentials });
+    // Name the bundled server, not its throwaway port, so the export is the same on every run.
+    const source = `restconform ${VERSION} reference server${locale ? ` (${locale})` : ''}`;
+    return { descriptor: { ...descriptor, source }, serverUrl: restUrl(SERVE_DEFAULT_URL, flags.restRoot, locale) };
+  } finally {
+    await server.close();
+  }
+}
+
+async function exportInput(format: string, flags: ExportSettings): Promise<ExportInput> {
+  const locale = localeOf(flags.locale);
+  if (format === 'contract' && flags.baseUrl === undefined && flags.descriptor === undefined) return { contract: INTERFACE_CONTRACT };
+  const { descriptor, serverUrl } = await loadSource(flags, locale);
+  return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned' } };
+}
+
+async function writeOut(format: ExportFormat, files: ExportFile[], out: string): Promise<void> {
+  if (out === '-') {
+    process.stdout.write(files[0]!.content);
+    return;
+  }
+  const written = await writeExportFiles(out, files);
+  const shown = written.length === 1 ? written[0] : `${written.length} files in ${join(out, EXPORT_TARGETS[format]).replace(/[\\/]+$/, '')}`;
+  process.stdout.write(`wrote ${shown}\n`);
+}
+
+export function exportCommand(sink: ExitCodeSink): Command {
+  return new Command('export')
+    .description(
+      `Write a descriptor as ${EXPORT_FORMATS.join(', ')}: ` +
+        `JSON Schema per operation (${EXPORT_TARGETS['json-schema']}), one OpenAPI 3.1 document (${EXPORT_TARGETS.openapi}), ` +
+        `TypeScript request types (${EXPORT_TARGETS.types}), or a contract file for run --contract (${EXPORT_TARGETS.contract})`,
+    )
+    .argument('<format>', `what to write: ${EXPORT_FORMATS.join(' | ')}`)
+    .option('--base-url <url>', 'read the descriptor from this server (default: the bundled reference server, started in-process)')
+    .option('--descriptor <file>', 'read the descriptor from a saved JSON file instead of a server')
+    .option('--rest-root <path>', `REST root path segment (default: ${DEFAULTS.restRoot})`)
+    .option('--locale <locale|none>', `locale path segment to read, or "none" for plain WordPress (default: ${DEFAULTS.locale})`)
+    .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULTS.out})`)
+    .option('--user <login>', 'fetch the descriptor as this user (an authenticated index may list more routes) (default: anonymous)')
+    .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
+    .addHelpText('after', '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.')
+    .action(async (format: string, given: ExportFlags) => {
+      const flags: ExportSettings = { ...DEFAULTS, ...definedOnly(given) };
+      if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
+      if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('export: give --base-url or --descriptor, not both');
+      if (flags.out === '-' && format === 'json-schema') throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
+      try {
+        const files = await buildExport(format, await exportInput(format, flags));
+        await writeOut(format, files, flags.out);
+      } catch (error) {
+        if (error instanceof DescriptorError || error instanceof ContractFileError) throw new UsageError(`export: ${oneLine(error.message)}`);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS') throw new UsageError(`export: cannot write to ${flags.out}: ${code}`);
+        throw error;
+      }
+      sink(0);
+    });
+}
+
+function definedOnly(flags: ExportFlags): ExportFlags {
+  return Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,0 +1,161 @@
+/**
+ * `restconform export openapi`: one OpenAPI 3.1 document of a whole descriptor, so tools that read OpenAPI can
+ * read the interface. Paths come from the route templates (an optional segment gives two paths), query
+ * parameters are serialised the way WordPress reads them (a comma list for arrays, `a[key]=v` for objects),
+ * other methods send a JSON body, and every operation may answer a WordPress error
+ * `{code, message, data: {status}}`. Each operation keeps its raw route regex as `x-wordpress-route`.
+ */
+import type { JsonSchema, LoadedDescriptor, Operation } from '../descriptor/types.js';
+import { slugOf, uniqueNames } from './names.js';
+import { openApiPathVariants, pathShape, type OpenApiPathVariant } from './openapi-paths.js';
+import { membersOf, operationParts, requiredOf } from './operation-parts.js';
+
+export interface OpenApiOptions {
+  /** The REST root requests go to, e.g. `http://localhost:8080/en_gb/wp-json`; no `servers` entry when absent. */
+  serverUrl?: string;
+  /** `info.version`: the descriptor states none (default `unversioned`). */
+  version?: string;
+  /** Where the descriptor came from, kept as `x-restconform-source`. */
+  source?: string;
+}
+
+/** An OpenAPI document as plain JSON data. */
+export type OpenApiDocument = Record<string, unknown>;
+
+export interface OpenApiExport {
+  document: OpenApiDocument;
+  /** Routes or paths left out, one line each (also in the document as `x-restconform-notes`). */
+  notes: string[];
+}
+
+const ERROR_SCHEMA_NAME = 'WP_Error';
+const SECURITY_SCHEME_NAME = 'applicationPassword';
+const ROOT_TAG = 'root';
+
+/** WordPress's error body: every 4xx/5xx a WordPress REST server answers has this shape. */
+const WP_ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'A WordPress REST error (WP_Error rendered by the REST server).',
+  required: ['code', 'message', 'data'],
+  properties: {
+    code: { type: 'string', description: 'Machine-readable error code, e.g. rest_invalid_param.' },
+    message: { type: 'string', description: 'Human-readable message, localised.' },
+    data: {
+      type: 'object',
+      required: ['status'],
+      properties: {
+        status: { type: 'integer', description: 'The HTTP status code.' },
+        params: { type: 'object', description: 'rest_invalid_param: each invalid parameter with its message.', additionalProperties: { type: 'string' } },
+        details: { type: 'object', description: 'rest_invalid_param: each invalid parameter with its error.' },
+      },
+    },
+  },
+};
+
+function typesOf(schema: JsonSchema): string[] {
+  const type = schema.type;
+  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
+}
+
+/** How WordPress reads a query parameter: PHP parses `a[k]=v` into an object; a scalar list is split on commas. */
+function queryStyle(schema: JsonSchema): { style?: string; explode?: boolean } {
+  const types = typesOf(schema);
+  if (types.includes('object')) return { style: 'deepObject', explode: true };
+  if (types.includes('array')) return { style: 'form', explode: false };
+  return {};
+}
+
+function parameter(name: string, where: 'path' | 'query', schema: JsonSchema, required: boolean): JsonSchema {
+  const result: JsonSchema = { name, in: where };
+  if (typeof schema.description === 'string' && schema.description !== '') result.description = schema.description;
+  result.required = required;
+  if (where === 'query') Object.assign(result, queryStyle(schema));
+  result.schema = schema;
+  return result;
+}
+
+function tagOf(namespace: string): string {
+  return namespace === '' ? ROOT_TAG : namespace;
+}
+
+function operationObject(operation: Operation, variant: OpenApiPathVariant, operationId: string): JsonSchema {
+  const parts = operationParts(operation);
+  const pathMembers = membersOf(parts.path);
+  const parameters: JsonSchema[] = variant.variables.map((variable) =>
+    parameter(variable.name, 'path', pathMembers[variable.name] ?? variable.schema, true),
+  );
+  const queryRequired = requiredOf(parts.query);
+  for (const [name, schema] of Object.entries(membersOf(parts.query))) {
+    parameters.push(parameter(name, 'query', schema, queryRequired.includes(name)));
+  }
+  const result: JsonSchema = { operationId, tags: [tagOf(operation.namespace)] };
+  if (parameters.length > 0) result.parameters = parameters;
+  if (Object.keys(membersOf(parts.body)).length > 0) {
+    result.requestBody = { required: requiredOf(parts.body).length > 0, content: { 'application/json': { schema: parts.body } } };
+  }
+  result.responses = {
+    '200': { description: 'Success. The descriptor does not describe response bodies.', content: { 'application/json': { schema: {} } } },
+    default: { $ref: `#/components/responses/${ERROR_SCHEMA_NAME}` },
+  };
+  result['x-wordpress-route'] = operation.route;
+  if (operation.allowBatch) result['x-wordpress-allow-batch'] = true;
+  return result;
+}
+
+/** Builds the OpenAPI 3.1 document of one loaded descriptor (one locale). */
+export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: OpenApiOptions = {}): OpenApiExport {
+  const notes = [...descriptor.warnings];
+  const entries = descriptor.operations.flatMap((operation) => openApiPathVariants(operation.pattern).map((variant) => ({ operation, variant })));
+  const operationIds = uniqueNames(entries, ({ operation, variant }) => slugOf(operation.method, variant.path));
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  const pathByShape = new Map<string, string>();
+  for (const entry of entries) {
+    const { operation, variant } = entry;
+    const shape = pathShape(variant.path);
+    const taken = pathByShape.get(shape);
+    if (taken !== undefined && taken !== variant.path) {
+      notes.push(`${operation.method} ${operation.route}: path ${variant.path} left out, it reads like ${taken} (OpenAPI cannot tell them apart)`);
+      continue;
+    }
+    pathByShape.set(shape, variant.path);
+    const item = (paths[variant.path] ??= {});
+    const method = operation.method.toLowerCase();
+    if (item[method] !== undefined) {
+      notes.push(`${operation.method} ${operation.route}: path ${variant.path} already has ${operation.method} from an earlier route (WordPress serves the first match)`);
+      continue;
+    }
+    item[method] = operationObject(operation, variant, operationIds.get(entry)!);
+  }
+
+  const root = descriptor.root;
+  const namespaces = [...new Set(descriptor.operations.map((operation) => operation.namespace))];
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: {
+      title: root.name || 'WordPress REST interface',
+      ...(root.description ? { description: root.description } : {}),
+      version: options.version ?? 'unversioned',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl, description: `REST root${descriptor.locale ? ` of locale ${descriptor.locale}` : ''}` }] } : {}),
+    tags: namespaces.map((namespace) => ({ name: tagOf(namespace), description: namespace === '' ? 'The root and batch routes.' : `Namespace ${namespace}.` })),
+    paths,
+    components: {
+      schemas: { [ERROR_SCHEMA_NAME]: WP_ERROR_SCHEMA },
+      responses: {
+        [ERROR_SCHEMA_NAME]: {
+          description: 'A WordPress error: 400 invalid or missing parameters, 401/403 permissions, 404 no route or unknown item.',
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
+        },
+      },
+      securitySchemes: {
+        [SECURITY_SCHEME_NAME]: { type: 'http', scheme: 'basic', description: 'WordPress application password: HTTP Basic with the user login and the application password.' },
+      },
+    },
+    security: [{}, { [SECURITY_SCHEME_NAME]: [] }],
+    ...(options.source ? { 'x-restconform-source': options.source } : {}),
+    ...(descriptor.locale ? { 'x-restconform-locale': descriptor.locale } : {}),
+    ...(notes.length > 0 ? { 'x-restconform-notes': notes } : {}),
+  };
+  return { document, notes };
+}
