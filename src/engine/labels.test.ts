@@ -3,7 +3,12 @@ import type { RequestCase } from '../generate/types.js';
 import { syntheticOperation } from '../schema/testing/synthetic-operations.js';
 import { labelStillHolds } from './labels.js';
 
-const op = syntheticOperation('GET', '/x/v1/render', {
+const op = syntheticOperation('GET', '/x/v1/items', {
+  context: { type: 'string', enum: ['view', 'edit'], default: 'view', required: false },
+  per_page: { type: 'integer', minimum: 1, maximum: 100, required: false },
+});
+// WordPress validates every default, even when a value is sent: a default outside the enum names the arg always.
+const brokenDefault = syntheticOperation('GET', '/x/v1/render', {
   context: { type: 'string', enum: ['edit'], default: 'view', required: false },
   per_page: { type: 'integer', minimum: 1, maximum: 100, required: false },
 });
@@ -22,7 +27,9 @@ describe('labelStillHolds', () => {
   });
 
   it('does not doubt a valid case for a default the server itself rejects', () => {
-    expect(labelStillHolds(op, { ...base, query: { per_page: '5' } })).toBe(false);
-    expect(labelStillHolds(op, { ...base, query: { per_page: '5' } }, ['context'])).toBe(true);
+    const rendered = { ...base, operationId: brokenDefault.id, query: { per_page: '5' } };
+    expect(labelStillHolds(brokenDefault, rendered)).toBe(false);
+    expect(labelStillHolds(brokenDefault, rendered, ['context'])).toBe(true);
+    expect(labelStillHolds(brokenDefault, { ...rendered, query: { per_page: '500' } }, ['context'])).toBe(false);
   });
 });
