@@ -150,6 +150,8 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     });
     return { exitCode: exitCodeOf(result), result };
   } catch (error) {
+    // Ctrl-C while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran to report.
+    if (io.signal?.aborted) return { exitCode: 130 };
     if (error instanceof DescriptorError) throw new UsageError(error.message);
     throw error;
   } finally {
