@@ -12,6 +12,7 @@ import { readContractFile } from '../contract/io.js';
 import type { Contract } from '../contract/types.js';
 import { DescriptorError, fetchDescriptor, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
 import { runEngine, type RunResult } from '../engine/engine.js';
+import type { Sender } from '../engine/run-context.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
@@ -33,6 +34,8 @@ export interface RunJobIo {
   reporters?: Reporter[];
   /** Resolves host names for the transport (tests map a non-loopback name to 127.0.0.1). */
   lookup?: TransportOptions['lookup'];
+  /** Wraps the engine's sender (the benchmark records and times the requests the engine sends through it). */
+  wrapSender?: (sender: Sender) => Sender;
 }
 
 export interface RunJobResult {
@@ -132,7 +135,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       target: baseUrl,
       descriptors,
       restUrls: new Map(locales.map((locale) => [locale, restUrl(baseUrl, settings.restRoot, locale)])),
-      sender: transport,
+      sender: io.wrapSender ? io.wrapSender(transport) : transport,
       checks: stateless,
       enabledChecks: enabled,
       severityOverrides: settings.severity,
