@@ -1,0 +1,73 @@
+/**
+ * One `restconform run` in a child process of the benchmark, through the same `runJob` the command line calls
+ * (console reporter included), in fuzz mode against a running server. It counts with the run's own events,
+ * samples its memory every second, records the first requests it sends (for autocannon to replay), optionally
+ * stops after a number of requests, and sends one result message to the parent over IPC.
+ *
+ * Input (argv[2], JSON): { baseUrl, seed, examples, concurrency, timeBudgetSeconds, stopAfterRequests, recordLimit }.
+ * The application password is read from RESTCONFORM_APP_PASSWORD, as the command line does.
+ */
+import { knownCheckNames, runJob } from '../dist/cli/run-job.js';
+import { loadConfig } from '../dist/config/index.js';
+import { createMemorySampler } from './memory-sampler.js';
+import { createRecordingSender } from './recording-sender.js';
+
+/** @type {{ baseUrl: string, seed: number, examples: number, concurrency: number, timeBudgetSeconds: number | null, stopAfterRequests: number | null, recordLimit: number }} */
+const input = JSON.parse(process.argv[2]);
+
+const settings = loadConfig({
+  overrides: {
+    baseUrl: input.baseUrl,
+    seed: input.seed,
+    examples: input.examples,
+    phases: ['fuzz'],
+    timeBudgetSeconds: input.timeBudgetSeconds,
+    concurrency: input.concurrency,
+    user: 'admin',
+    reportDir: null,
+  },
+  knownChecks: knownCheckNames(),
+});
+
+const controller = new AbortController();
+const memory = createMemorySampler(1000);
+const recording = createRecordingSender(input.recordLimit);
+
+/** The fuzz phase's own counters, from its `phase_finished` event. */
+let fuzz = { requests: 0, durationMs: 0 };
+let exchanges = 0;
+/** @type {import('../dist/engine/events.js').Reporter} */
+const counter = {
+  onEvent(event) {
+    if (event.type === 'exchange') {
+      exchanges += 1;
+      memory.setRequests(exchanges);
+      if (input.stopAfterRequests !== null && exchanges === input.stopAfterRequests) controller.abort();
+    } else if (event.type === 'phase_finished' && event.phase === 'fuzz') {
+      fuzz = { requests: event.requests, durationMs: event.durationMs };
+    }
+  },
+  async close() {},
+};
+
+const { exitCode, result } = await runJob(settings, {
+  console: process.stdout,
+  signal: controller.signal,
+  reporters: [counter],
+  wrapSender: recording.wrap,
+});
+const samples = memory.stop();
+
+process.send?.({
+  exitCode,
+  stoppedEarly: result?.stoppedEarly ?? null,
+  fuzzRequests: fuzz.requests,
+  fuzzDurationMs: fuzz.durationMs,
+  exchanges,
+  operations: result?.summary.operations ?? 0,
+  findings: result?.findings.length ?? 0,
+  firstSendMs: recording.firstSendMs(),
+  peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  memorySamples: samples,
+  recorded: recording.recorded(),
+}, () => process.disconnect());

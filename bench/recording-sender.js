@@ -1,0 +1,40 @@
+/**
+ * A sender wrapper for `runJob`'s `wrapSender`: notes when the first request left (milliseconds since the process
+ * started) and keeps a copy of the first requests sent, for autocannon to replay the harness's own mix.
+ */
+
+/**
+ * @typedef {object} RecordedRequest
+ * @property {string} method
+ * @property {string} url absolute, with the encoded query
+ * @property {Record<string, string>} headers
+ * @property {string} [body]
+ */
+
+/**
+ * @param {number} limit how many requests to keep (the rest are only counted)
+ * @returns {{
+ *   wrap(sender: import('../dist/engine/run-context.js').Sender): import('../dist/engine/run-context.js').Sender,
+ *   firstSendMs(): number | null,
+ *   recorded(): RecordedRequest[],
+ * }}
+ */
+export function createRecordingSender(limit) {
+  /** @type {RecordedRequest[]} */
+  const kept = [];
+  /** @type {number | null} */
+  let firstSendMs = null;
+  return {
+    wrap(sender) {
+      return {
+        send(request, signal) {
+          firstSendMs ??= performance.now();
+          if (kept.length < limit) kept.push({ method: request.method, url: request.url, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+          return sender.send(request, signal);
+        },
+      };
+    },
+    firstSendMs: () => firstSendMs,
+    recorded: () => kept,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * autocannon as the benchmark's load generator: the recorded harness mix replayed against the reference server
+ * (the physical limit for that mix), or one fixed request against any server. Requests are pre-encoded by
+ * autocannon, so the generator spends nearly nothing per request.
+ */
+import autocannon from 'autocannon';
+
+/**
+ * @typedef {object} LoadResult
+ * @property {number} rps completed requests per second over the measured time
+ * @property {number} requests completed requests
+ * @property {number} seconds measured time
+ * @property {number} errors connection errors and timeouts
+ * @property {Record<string, number>} statusClasses answers by class: 1xx … 5xx
+ */
+
+/**
+ * The recorded requests as autocannon request objects, relative to the server they were recorded against.
+ * @param {import('./recording-sender.js').RecordedRequest[]} recorded
+ * @returns {Array<{ method: string, path: string, headers: Record<string, string>, body?: string }>}
+ */
+export function toAutocannonRequests(recorded) {
+  return recorded.map((request) => {
+    const url = new URL(request.url);
+    return {
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    };
+  });
+}
+
+/**
+ * Runs autocannon for `durationSeconds` over `connections` keep-alive connections, cycling through `requests`
+ * (or one GET of `url` when there are none).
+ * @param {{ url: string, connections: number, durationSeconds: number, requests?: ReturnType<typeof toAutocannonRequests> }} options
+ * @returns {Promise<LoadResult>}
+ */
+export async function measureLoad(options) {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    pipelining: 1,
+    ...(options.requests ? { requests: options.requests } : {}),
+  });
+  const seconds = result.duration;
+  const requests = result.requests.total;
+  return {
+    rps: requests / seconds,
+    requests,
+    seconds,
+    errors: result.errors + result.timeouts,
+    statusClasses: { '1xx': result['1xx'], '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
+  };
+}
