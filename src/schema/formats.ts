@@ -121,8 +121,11 @@ export function isIpAddress(value: string): boolean {
 /** Whether a string passes the check of a validated format (true for any other format). */
 export function passesFormat(format: string, value: string): boolean {
   switch (format) {
-    case 'date-time':
-      return parseRestDate(value) !== null;
+    case 'date-time': {
+      // `! rest_parse_date()`: the Unix epoch is timestamp 0, which PHP reads as false (seen on WordPress 6.1).
+      const stamp = parseRestDate(value);
+      return stamp !== null && stamp !== 0;
+    }
     case 'email':
       return isEmail(value);
     case 'ip':
