@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { ArgSchema } from '../descriptor/types.js';
 import { isValidatedArg } from '../schema/wordpress-rules.js';
 import { stableHash } from './seed.js';
@@ -75,5 +76,23 @@ describe('rules found for the corner schemas', () => {
     // A string parameter in the query: only lists and objects are wrong, never a number (it arrives as text).
     expect(rules('nickname', 'query')).toContain('wrong_type');
     expect(rules('title', 'query')).not.toContain('wrong_type');
+  });
+});
+
+describe('a JSON null as the whole parameter', () => {
+  it('is never offered as an invalid value, since WordPress may skip validating it', () => {
+    for (const spec of specs.filter((candidate) => candidate.location === 'body' && candidate.validated)) {
+      for (const source of buildParamGenerators(spec).invalid) {
+        const values = fc.sample(source.values, { seed: 3, numRuns: 200 });
+        expect(values.filter((mutated) => mutated.path === '' && mutated.value === null)).toEqual([]);
+      }
+    }
+  });
+
+  it('is still offered inside a value, where the parent schema validates it', () => {
+    const spec: ParamSpec = { name: 'requests', schema: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' } } } }, location: 'body', required: false, validated: true };
+    const wrongType = buildParamGenerators(spec).invalid.find((source) => source.rule === 'wrong_type')!;
+    const values = fc.sample(wrongType.values, { seed: 5, numRuns: 400 });
+    expect(values.some((mutated) => mutated.path !== '' && mutated.value !== null && JSON.stringify(mutated.value).includes('null'))).toBe(true);
   });
 });

@@ -48,6 +48,15 @@ export function rejectionCode(spec: ParamSpec, value: unknown): string | null {
   return verdict.valid ? null : verdict.code;
 }
 
+/**
+ * A JSON null as the whole parameter is never surely invalid: `has_valid_params` skips null values, and
+ * `sanitize_params` validates them only when the route gives the argument no sanitize_callback of its own,
+ * which the descriptor does not show (real WordPress 6.1 takes `{"slug": null}` on terms and users).
+ */
+function isTopLevelNull(value: unknown, path: string): boolean {
+  return value === null && path === '';
+}
+
 function invalidSource(spec: ParamSpec, operator: MutationOperator, seed: number): InvalidValues | null {
   if (spec.location === 'path') return null;
   const location = spec.location;
@@ -59,7 +68,7 @@ function invalidSource(spec: ParamSpec, operator: MutationOperator, seed: number
     validValues: (schema) => candidateValidValues(schema, location, spec.name),
   });
   if (candidates === null) return null;
-  const values = verified(candidates, ({ value }) => operator.codes.includes(rejectionCode(spec, value) ?? ''), seed);
+  const values = verified(candidates, ({ value, path }) => !isTopLevelNull(value, path) && operator.codes.includes(rejectionCode(spec, value) ?? ''), seed);
   return values && { rule: operator.rule, values };
 }
 
