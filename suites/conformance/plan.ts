@@ -1,0 +1,153 @@
+/**
+ * What the conformance suite tests and how a run's findings map onto its tests. vitest needs every test name
+ * when it collects the file, so the target's descriptors are read first (`prepareConformance`), the run
+ * happens later (`runConformance`, in `beforeAll`), and each (operation, check) test then looks its findings up.
+ */
+import type { Finding } from '../../src/checks/types.js';
+import { knownCheckNames, runJob } from '../../src/cli/run-job.js';
+import { isLoopbackUrl } from '../../src/cli/target.js';
+import type { RunSettings } from '../../src/config/index.js';
+import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../../src/descriptor/index.js';
+import { selectOperations, type RunResult } from '../../src/engine/engine.js';
+import { PHASE_CHECKS } from '../../src/engine/phases/index.js';
+import type { Credentials } from '../../src/request/types.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './settings.js';
+
+export interface ConformanceTarget {
+  /** The settings the run uses, `baseUrl` always set. */
+  settings: RunSettings & { baseUrl: string };
+  /** The environment the run reads its application password from. */
+  env: NodeJS.ProcessEnv;
+  /** The operations the run sends requests for, in the engine's order. */
+  operations: Operation[];
+  /** The enabled checks (a phase's own checks only when the phase runs). */
+  checks: string[];
+  /** True when the suite started the bundled reference server. */
+  bundled: boolean;
+  /** How long the run may take before `beforeAll` gives up. */
+  runTimeoutMs: number;
+  close(): Promise<void>;
+}
+
+/** A slack on top of the time budget: reporters, shrinking and the last requests in flight. */
+const RUN_TIMEOUT_SLACK_MS = 120_000;
+/** Without a time budget the run still ends some time: an hour. */
+const UNBOUNDED_RUN_TIMEOUT_MS = 3_600_000;
+
+function credentialsOf(settings: RunSettings, env: NodeJS.ProcessEnv): Credentials | undefined {
+  if (!settings.user) return undefined;
+  const password = env[settings.appPasswordEnv];
+  if (!password) throw new Error(`RESTCONFORM_USER=${settings.user} needs the application password in ${settings.appPasswordEnv}, which is empty`);
+  return { user: settings.user, password };
+}
+
+function enabledChecks(settings: RunSettings): string[] {
+  const enabled = settings.checks === 'all' ? knownCheckNames() : settings.checks;
+  const phaseOf = new Map(PHASE_CHECKS.map((check) => [check.name, check.phase]));
+  return enabled.filter((name) => {
+    const phase = phaseOf.get(name);
+    return phase === undefined || (settings.phases as readonly string[]).includes(phase);
+  });
+}
+
+async function loadDescriptors(settings: RunSettings & { baseUrl: string }, credentials: Credentials | undefined): Promise<LoadedDescriptor[]> {
+  const descriptors: LoadedDescriptor[] = [];
+  for (const locale of settings.locales ?? [null]) {
+    descriptors.push(await fetchDescriptor({ baseUrl: settings.baseUrl, restRoot: settings.restRoot, locale, credentials, timeoutMs: settings.timeoutMs }));
+  }
+  return descriptors;
+}
+
+/**
+ * Reads the settings from the environment, starts the bundled reference server when no target is named, and
+ * reads each locale's descriptor to list the operations.
+ *
+ * @throws Error with a one-line reason when a variable is wrong or the target's descriptor cannot be read
+ */
+export async function prepareConformance(processEnv: NodeJS.ProcessEnv): Promise<ConformanceTarget> {
+  const given = settingsFromEnvironment(processEnv);
+  let server: ReferenceServer | undefined;
+  let settings: RunSettings & { baseUrl: string };
+  let env = processEnv;
+  if (given.baseUrl) {
+    settings = { ...given, baseUrl: given.baseUrl };
+  } else {
+    server = await startReferenceServer({ port: 0, seed: given.seed, restRoot: given.restRoot });
+    // As `restconform run` does against the bundled server: log in as its administrator unless told otherwise.
+    const admin = server.credentials.admin;
+    settings = given.user ? { ...given, baseUrl: server.url } : { ...given, baseUrl: server.url, user: admin.user, appPasswordEnv: APP_PASSWORD_VARIABLE };
+    if (!given.user) env = { ...processEnv, [APP_PASSWORD_VARIABLE]: admin.password };
+  }
+  try {
+    const descriptors = await loadDescriptors(settings, credentialsOf(settings, env));
+    const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(settings.baseUrl);
+    const budget = settings.timeBudgetSeconds;
+    return {
+      settings,
+      env,
+      operations: selectOperations(descriptors, safeMethodsOnly, settings.shard),
+      checks: enabledChecks(settings),
+      bundled: server !== undefined,
+      runTimeoutMs: budget === null ? UNBOUNDED_RUN_TIMEOUT_MS : budget * 1000 + RUN_TIMEOUT_SLACK_MS,
+      close: async () => server?.close(),
+    };
+  } catch (error) {
+    await server?.close();
+    throw new Error(`restconform conformance suite: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A finished run with its findings filed by operation id and check. */
+export class ConformanceOutcome {
+  readonly #byOperation = new Map<string, Map<string, Finding[]>>();
+  readonly #elsewhere = new Map<string, Finding[]>();
+
+  constructor(
+    readonly result: RunResult,
+    operations: readonly Operation[],
+  ) {
+    const known = new Set(operations.map((operation) => operation.id));
+    for (const finding of result.findings) {
+      const id = `${finding.locale ?? '-'} ${finding.method} ${finding.route}`;
+      if (known.has(id)) {
+        const checks = this.#byOperation.get(id) ?? new Map<string, Finding[]>();
+        this.#byOperation.set(id, checks);
+        checks.set(finding.check, [...(checks.get(finding.check) ?? []), finding]);
+      } else {
+        this.#elsewhere.set(finding.check, [...(this.#elsewhere.get(finding.check) ?? []), finding]);
+      }
+    }
+  }
+
+  /** Findings of a check on one operation. */
+  findings(operationId: string, check: string): Finding[] {
+    return this.#byOperation.get(operationId)?.get(check) ?? [];
+  }
+
+  /** Findings of a check that name no listed operation (a missing route, a whole descriptor, `*` methods). */
+  findingsElsewhere(check: string): Finding[] {
+    return this.#elsewhere.get(check) ?? [];
+  }
+
+  /** Why no request reached an operation (e.g. the time budget ran out first), or undefined when some did. */
+  notReached(operation: Operation): string | undefined {
+    const entry = this.result.coverage.find((candidate) => candidate.locale === operation.locale && candidate.method === operation.method && candidate.route === operation.route);
+    if (entry && entry.requests > 0) return undefined;
+    return ['no request was sent', ...(entry?.notes ?? [])].join('; ');
+  }
+}
+
+/** Runs the harness against the target, quietly (vitest reports), and files its findings. */
+export async function runConformance(target: ConformanceTarget): Promise<ConformanceOutcome> {
+  const { result } = await runJob(target.settings, { console: false, env: target.env });
+  if (!result) throw new Error('restconform conformance suite: the run produced no result');
+  return new ConformanceOutcome(result, target.operations);
+}
+
+/** A finding as a test failure message: what rule broke, how often, and the curl line that shows it. */
+export function describeFinding(finding: Finding): string {
+  const seen = finding.count > 1 ? ` (seen ${finding.count} times)` : '';
+  const where = `${finding.locale ?? '-'} ${finding.method} ${finding.route}`;
+  return [`${finding.id} ${finding.severity} ${finding.check} ${where}${seen}: ${finding.message}`, ...finding.curl.map((line) => `  ${line}`)].join('\n');
+}
