@@ -4,6 +4,7 @@
  */
 export { isValidatedFormat, VALIDATED_FORMATS, type ValidatedFormat } from './formats.js';
 export { paramLocation, QUERY_METHODS } from './param-location.js';
+export { SCHEMA_RULE_CODES } from './rule-codes.js';
 export { matchesPcre, pcreToRegExp, type PatternPurpose } from './pcre.js';
 export { argToJsonSchema, operationSchemas } from './to-json-schema.js';
 export {

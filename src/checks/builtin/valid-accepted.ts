@@ -1,12 +1,26 @@
 /**
  * A request whose every parameter is valid under WordPress's rules is never rejected by WordPress's generic
  * argument handling (400 rest_invalid_param / rest_missing_callback_param naming one of those parameters).
- * A 400 rest_missing_callback_param naming a parameter the descriptor does not mark required comes from the
- * route's own cross-field rules (e.g. a note required for the category "other"), which a descriptor cannot
- * state: that is not a departure from the descriptor and is not reported.
+ * Rules a descriptor cannot state are not departures from it, and are not reported:
+ * - a 400 rest_missing_callback_param naming a parameter the descriptor does not mark required comes from the
+ *   route's own cross-field rules (e.g. a note required for the category "other");
+ * - a parameter rejected under `data.details` with a code the schema rules never give came from the route's own
+ *   validate or sanitize callback (WordPress 6.1: `rest_user_invalid_username`, a page `template` that is not
+ *   one of the theme's, `url` of url-details with no details at all).
  */
+import { SCHEMA_RULE_CODES } from '../../schema/rule-codes.js';
 import type { Check } from '../types.js';
-import { namedParams, wpErrorBody } from './response-helpers.js';
+import { namedParams, wpErrorBody, type WpErrorBody } from './response-helpers.js';
+
+/** Whether the rejection of `name` came from the declared schema; true when the server sends no details to tell. */
+function rejectedBySchema(error: WpErrorBody, name: string): boolean {
+  const details = error.data?.details;
+  // WordPress always sends `details` (an empty list when no callback gave a WP_Error); without it nothing tells.
+  if (details === undefined || details === null || typeof details !== 'object') return true;
+  const detail = Array.isArray(details) ? undefined : (details as Record<string, unknown>)[name];
+  const code = detail && typeof detail === 'object' ? (detail as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && SCHEMA_RULE_CODES.has(code);
+}
 
 export const validAccepted: Check = {
   name: 'valid_accepted',
@@ -19,7 +33,9 @@ export const validAccepted: Check = {
     if (!error) return [];
     const named = namedParams(error);
     if (error.code === 'rest_invalid_param') {
-      return [{ message: `valid request rejected as invalid: ${named.join(', ') || '(no params named)'} (${error.message})`, cause: `invalid:${named.sort().join(',')}` }];
+      const bySchema = named.filter((name) => rejectedBySchema(error, name));
+      if (named.length > 0 && bySchema.length === 0) return [];
+      return [{ message: `valid request rejected as invalid: ${bySchema.join(', ') || '(no params named)'} (${error.message})`, cause: `invalid:${bySchema.sort().join(',')}` }];
     }
     if (error.code === 'rest_missing_callback_param') {
       const wrongly = named.filter((name) => ctx.operation.args[name]?.required === true);
