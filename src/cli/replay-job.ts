@@ -10,7 +10,7 @@ import { fetchDescriptor } from '../descriptor/index.js';
 import type { RequestCase } from '../generate/types.js';
 import { createTransport } from '../http/index.js';
 import type { JsonReport } from '../report/json.js';
-import { basicAuthorization, redactSecrets, toCurl } from '../request/index.js';
+import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import { startReferenceServer } from '../server/index.js';
 import { UsageError } from './errors.js';
@@ -95,7 +95,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   try {
     const base = server?.url ?? options.baseUrl ?? report.target;
     const credentials = credentialsFrom(options) ?? server?.credentials.admin;
-    const secrets = credentials ? [credentials.password] : [];
+    const secrets = credentials ? credentialSecrets(credentials) : [];
     const url = retarget(finding.request.url, report.target, base);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(finding.request.headers)) {

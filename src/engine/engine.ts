@@ -5,6 +5,7 @@
 import type { Check, Finding, Severity } from '../checks/types.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
+import { credentialSecrets } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
 import type { CoverageEntry, RunEvent, RunSummary } from './events.js';
 import { generatorCache } from './generators.js';
@@ -70,7 +71,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     checks: options.checks,
     restUrls,
     credentials: options.credentials,
-    secrets: options.credentials ? [options.credentials.password, options.credentials.password.replace(/\s+/g, '')] : [],
+    secrets: options.credentials ? credentialSecrets(options.credentials) : [],
     emit: options.emit,
     signal: options.signal,
     deadline: options.timeBudgetSeconds ? started + options.timeBudgetSeconds * 1000 : undefined,

@@ -7,7 +7,7 @@ import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js'
 import type { Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
-import { buildRequest, redactRequest, toCurl } from '../request/index.js';
+import { buildRequest, redactRequest, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
 
@@ -211,7 +211,8 @@ export class RunContext {
       request: last ? redactRequest(last.request, this.secrets) : { method, url: '', headers: {} },
       response: last?.response && {
         status: last.response.status,
-        headers: last.response.headers,
+        // A server may echo credentials in a header (a debug header, a cookie) as well as in its body.
+        headers: Object.fromEntries(Object.entries(last.response.headers).map(([name, value]) => [name, this.redact(value)])),
         body: this.redact(last.response.bodyText.slice(0, this.#options.findingBodyChars ?? DEFAULT_FINDING_BODY_CHARS)),
       },
       curl: input.exchanges.map((exchange) => toCurl(exchange.request, this.secrets)),
@@ -228,10 +229,9 @@ export class RunContext {
     if (!entry.notes.includes(note)) entry.notes.push(note);
   }
 
+  /** `text` with every secret replaced, in each form it takes on the wire (percent-encoded, JSON-escaped…). */
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join('<redacted>');
-    return out;
+    return redactSecrets(text, this.secrets);
   }
 
   findings(): Finding[] {

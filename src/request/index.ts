@@ -1,5 +1,5 @@
 /** The request stage: generated values → HTTP requests (PHP-style query, JSON body, Basic auth), curl lines, redaction. */
-export { basicAuthorization } from './auth.js';
+export { basicAuthorization, credentialSecrets } from './auth.js';
 export { buildRequest, type BuildRequestInput } from './build.js';
 export { toCurl, type CurlOptions } from './curl.js';
 export { encodeQuery } from './query.js';
