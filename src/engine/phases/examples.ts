@@ -5,6 +5,7 @@
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import { LABEL_DEPENDENT_CHECKS, labelStillHolds } from '../labels.js';
+import { otherRouteServing } from '../route-owner.js';
 import type { ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
 import type { Phase, PhaseContext } from './phase.js';
@@ -72,6 +73,7 @@ export const examplesPhase: Phase = {
 
     await forEachConcurrently(probeOperations(ctx.operations, ctx.safeMethodsOnly), ctx.concurrency, async ({ probe, model }) => {
       const path = ctx.generators(model).samplePath();
+      if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
       const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
       const executed = await run.execute(probe, requestCase, 'examples', { probe: true });
       run.reportOutcomes(probe, requestCase, executed, 'examples', executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'));
