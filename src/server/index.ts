@@ -9,6 +9,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RestApp } from './app.js';
 import { Authenticator } from './auth.js';
+import { answerClientError } from './client-error.js';
 import { HttpFrontEnd } from './listener.js';
 import {
   DEFAULT_HOST,
@@ -85,6 +86,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   }
   // Attached in the same tick as the listen callback, so no request arrives before it.
   server.on('request', listener);
+  server.on('clientError', answerClientError);
   return {
     url,
     restUrl: listener.context.restUrl,
