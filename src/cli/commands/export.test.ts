@@ -4,14 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INTERFACE_CONTRACT } from '../../contract/interface.js';
 import { parseContract, serializeContract } from '../../contract/io.js';
+import { WORDPRESS_FIXTURE } from '../../export/testing/descriptors.js';
 import { openApi31Errors } from '../../export/testing/openapi-validator.js';
 import { main } from '../main.js';
-
-const WORDPRESS_FIXTURE = fileURLToPath(new URL('../../../fixtures/wordpress-6.1-index.json', import.meta.url));
 
 interface Outcome {
   code: number;
