@@ -66,7 +66,8 @@ describe('restconform export', () => {
     const document = JSON.parse(text) as Record<string, unknown>;
     expect(openApi31Errors(document)).toEqual([]);
     expect(document.servers).toEqual([{ url: 'http://127.0.0.1:8080/en_gb/wp-json', description: 'REST root of locale en_gb' }]);
-    expect(document['x-restconform-source']).toMatch(/^restconform \S+ reference server \(en_gb\)$/);
+    expect(document['x-restconform-source']).toMatch(/^restconform \S+ reference server$/);
+    expect(document['x-restconform-locale']).toBe('en_gb');
     await cli('export', 'openapi', '--out', out);
     expect(await readFile(join(out, 'openapi.json'), 'utf8')).toBe(text);
   });

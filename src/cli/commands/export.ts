@@ -62,7 +62,7 @@ async function loadSource(flags: ExportSettings, locale: string | null): Promise
   try {
     const descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: flags.restRoot, locale, credentials });
     // Name the bundled server, not its throwaway port, so the export is the same on every run.
-    const source = `restconform ${VERSION} reference server${locale ? ` (${locale})` : ''}`;
+    const source = `restconform ${VERSION} reference server`;
     return { descriptor: { ...descriptor, source }, serverUrl: restUrl(SERVE_DEFAULT_URL, flags.restRoot, locale) };
   } finally {
     await server.close();
@@ -88,6 +88,7 @@ async function writeOut(format: ExportFormat, files: ExportFile[], out: string):
 
 export function exportCommand(sink: ExitCodeSink): Command {
   return new Command('export')
+    .summary('Write a descriptor as JSON Schema, OpenAPI 3.1, TypeScript request types or a contract file')
     .description(
       `Write a descriptor as ${EXPORT_FORMATS.join(', ')}: ` +
         `JSON Schema per operation (${EXPORT_TARGETS['json-schema']}), one OpenAPI 3.1 document (${EXPORT_TARGETS.openapi}), ` +
