@@ -85,7 +85,9 @@ export function buildOperationGenerators(operation: Operation): OperationGenerat
       values = fc.constant(bestGuess(arg));
     }
     models[location][name] = values;
-    if (spec.required) requiredKeys[location].push(name);
+    // A rejected default fails every request that leaves the parameter out (WordPress 6.1 block-renderer: context
+    // default "view", enum ["edit"]), hiding the verdict on the other parameters: always send a valid value.
+    if (spec.required || brokenDefaults.has(name)) requiredKeys[location].push(name);
   }
 
   const hasBody = Object.keys(models.body).length > 0;

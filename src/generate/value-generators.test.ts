@@ -80,9 +80,9 @@ describe('rules found for the corner schemas', () => {
 });
 
 describe('a JSON null as the whole parameter', () => {
-  it('is never offered as an invalid value, since WordPress may skip validating it', () => {
+  it('is never offered as an invalid value, since WordPress may skip validating it (only as a missing required one)', () => {
     for (const spec of specs.filter((candidate) => candidate.location === 'body' && candidate.validated)) {
-      for (const source of buildParamGenerators(spec).invalid) {
+      for (const source of buildParamGenerators(spec).invalid.filter((candidate) => candidate.rule !== 'missing_required')) {
         const values = fc.sample(source.values, { seed: 3, numRuns: 200 });
         expect(values.filter((mutated) => mutated.path === '' && mutated.value === null)).toEqual([]);
       }

@@ -49,7 +49,8 @@ export function rejectionCode(spec: ParamSpec, value: unknown): string | null {
 }
 
 /**
- * A JSON null as the whole parameter is never surely invalid: `has_valid_params` skips null values, and
+ * A JSON null as the whole parameter is never surely invalid, though it surely counts as missing for a required
+ * one: `has_valid_params` skips null values, and
  * `sanitize_params` validates them only when the route gives the argument no sanitize_callback of its own,
  * which the descriptor does not show (real WordPress 6.1 takes `{"slug": null}` on terms and users).
  */
@@ -68,7 +69,14 @@ function invalidSource(spec: ParamSpec, operator: MutationOperator, seed: number
     validValues: (schema) => candidateValidValues(schema, location, spec.name),
   });
   if (candidates === null) return null;
-  const values = verified(candidates, ({ value, path }) => !isTopLevelNull(value, path) && operator.codes.includes(rejectionCode(spec, value) ?? ''), seed);
+  const values = verified(
+    candidates,
+    ({ value, path }) => {
+      const code = rejectionCode(spec, value) ?? '';
+      return operator.codes.includes(code) && (code === MISSING_PARAM_CODE || !isTopLevelNull(value, path));
+    },
+    seed,
+  );
   return values && { rule: operator.rule, values };
 }
 
