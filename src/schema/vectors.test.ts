@@ -17,6 +17,21 @@ import { classifyValue, sanitizeValue, validateValue } from './wordpress-rules.j
 /** Vectors that cannot apply to a JavaScript implementation, each with the reason. Aim: none. */
 const SKIPPED: Array<{ id: string; reason: string }> = [];
 
+/**
+ * Vectors where the live WordPress 6.1 this harness is checked against (shared/tools/realwp) answers otherwise
+ * than the 6.7 test suite the vectors come from. The vectors' README says the live server is the truth for
+ * its version; these are asserted with 6.1's outcome, and the reason says why.
+ */
+const WORDPRESS_61_OUTCOME: Record<string, { valid: boolean; reason: string }> = {
+  'validate-date-time-epoch-str-1970-01-01t00_00_00z-valid': {
+    valid: false,
+    reason: "6.1's rest_validate_value_from_schema tests `! rest_parse_date( $value )`, and the epoch parses to 0, which reads as false: real 6.1 answered 400 for before=1970-01-01T00:00:00Z",
+  },
+};
+
+/** The outcome this implementation must give: the vector's, or WordPress 6.1's where the two differ. */
+const expectedValid = (vector: ValidationVector): boolean => WORDPRESS_61_OUTCOME[vector.id]?.valid ?? vector.valid;
+
 const skippedIds = new Set(SKIPPED.map((entry) => entry.id));
 const applicable = (vectors: ValidationVector[]): ValidationVector[] => vectors.filter((vector) => !skippedIds.has(vector.id));
 
@@ -46,6 +61,8 @@ function sanitizingRejects(vector: ValidationVector): boolean {
 describe('WordPress validation vectors', () => {
   it('lists its skipped vectors by real ids, each with a reason', () => {
     console.log(`wordpress-validation vectors skipped: ${SKIPPED.length}`);
+    console.log(`vectors asserted with WordPress 6.1's outcome instead of the 6.7 suite's: ${Object.keys(WORDPRESS_61_OUTCOME).length}`);
+    for (const id of Object.keys(WORDPRESS_61_OUTCOME)) expect(validateVectors.some((vector) => vector.id === id)).toBe(true);
     console.log(`validate vectors a request still rejects after sanitising: ${Object.keys(REJECTED_WHEN_SANITISED).length}`);
     const ids = new Set([...validateVectors, ...sanitizeVectors].map((vector) => vector.id));
     for (const id of Object.keys(REJECTED_WHEN_SANITISED)) expect(ids.has(id)).toBe(true);
@@ -60,7 +77,7 @@ describe('WordPress validation vectors', () => {
   describe('rest_validate_value_from_schema', () => {
     it.each(applicable(validateVectors).map((vector) => [vector.id, vector] as const))('%s', (_id, vector) => {
       const problem = validateValue(vector.value, vector.schema as ArgSchema, vector.param ?? '');
-      expect(problem === null).toBe(vector.valid);
+      expect(problem === null).toBe(expectedValid(vector));
       if (vector.code !== undefined) expect(problem?.code).toBe(vector.code);
     });
   });
@@ -68,7 +85,7 @@ describe('WordPress validation vectors', () => {
   describe('classifyValue (validate, then sanitise, as a request argument)', () => {
     it.each(applicable(validateVectors).map((vector) => [vector.id, vector] as const))('%s', (_id, vector) => {
       const verdict = classifyValue(vector.schema as ArgSchema, vector.value, vector.param ?? '');
-      expect(verdict.valid).toBe(vector.valid && !sanitizingRejects(vector));
+      expect(verdict.valid).toBe(expectedValid(vector) && !sanitizingRejects(vector));
       if (vector.code !== undefined && !verdict.valid) expect(verdict.code).toBe(vector.code);
     });
   });

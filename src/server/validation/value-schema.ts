@@ -117,7 +117,8 @@ function validateFormat(value: unknown, format: unknown, param: string): Validat
     case 'hex-color':
       return restParseHexColor(value) === false ? new ValidationError('rest_invalid_hex_color', 'Invalid hex color.') : null;
     case 'date-time':
-      return restParseDate(value) === false ? new ValidationError('rest_invalid_date', 'Invalid date.') : null;
+      // WordPress 6.1 tests `! rest_parse_date()`: the Unix epoch (timestamp 0) reads as false and is refused.
+      return !restParseDate(value) ? new ValidationError('rest_invalid_date', 'Invalid date.') : null;
     case 'email':
       return isEmail(value) === false ? new ValidationError('rest_invalid_email', 'Invalid email address.') : null;
     case 'ip':

@@ -43,6 +43,17 @@ const vectors = JSON.parse(
  */
 const SKIPPED: ReadonlyMap<string, string> = new Map();
 
+/**
+ * Where real WordPress 6.1 (the version the project checks against live) answers otherwise than the 6.7 test
+ * suite the vectors come from; the fixture's README makes the live server the truth for its version.
+ */
+const WORDPRESS_61_VALID: ReadonlyMap<string, { valid: boolean; reason: string }> = new Map([
+  ['validate-date-time-epoch-str-1970-01-01t00_00_00z-valid', {
+    valid: false,
+    reason: '6.1 rejects a date-time whose timestamp is 0 (`! rest_parse_date()`); 6.7 compares with false',
+  }],
+]);
+
 /** Runs one vector and asserts what WordPress asserts. */
 function check(vector: Vector): void {
   const param = vector.param ?? '';
@@ -50,7 +61,7 @@ function check(vector: Vector): void {
   switch (vector.fn) {
     case 'validate': {
       const error = validateValue(vector.value, schema, param);
-      expect(error === null, error?.message ?? 'valid').toBe(vector.valid);
+      expect(error === null, error?.message ?? 'valid').toBe(WORDPRESS_61_VALID.get(vector.id)?.valid ?? vector.valid);
       if (vector.code !== undefined) expect(error?.code).toBe(vector.code);
       if (vector.message !== undefined) expect(error?.message).toBe(vector.message);
       return;
@@ -98,7 +109,7 @@ describe('WordPress validation vectors', () => {
   it('holds all 597 vectors, each with a unique id', () => {
     expect(vectors).toHaveLength(597);
     expect(new Set(vectors.map((vector) => vector.id)).size).toBe(vectors.length);
-    console.info(`wordpress-validation vectors: ${vectors.length} total, ${SKIPPED.size} skipped`);
+    console.info(`wordpress-validation vectors: ${vectors.length} total, ${SKIPPED.size} skipped, ${WORDPRESS_61_VALID.size} asserted with WordPress 6.1's outcome`);
   });
 
   const runnable = vectors.filter((vector) => !SKIPPED.has(vector.id));
