@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: `unit` is what `npm test` runs (everything but the suites that need a target or a browser);
+ * `conformance` is the suite users point at their own server, so `npx vitest run suites/conformance` works.
+ * The browser suite has its own config, run by `npm run test:browser`.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'suites/**/*.test.ts'],
-    // The conformance suite targets a server the user names; it runs on its own (see README).
-    exclude: ['suites/conformance/**', 'node_modules/**', 'dist/**'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
     coverage: {
       // V8 coverage mapped through vitest's own transform (plain c8 cannot see transformed modules).
       provider: 'v8',
@@ -15,5 +15,18 @@ export default defineConfig({
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 80, branches: 80, functions: 80 },
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'suites/**/*.test.ts'],
+          exclude: ['suites/conformance/**', 'suites/browser/**', 'node_modules/**', 'dist/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'suites/conformance/vitest.config.ts',
+    ],
   },
 });
