@@ -9,8 +9,9 @@ import { credentialSecrets } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
 import type { CoverageEntry, RunEvent, RunSummary } from './events.js';
 import { generatorCache } from './generators.js';
-import { PHASES } from './phases/index.js';
+import { PHASE_CHECKS, PHASES } from './phases/index.js';
 import type { PhaseContext } from './phases/phase.js';
+import { findOwnAccount } from './own-account.js';
 import { RunContext, type Sender } from './run-context.js';
 
 export interface EngineOptions {
@@ -62,6 +63,12 @@ export function selectOperations(descriptors: readonly LoadedDescriptor[], safeM
   return ordered.filter((op) => mine.has(op.route));
 }
 
+/** The stateless checks, and the enabled checks of the phases that ran: what reporters count as passed or failed. */
+function checksThatRan(options: EngineOptions, phasesRun: readonly string[]): string[] {
+  const phaseChecks = PHASE_CHECKS.filter((check) => phasesRun.includes(check.phase) && (!options.enabledChecks || options.enabledChecks.has(check.name)));
+  return [...options.checks.map((check) => check.name), ...phaseChecks.map((check) => check.name)];
+}
+
 export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const started = Date.now();
   const restUrls = options.restUrls ?? new Map(options.descriptors.map((d) => [d.locale, d.source.replace(/\/$/, '')]));
@@ -106,6 +113,11 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     });
   }
 
+  // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
+  if (!options.safeMethodsOnly) {
+    run.protectOwnAccount(await findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials: options.credentials, signal: options.signal }));
+  }
+
   const phaseContext: PhaseContext = {
     run,
     descriptors: options.descriptors,
@@ -117,6 +129,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     contract: options.contract,
     strictAuth: options.strictAuth ?? false,
   };
+  const phasesRun: string[] = [];
   for (const phase of PHASES) {
     if (!options.phases.includes(phase.name)) continue;
     if (run.stopped) {
@@ -131,6 +144,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     const phaseStart = Date.now();
     const requestsBefore = run.requests;
     options.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
+    phasesRun.push(phase.name);
     await phase.run(phaseContext);
     options.emit({ type: 'phase_finished', phase: phase.name, requests: run.requests - requestsBefore, durationMs: Date.now() - phaseStart });
   }
@@ -149,7 +163,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     coverage: result.coverage,
     findings: result.findings,
     stoppedEarly: result.stoppedEarly,
-    checks: options.checks.map((c) => c.name),
+    checks: checksThatRan(options, phasesRun),
   });
   return result;
 }

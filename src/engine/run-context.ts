@@ -4,12 +4,13 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js';
-import type { Operation } from '../descriptor/types.js';
+import { SAFE_METHODS, type HttpMethod, type Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
-import { buildRequest, redactRequest, redactSecrets, toCurl } from '../request/index.js';
+import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
+import type { OwnAccount } from './own-account.js';
 
 /** Sends one request; the transport stage implements it. */
 export interface Sender {
@@ -66,6 +67,15 @@ export interface RunContextOptions {
 const DEFAULT_DEAD_AFTER_REFUSALS = 25;
 const DEFAULT_FINDING_BODY_CHARS = 2000;
 
+/** A request path as a route sees it; a malformed escape (a fuzzed value) stays as sent. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 function operationRef(op: Operation): OperationRef {
   return { id: op.id, locale: op.locale, method: op.method, route: op.route, namespace: op.namespace };
 }
@@ -83,6 +93,7 @@ export class RunContext {
   readonly #findings = new Map<string, Finding>();
   /** Routes' declared methods per locale, so probes of undeclared methods can be judged. */
   readonly #routeMethods = new Map<string, readonly string[]>();
+  #ownAccount: OwnAccount | undefined;
 
   constructor(options: RunContextOptions) {
     this.#options = options;
@@ -149,13 +160,29 @@ export class RunContext {
 
   /** Sends a request that is not built from a case (sequences, batch, auth probes) and records it. */
   async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false): Promise<Exchange> {
-    const exchange = await this.#options.sender.send(request, this.#options.signal);
+    const exchange = await this.#options.sender.send(this.#sparingOwnAccount(request, op), this.#options.signal);
     this.requests += 1;
     this.#watchForDeadTarget(exchange);
     const status = exchange.response?.status ?? null;
     if (!probe) this.#record(op, status);
     this.emit({ type: 'exchange', phase, operation: operationRef(op), caseKind: kind, status, durationMs: exchange.durationMs });
     return exchange;
+  }
+
+  /** From now on, writes to `account` go out without the run's credentials (see `own-account.ts`). */
+  protectOwnAccount(account: OwnAccount | undefined): void {
+    this.#ownAccount = account;
+  }
+
+  /** `request` without the run's credentials when it is a write to the account the run logs in as. */
+  #sparingOwnAccount(request: HttpRequest, op: Operation): HttpRequest {
+    if (this.#ownAccount === undefined || this.credentials === undefined || SAFE_METHODS.includes(request.method as HttpMethod)) return request;
+    const { authorization, ...headers } = request.headers;
+    if (authorization !== basicAuthorization(this.credentials)) return request;
+    const path = request.url.slice(this.restUrl(op.locale).length).split('?')[0]!;
+    if (!this.#ownAccount.addresses(op.locale, decodedPath(path))) return request;
+    this.note(op, 'writes to the account the run logs in as were sent without credentials, so they could not change it');
+    return { ...request, headers };
   }
 
   /** Runs every enabled check over one exchange. */
