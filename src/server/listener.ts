@@ -8,6 +8,7 @@ import { errorResponse, type RestApp, type RestOutcome } from './app.js';
 import type { Authenticator } from './auth.js';
 import { announcedLength, hasBody, MAX_BODY_BYTES, NO_BODY, parseBody, readBody, type ParsedBody } from './body.js';
 import { internalError, noRouteError, requestTooLargeError } from './errors.js';
+import { lingerOnClose } from './lingering-close.js';
 import { NO_FLAGS, readGlobalFlags, writeOutcome, type GlobalFlags } from './render.js';
 import { LOCALES, WpError, type Locale } from './types.js';
 import { parsePhpQuery } from './validation/index.js';
@@ -97,9 +98,10 @@ export class HttpFrontEnd {
     }
   }
 
-  /** 413, and the connection is closed so the rest of the body is never read. */
+  /** 413 at once; the connection then closes, lingering so that a client still sending gets to read the answer. */
   #refuseTooLarge(res: NodeResponse, link: string): void {
     res.setHeader('Connection', 'close');
+    lingerOnClose(res.req);
     writeOutcome(res, { response: errorResponse(requestTooLargeError(MAX_BODY_BYTES)), route: null }, link, NO_FLAGS);
   }
 
