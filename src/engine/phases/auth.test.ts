@@ -4,6 +4,7 @@ import { startReferenceServer, type ReferenceServer } from '../../server/index.j
 import { authPhase } from './auth.js';
 import { anonymousWritesAllowed, badCredentialsTreatedAsAnonymous, permissionBeforeValidation } from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { wrongCredentialsAccepted } from './testing/login-faults.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
 const LOCALES = ['en_gb', 'el'];
@@ -14,6 +15,7 @@ describe('phase auth', () => {
   let anonymousGroups: FaultyServer;
   let lenientLogin: FaultyServer;
   let permissionFirst: FaultyServer;
+  let anyLogin: FaultyServer;
 
   beforeAll(async () => {
     reference = await startReferenceServer({ port: 0, seed: 3 });
@@ -21,9 +23,10 @@ describe('phase auth', () => {
     anonymousGroups = await startFaultyServer({ seed: 3, faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))] });
     lenientLogin = await startFaultyServer({ seed: 3, faults: [badCredentialsTreatedAsAnonymous()] });
     permissionFirst = await startFaultyServer({ seed: 3, faults: [permissionBeforeValidation(/^\/community\/v1\/moderation$/)] });
+    anyLogin = await startFaultyServer({ seed: 3, faults: [wrongCredentialsAccepted(basicAuthorization(reference.credentials.admin))] });
   });
   afterAll(async () => {
-    await Promise.all([reference.close(), anonymousGroups.close(), lenientLogin.close(), permissionFirst.close()]);
+    await Promise.all([reference.close(), anonymousGroups.close(), lenientLogin.close(), permissionFirst.close(), anyLogin.close()]);
   });
 
   it('passes on the reference server in both locales', async () => {
@@ -58,17 +61,28 @@ describe('phase auth', () => {
     expect(result.findings.map((finding) => [finding.check, finding.severity])).toEqual([['ignored_auth', 'failure']]);
   });
 
-  it('fires auth_wrong_credentials when wrong credentials are treated as none', async () => {
+  it('warns auth_wrong_credentials when wrong credentials are treated as none, as real WordPress 6.1 does', async () => {
     const result = await runPhase(authPhase, { url: lenientLogin.url, locales: ['en_gb'], credentials: lenientLogin.credentials.admin });
     const wrong = result.findings.filter((finding) => finding.check === 'auth_wrong_credentials');
     expect(wrong.length).toBeGreaterThan(3);
-    expect(wrong.every((finding) => finding.severity === 'failure' && finding.curl.length === 1)).toBe(true);
+    // Each with the anonymous request that answered the same.
+    expect(wrong.every((finding) => finding.severity === 'warning' && finding.curl.length === 2)).toBe(true);
     // Unknown routes too: authentication comes before routing.
     expect(findingLines(wrong.filter((finding) => finding.route === '/restconform/no-such-route')).sort()).toEqual([
-      expect.stringMatching(/^auth_wrong_credentials failure en_gb GET \/restconform\/no-such-route: GET \/restconform\/no-such-route \(no such route\) with (a wrong password for admin|an unknown user) answered 404 rest_no_route; expected 401 before routing$/),
-      expect.stringMatching(/^auth_wrong_credentials failure en_gb POST \/restconform\/no-such-route: POST .* answered 404 rest_no_route; expected 401 before routing$/),
+      expect.stringMatching(/^auth_wrong_credentials warning en_gb GET \/restconform\/no-such-route: GET \/restconform\/no-such-route \(no such route\) with (a wrong password for admin|an unknown user) answered 404 rest_no_route, as without credentials: they were ignored, not refused with 401 before routing$/),
+      expect.stringMatching(/^auth_wrong_credentials warning en_gb POST \/restconform\/no-such-route: POST .* answered 404 rest_no_route, as without credentials/),
     ]);
     expect(result.findings.filter((finding) => finding.check !== 'auth_wrong_credentials')).toEqual([]);
+  });
+
+  it('fails auth_wrong_credentials when wrong credentials act as the account', async () => {
+    const result = await runPhase(authPhase, { url: anyLogin.url, locales: ['en_gb'], credentials: anyLogin.credentials.admin });
+    const failures = result.findings.filter((finding) => finding.check === 'auth_wrong_credentials' && finding.severity === 'failure');
+    expect(failures.length).toBeGreaterThan(0);
+    for (const finding of failures) {
+      expect(finding.message).toMatch(/answered \d{3}.*, without credentials \d{3}.*; expected 401 before routing$/);
+      expect(finding.curl).toHaveLength(2);
+    }
   });
 
   it('fires invalid_rejected_anonymous when a route checks permission before validating', async () => {
