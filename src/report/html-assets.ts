@@ -43,14 +43,14 @@ table.plain thead th { color: var(--muted); font-weight: 600; font-size: 0.85rem
 .filters label { display: flex; gap: 6px; align-items: center; color: var(--muted); }
 .filters select, .filters button { font: inherit; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); }
 .legend { display: flex; flex-wrap: wrap; gap: 14px; margin: 0 0 10px; color: var(--muted); font-size: 0.85rem; }
-.legend span { display: inline-flex; align-items: center; gap: 6px; }
+.legend > span { display: inline-flex; align-items: center; gap: 6px; }
 .matrix-wrap { max-height: 75vh; overflow: auto; border: 1px solid var(--border); border-radius: 8px; background: var(--panel); }
 #matrix { border-collapse: separate; border-spacing: 0; width: 100%; }
 #matrix th, #matrix td { padding: 3px 6px; border-bottom: 1px solid var(--border); white-space: nowrap; }
 #matrix thead th { position: sticky; top: 0; z-index: 3; background: var(--panel); font-size: 0.8rem; color: var(--muted); height: 28px; }
 #matrix thead tr + tr th { top: 28px; }
 #matrix thead th.locale { border-left: 2px solid var(--border); text-align: center; }
-#matrix th.route { position: sticky; left: 0; z-index: 1; background: var(--panel); text-align: left; font-weight: 500; }
+#matrix th.route { position: sticky; left: 0; z-index: 1; background: var(--panel); text-align: left; font-weight: 500; max-width: 44ch; overflow: hidden; text-overflow: ellipsis; }
 #matrix thead th.route { z-index: 4; }
 #matrix tr.namespace-row th { text-align: left; background: var(--code); font-size: 0.85rem; position: sticky; left: 0; }
 #matrix td.cell { text-align: center; width: 44px; }
@@ -61,7 +61,7 @@ table.plain thead th { color: var(--muted); font-weight: 600; font-size: 0.85rem
 .r-warning .mark, .mark.r-warning { background: var(--warn); }
 .r-uncovered .mark, .mark.r-uncovered { background: var(--none); }
 a.mark:hover { outline: 2px solid var(--accent); }
-.finding { background: var(--panel); border: 1px solid var(--border); border-left: 5px solid var(--fail); border-radius: 8px; margin: 10px 0; }
+.finding { scroll-margin-top: 60px; background: var(--panel); border: 1px solid var(--border); border-left: 5px solid var(--fail); border-radius: 8px; margin: 10px 0; }
 .finding.warning { border-left-color: var(--warn); }
 .finding > summary { cursor: pointer; padding: 10px 14px; display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; list-style: none; }
 .finding > summary::before { content: "\\25B8"; color: var(--muted); }

@@ -5,6 +5,7 @@
  * from servers that may be hostile, and the Content-Security-Policy admits only the page's own style and script.
  */
 import { createHash } from 'node:crypto';
+import { parseRoutePattern } from '../descriptor/route-pattern.js';
 import { HTTP_METHODS } from '../descriptor/types.js';
 import type { Finding } from '../checks/types.js';
 import { HTML_REPORT_SCRIPT, HTML_REPORT_STYLE } from './html-assets.js';
@@ -59,6 +60,18 @@ function showHeaders(headers: Record<string, string>): string {
   return Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
+}
+
+/**
+ * How a route reads in the matrix: its template (`/seo/v1/notification/{name}`) rather than the raw regex,
+ * whose alternations can be thousands of pixels wide; the regex stays in the cell's title.
+ */
+function routeLabel(route: string): string {
+  try {
+    return parseRoutePattern(route).template;
+  } catch {
+    return route;
+  }
 }
 
 function operationKey(o: { locale: string | null; method: string; route: string }): string {
@@ -176,7 +189,7 @@ function renderMatrix(run: RunRecord, operations: OperationOutcome[]): string {
         });
       }
       body.push(
-        `<tr class="route-row" data-namespace="${esc(namespace)}" data-checks="${esc([...rowChecks].sort().join(' '))}"><th class="route mono">${esc(route)}</th>${cells.join('')}</tr>`,
+        `<tr class="route-row" data-namespace="${esc(namespace)}" data-checks="${esc([...rowChecks].sort().join(' '))}"><th class="route mono" title="${esc(route)}">${esc(routeLabel(route))}</th>${cells.join('')}</tr>`,
       );
     }
   }
@@ -273,6 +286,7 @@ function renderFindings(run: RunRecord): string {
 
 function renderNotes(run: RunRecord, operations: OperationOutcome[]): string {
   const items: string[] = [];
+  const coverageNotes: string[] = [];
   for (const { phase, reason } of run.skippedPhases) items.push(`<li>Phase <strong>${esc(phase)}</strong> skipped: ${esc(reason)}</li>`);
   for (const descriptor of run.descriptors) {
     for (const warning of descriptor.warnings) items.push(`<li>Descriptor ${esc(localeLabel(descriptor.locale))}: ${esc(warning)}</li>`);
@@ -280,11 +294,15 @@ function renderNotes(run: RunRecord, operations: OperationOutcome[]): string {
   for (const warning of run.warnings) items.push(`<li>${esc(warning)}</li>`);
   for (const operation of operations) {
     for (const note of operation.notes) {
-      items.push(`<li><span class="mono">${esc(`${localeLabel(operation.locale)} ${operation.method} ${operation.route}`)}</span>: ${esc(note)}</li>`);
+      coverageNotes.push(`<li><span class="mono">${esc(`${localeLabel(operation.locale)} ${operation.method} ${routeLabel(operation.route)}`)}</span>: ${esc(note)}</li>`);
     }
   }
-  if (items.length === 0) return '';
-  return `<section id="notes"><h2>Notes</h2><ul>${items.join('')}</ul></section>`;
+  if (items.length === 0 && coverageNotes.length === 0) return '';
+  // Coverage notes (401/403/404 to valid requests) are many and rarely the point: folded away, counted.
+  const folded = coverageNotes.length
+    ? `<details id="coverage-notes"><summary>${coverageNotes.length} coverage notes (answers to valid requests that say something about rights or state)</summary><ul>${coverageNotes.join('')}</ul></details>`
+    : '';
+  return `<section id="notes"><h2>Notes</h2><ul>${items.join('')}</ul>${folded}</section>`;
 }
 
 /** Renders a finished run as one self-contained HTML page. */
