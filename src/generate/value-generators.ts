@@ -80,14 +80,33 @@ function invalidSource(spec: ParamSpec, operator: MutationOperator, seed: number
   return values && { rule: operator.rule, values };
 }
 
-/** Builds (once) the valid and invalid value generators of one parameter. */
+/**
+ * Generators already built, by everything they are built from: the same parameter recurs on many routes (a
+ * WordPress 6.1 index declares 1183 parameters, 255 of them distinct), and building one probes 50 samples per rule.
+ */
+const builtByParam = new Map<string, Omit<ParamGenerators, 'spec'>>();
+/** Past this many distinct parameters the store starts over, so a long-lived process cannot grow it without end. */
+const MAX_BUILT_PARAMS = 10_000;
+
+/** Builds (once per distinct parameter) the valid and invalid value generators of one parameter. */
 export function buildParamGenerators(spec: ParamSpec): ParamGenerators {
-  const seed = stableHash(`${spec.location} ${spec.name} ${JSON.stringify(spec.schema)}`);
+  const seedText = `${spec.location} ${spec.name} ${JSON.stringify(spec.schema)}`;
+  const key = `${spec.required} ${spec.validated} ${seedText}`;
+  let built = builtByParam.get(key);
+  if (built === undefined) {
+    if (builtByParam.size >= MAX_BUILT_PARAMS) builtByParam.clear();
+    built = buildValueSources(spec, stableHash(seedText));
+    builtByParam.set(key, built);
+  }
+  return { spec, ...built };
+}
+
+function buildValueSources(spec: ParamSpec, seed: number): Omit<ParamGenerators, 'spec'> {
   const candidates = candidateValidValues(spec.schema, spec.location, spec.name);
   const valid = candidates && verified(candidates, (value) => asReceived(value, spec.location).present && rejectionCode(spec, value) === null, seed);
-  if (!spec.validated) return { spec, valid, invalid: [] };
+  if (!spec.validated) return { valid, invalid: [] };
   const invalid = [...MUTATION_OPERATORS.values()]
     .map((operator) => invalidSource(spec, operator, seed))
     .filter((source): source is InvalidValues => source !== null);
-  return { spec, valid, invalid };
+  return { valid, invalid };
 }

@@ -22,8 +22,24 @@ function wholeMatch(pattern: string): RegExp | null {
   return null;
 }
 
+/** Values already built, by variable name, pattern and argument: every method of a route, in every locale, asks again. */
+const builtByVariable = new Map<string, fc.Arbitrary<string> | null>();
+/** Past this many distinct variables the store starts over, so a long-lived process cannot grow it without end. */
+const MAX_BUILT_VARIABLES = 10_000;
+
 /** Valid values of a path variable, or null when none could be found. */
 export function pathValues(variable: PathVariable, arg: ArgDescriptor | undefined): fc.Arbitrary<string> | null {
+  const key = `${variable.name} ${variable.pattern} ${arg === undefined ? '' : JSON.stringify(arg)}`;
+  let values = builtByVariable.get(key);
+  if (values === undefined) {
+    if (builtByVariable.size >= MAX_BUILT_VARIABLES) builtByVariable.clear();
+    values = buildPathValues(variable, arg);
+    builtByVariable.set(key, values);
+  }
+  return values;
+}
+
+function buildPathValues(variable: PathVariable, arg: ArgDescriptor | undefined): fc.Arbitrary<string> | null {
   const whole = wholeMatch(variable.pattern);
   if (whole === null) return null;
   const accepts = (value: string): boolean =>
