@@ -10,7 +10,7 @@ import type { ParsedBody } from './body.js';
 import { coreRouteHandlers } from './core-routes.js';
 import { DescriptorCache, type DescriptorTexts } from './descriptor.js';
 import { internalError, noRouteError } from './errors.js';
-import { collectHandlers, PLACEHOLDER_HANDLER, type HandlerTable } from './handlers.js';
+import { collectHandlers, PLACEHOLDER_HANDLER, runMethodHandler, type HandlerTable } from './handlers.js';
 import type { ResourceModule } from './namespaces/module.js';
 import { Router, type CompiledRoute, type RouteDefinition, type RouteMatch, type RouteMethod } from './router.js';
 import { WpError, type Locale, type Member, type ServerContext, type ServerRequest, type ServerResponse } from './types.js';
@@ -128,16 +128,12 @@ export class RestApp {
       user: request.user,
     };
     try {
-      const { permission, handle } = resolved.method.handler;
-      const refusal = permission?.(serverRequest, this.context);
-      if (refusal instanceof WpError) return errorResponse(refusal);
-      const response = await handle(serverRequest, this.context);
+      const response = await runMethodHandler(resolved.method.handler, serverRequest, this.context);
       if (typeof response !== 'object' || response === null || typeof response.status !== 'number') {
         throw new TypeError(`handler of ${request.method} ${resolved.route.key} answered no response`);
       }
       return response;
     } catch (error) {
-      if (error instanceof WpError) return errorResponse(error);
       return this.#unexpected(error, request);
     }
   }

@@ -5,7 +5,7 @@
 import type { Contract, ContractRoute } from '../contract/types.js';
 import type { HttpMethod } from '../descriptor/types.js';
 import type { ResourceModule } from './namespaces/module.js';
-import type { MethodHandler, RouteHandlers } from './types.js';
+import { WpError, type MethodHandler, type RouteHandlers, type ServerContext, type ServerRequest, type ServerResponse } from './types.js';
 
 /** Route key → method → handler. */
 export type HandlerTable = Map<string, Map<HttpMethod, MethodHandler>>;
@@ -86,4 +86,19 @@ export function handlerCoverage(contract: Contract, modules: readonly ResourceMo
     }
   }
   return { unhandled, unknown };
+}
+
+/**
+ * Runs one method's permission check, then its handler, as WordPress does after validation: a `WpError`
+ * thrown or returned by either becomes its answer; any other exception propagates (the app answers 500).
+ */
+export async function runMethodHandler(handler: MethodHandler, req: ServerRequest, ctx: ServerContext): Promise<ServerResponse> {
+  try {
+    const refusal = handler.permission?.(req, ctx);
+    if (refusal instanceof WpError) throw refusal;
+    return await handler.handle(req, ctx);
+  } catch (error) {
+    if (error instanceof WpError) return { status: error.status, body: error.toBody() };
+    throw error;
+  }
 }

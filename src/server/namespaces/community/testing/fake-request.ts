@@ -4,8 +4,9 @@
  * validated: a test passes them in their sanitised types.
  */
 import type { HttpMethod } from '../../../../descriptor/types.js';
+import { runMethodHandler } from '../../../handlers.js';
 import { createStore } from '../../../store.js';
-import { WpError, type Locale, type ServerContext, type ServerRequest, type ServerResponse, type Store } from '../../../types.js';
+import type { Locale, ServerContext, ServerRequest, ServerResponse, Store } from '../../../types.js';
 import type { ResourceModule } from '../../module.js';
 import { module as oembed } from '../../oembed.js';
 import { module as components } from '../components.js';
@@ -67,14 +68,7 @@ export async function invoke(ctx: ServerContext, call: FakeCall): Promise<Server
   const handler = COMMUNITY_MODULES.flatMap((module) => module.routes).find((routes) => routes.route === call.route)?.methods[call.method];
   if (handler === undefined) throw new Error(`no handler for ${call.method} ${call.route}`);
   const req = fakeRequest(ctx, call);
-  try {
-    const refusal = handler.permission?.(req, ctx);
-    if (refusal instanceof WpError) throw refusal;
-    return await handler.handle(req, ctx);
-  } catch (error) {
-    if (error instanceof WpError) return { status: error.status, body: error.toBody() };
-    throw error;
-  }
+  return runMethodHandler(handler, req, ctx);
 }
 
 /** A response body, loosely typed for assertions. */

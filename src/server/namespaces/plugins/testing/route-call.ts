@@ -3,8 +3,9 @@
  * or returned WpError rendered as WordPress renders it), on a store the core's own `createStore` seeds, without HTTP.
  */
 import type { HttpMethod } from '../../../../descriptor/types.js';
+import { runMethodHandler } from '../../../handlers.js';
 import { createStore } from '../../../store.js';
-import { WpError, type ServerContext, type ServerResponse, type Store } from '../../../types.js';
+import type { ServerContext, ServerResponse, Store } from '../../../types.js';
 import type { ResourceModule } from '../../module.js';
 
 /** Ids of the accounts every test store holds: the core's built-in administrator and subscriber. */
@@ -48,14 +49,7 @@ export async function callRoute(module: ResourceModule, store: Store, call: Rout
     headers: {},
     user: as === null ? null : store.members.get(as === 'admin' ? TEST_ADMIN_ID : TEST_MEMBER_ID) ?? null,
   };
-  try {
-    const refusal = handler.permission?.(req, ctx);
-    if (refusal instanceof WpError) throw refusal;
-    return await handler.handle(req, ctx);
-  } catch (error) {
-    if (error instanceof WpError) return { status: error.status, body: error.toBody() };
-    throw error;
-  }
+  return runMethodHandler(handler, req, ctx);
 }
 
 /** The body of a response as an object, for reading members in assertions. */
