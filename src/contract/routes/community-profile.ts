@@ -7,7 +7,6 @@ import {
   integerListArg,
   pageArg,
   perPageArg,
-  requiredArg,
   searchArg,
   stringListArg,
   type ArgKeywords,
