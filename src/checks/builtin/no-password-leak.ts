@@ -18,20 +18,54 @@ function errorParamLists(root: unknown): Set<unknown> {
   return lists;
 }
 
-/** The JSON path of the first non-empty `password` member, or undefined. Iterative: hostile bodies nest deep. */
+/** How a value was reached from the root: its parent's step and its key there. Spelled as a path only on a hit. */
+interface Step {
+  parent: Step | undefined;
+  key: string;
+  inArray: boolean;
+}
+
+function pathOf(step: Step | undefined, key: string, inArray: boolean): string {
+  const parts = [inArray ? `[${key}]` : `.${key}`];
+  for (let at = step; at !== undefined; at = at.parent) parts.push(at.inArray ? `[${at.key}]` : `.${at.key}`);
+  return `$${parts.reverse().join('')}`;
+}
+
+/**
+ * The JSON path of the first non-empty `password` member, or undefined. Iterative: hostile bodies nest deep.
+ * It runs on every answer, so nothing is allocated per member: paths are spelled only for a hit.
+ */
 function findPassword(root: unknown): string | undefined {
   const skipped = errorParamLists(root);
-  const stack: Array<[unknown, string]> = [[root, '$']];
-  while (stack.length) {
-    const [value, path] = stack.pop()!;
+  const values: unknown[] = [root];
+  const steps: Array<Step | undefined> = [undefined];
+  while (values.length) {
+    const value = values.pop();
+    const step = steps.pop();
     if (!value || typeof value !== 'object' || skipped.has(value)) continue;
-    for (const [key, child] of Object.entries(value)) {
-      const childPath = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
-      if (key.toLowerCase() === 'password' && typeof child === 'string' && child !== '') return childPath;
-      if (child && typeof child === 'object') stack.push([child, childPath]);
+    const inArray = Array.isArray(value);
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const child = (value as Record<string, unknown>)[key];
+      if (key.length === 8 && typeof child === 'string' && child !== '' && key.toLowerCase() === 'password') return pathOf(step, key, inArray);
+      if (child && typeof child === 'object') {
+        values.push(child);
+        steps.push({ parent: step, key, inArray });
+      }
     }
   }
   return undefined;
+}
+
+/** Whether a header value carries the secret (joined as the check always read them, for a secret spanning lines). */
+function headersCarry(headers: Record<string, string>, secret: string): boolean {
+  if (secret.includes('\n')) return Object.values(headers).join('\n').includes(secret);
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && value.includes(secret)) return true;
+  }
+  return false;
 }
 
 export const noPasswordLeak: Check = {
@@ -45,9 +79,8 @@ export const noPasswordLeak: Check = {
     const field = findPassword(response.json);
     if (field) failures.push({ message: `response contains a password field at ${field}`, cause: `field:${field.replace(/\[\d+\]/g, '[]')}` });
     const text = response.bodyText;
-    const headerText = Object.values(response.headers).join('\n');
     for (const secret of ctx.secrets) {
-      if (secret && (text.includes(secret) || headerText.includes(secret))) {
+      if (secret && (text.includes(secret) || headersCarry(response.headers, secret))) {
         failures.push({ message: 'response contains the application password (redacted here)', cause: 'secret' });
       }
     }
