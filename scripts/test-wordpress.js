@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// `npm run test:wordpress`: restconform against a real WordPress 6.1 (the shared realwp tools), held to the
+// failures listed in suites/wordpress/expectations.json. A new failure, a vanished expected one, or an operation
+// of the index left without a request fails it (exit 1); WordPress is stopped at the end in every case.
+//   node scripts/test-wordpress.js [--keep-state]   (--keep-state: reuse WordPress's database instead of a fresh install)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compareFindings, describeDifferences, readExpectations } from './wordpress/expectations.js';
+import { realwpTools, startWordPress, stopWordPress } from './wordpress/realwp.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SUITE = join(root, 'suites', 'wordpress');
+const REPORT_DIR = join(root, 'reports', 'wordpress');
+const REPORT = join(REPORT_DIR, 'report.json');
+const PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
+
+const log = (line) => process.stdout.write(`test:wordpress: ${line}\n`);
+
+/** The newest modification time under `dir` of files `wanted` accepts. */
+function newest(dir, wanted) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(path, wanted));
+    else if (wanted(path)) latest = Math.max(latest, statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** dist/ is missing or older than a source file it is built from. */
+function buildIsStale() {
+  const built = join(root, 'dist', 'cli', 'main.js');
+  if (!existsSync(built)) return true;
+  const shipped = (path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.includes('/testing/');
+  return newest(join(root, 'src'), shipped) > statSync(built).mtimeMs;
+}
+
+/** Runs a command in the repository; resolves with its exit code. `onChild` receives the process (for signals). */
+function run(command, args, options = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    options.onChild?.(child);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 128 : 1)));
+  });
+}
+
+async function main() {
+  const fresh = !process.argv.includes('--keep-state');
+  const tools = realwpTools(root);
+  const expectations = readExpectations(join(SUITE, 'expectations.json'));
+
+  if (buildIsStale()) {
+    log('dist/ is missing or stale: npm run build');
+    if ((await run('npm', ['run', 'build'])) !== 0) throw new Error('npm run build failed');
+  }
+
+  let restconform;
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+    restconform?.kill('SIGINT');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  log(`starting WordPress with ${relative(root, tools.up)}${fresh ? ' --fresh' : ''}`);
+  let wordpress;
+  try {
+    wordpress = await startWordPress(tools, { fresh });
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const args = [
+      join(root, 'bin', 'restconform.js'), 'run',
+      '--base-url', wordpress.baseUrl,
+      '--locales', 'none',
+      '--contract', 'none',
+      '--profile', 'ci',
+      '--config', join(SUITE, 'wordpress.yaml'),
+      '--user', wordpress.user,
+      '--app-password-env', PASSWORD_ENV,
+      '--json', REPORT,
+    ];
+    log(`restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --user ${wordpress.user}`);
+    const started = Date.now();
+    const exitCode = await run(process.execPath, args, {
+      env: { ...process.env, [PASSWORD_ENV]: wordpress.password },
+      onChild: (child) => (restconform = child),
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    if (interrupted) throw new Error('interrupted');
+    if (exitCode !== 0 && exitCode !== 1) throw new Error(`restconform run exited ${exitCode} (not a test verdict: see its message above)`);
+    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), expectations, seconds);
+  } finally {
+    log('stopping WordPress');
+    await stopWordPress(tools).catch((error) => log(`down.sh: ${error.message}`));
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** Holds the report to the expectations and to full coverage; returns the exit code. */
+function judge(report, expectations, seconds) {
+  const { summary } = report;
+  const untested = report.coverage.filter((entry) => entry.requests === 0);
+  // Failures are held to the list; warnings only inform (a re-sent request that passed, a rule-book difference).
+  const comparison = compareFindings(report.findings.filter((finding) => finding.severity === 'failure'), expectations);
+  log(`${summary.requests} requests sent, ${summary.operations} operations, ${report.findings.length} findings (${summary.failures} failures, ${summary.warnings} warnings) in ${seconds} s`);
+  log(`${comparison.matched.length} of ${expectations.length} expected failures seen; report: ${relative(root, REPORT)}`);
+  const warnings = Object.entries(summary.byCheck).filter(([, counts]) => counts.warnings > 0);
+  if (warnings.length) log(`warnings (not held to the list): ${warnings.map(([check, counts]) => `${check} ${counts.warnings}`).join(', ')}`);
+  const problems = describeDifferences(comparison);
+  for (const entry of untested) problems.push(`! untested     ${entry.method} ${entry.route}: no request reached it${entry.notes.length ? ` (${entry.notes.join('; ')})` : ''}`);
+  if (report.stoppedEarly) problems.push(`! the run stopped early: ${report.stoppedEarly}`);
+  if (problems.length === 0) {
+    log('PASS: every finding is expected and every operation was tested');
+    return 0;
+  }
+  log('FAIL: the run departs from suites/wordpress/expectations.json');
+  for (const line of problems) process.stdout.write(`  ${line}\n`);
+  return 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`test:wordpress: ${error.message}\n`);
+    process.exitCode = error.message === 'interrupted' ? 130 : 2;
+  },
+);
