@@ -1,0 +1,81 @@
+/**
+ * The harness's recall and precision, measured: faulty variants of the reference server (a test-only wrapper
+ * around its real request listener), each breaking one rule, must each be caught by the check that guards the
+ * rule; the same wrapper without a fault must draw no finding at all. Prints the score.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/checks/types.js';
+import { runJob } from '../../src/cli/run-job.js';
+import { loadConfig, type PhaseName, type RunSettings } from '../../src/config/index.js';
+import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
+import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
+import { actionEnumNotEnforced, errorsWithoutStatus, itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from './faults.js';
+
+const MEMBERS = '/community/v1/members';
+const PASSWORD_ENV = 'FAULT_INJECTION_APP_PASSWORD';
+
+interface SeededFault {
+  name: string;
+  faults: Fault[];
+  /** Only the phases that can see the fault, to keep the suite quick. */
+  phases: PhaseName[];
+  locales?: string[];
+  /** The check that must report it, and on which route (any when absent). */
+  check: string;
+  route?: string;
+}
+
+const SEEDED: SeededFault[] = [
+  { name: 'a 5xx on one valid input (per_page=100)', faults: [serverErrorAtLargestPage()], phases: ['examples'], check: 'not_a_server_error', route: MEMBERS },
+  { name: 'an enum not enforced (members/action takes any action)', faults: [actionEnumNotEnforced()], phases: ['fuzz'], check: 'invalid_rejected', route: String.raw`${MEMBERS}/action/(?P<id>[\d]+)` },
+  { name: 'a bound not enforced (per_page 101 accepted)', faults: [perPageMaximumNotEnforced()], phases: ['examples'], check: 'invalid_rejected', route: MEMBERS },
+  { name: 'a required parameter not enforced (blocking without item_id)', faults: [itemIdNotRequired()], phases: ['fuzz'], check: 'invalid_rejected', route: '/community/v1/moderation' },
+  { name: 'a leaked password field (members)', faults: [passwordInMembers()], phases: ['examples'], check: 'no_password_leak', route: `${MEMBERS}/me` },
+  { name: 'a wrong error shape (no data.status)', faults: [errorsWithoutStatus()], phases: ['examples'], check: 'error_shape' },
+  {
+    name: 'a descriptor drifting from the contract (per_page maximum 1000)',
+    faults: [editDescriptor((root) => void (root.routes[MEMBERS]!.endpoints[0]!.args.per_page!.maximum = 1000))],
+    phases: ['contract'],
+    check: 'contract_drift',
+    route: MEMBERS,
+  },
+  { name: 'a locale disagreeing with the other (per_page default 20 in el)', faults: [changeDefault('el', MEMBERS, 0, 'per_page', 20)], phases: ['locale'], locales: ['en_gb', 'el'], check: 'locale_mismatch', route: MEMBERS },
+  { name: 'a delete that keeps the member', faults: [deleteKeepsMember()], phases: ['stateful'], check: 'use_after_delete' },
+  { name: 'a batch that ignores its 25-item limit', faults: [batchWithoutSizeLimit()], phases: ['batch'], check: 'batch_size_limit', route: '/batch/v1' },
+];
+
+/** Runs restconform in-process against the reference server behind `faults`; returns its findings. */
+async function runAgainst(faults: Fault[], phases: PhaseName[], locales: string[], examples: number): Promise<Finding[]> {
+  const server = await startFaultyServer({ seed: 11, faults });
+  try {
+    const loaded = loadConfig({ overrides: { baseUrl: server.url, locales, phases, examples, seed: 1, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV, concurrency: 8 } });
+    const settings: RunSettings = { ...loaded, reportDir: null, json: null, html: null, junit: null, ndjson: null };
+    const { result } = await runJob(settings, { console: false, env: { [PASSWORD_ENV]: server.credentials.admin.password } });
+    return result?.findings ?? [];
+  } finally {
+    await server.close();
+  }
+}
+
+const summary = (findings: readonly Finding[]): string[] => findings.map((finding) => `${finding.check} ${finding.severity} ${finding.locale} ${finding.method} ${finding.route}: ${finding.message}`);
+
+describe('fault injection', () => {
+  const found = new Set<string>();
+  afterAll(() => {
+    console.log(`fault injection: ${found.size}/${SEEDED.length} faults found`);
+  });
+
+  it('finds nothing on the correct server, through the same wrapper, in every phase and both locales', async () => {
+    const findings = await runAgainst([], ['contract', 'locale', 'examples', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
+    expect(summary(findings)).toEqual([]);
+  });
+
+  it.each(SEEDED.map((fault) => [fault.name, fault] as const))('finds %s', async (_name, fault) => {
+    const findings = await runAgainst(fault.faults, fault.phases, fault.locales ?? ['en_gb'], 10);
+    const caught = findings.filter((finding) => finding.check === fault.check && (fault.route === undefined || finding.route === fault.route) && finding.severity === 'failure');
+    if (caught.length > 0) found.add(fault.name);
+    expect(caught.length, `no ${fault.check} failure${fault.route ? ` on ${fault.route}` : ''}; findings:\n${summary(findings).join('\n')}`).toBeGreaterThan(0);
+    // Only the broken rule is reported: a fault must not make the harness misread the rest of the server.
+    expect(summary(findings.filter((finding) => finding.check !== fault.check))).toEqual([]);
+  });
+});

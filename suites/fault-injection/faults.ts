@@ -1,0 +1,111 @@
+/**
+ * Test-only: faults of single requests for the fault-injection self-test, each breaking one rule the stateless
+ * checks guard. They wrap the real reference server through `startFaultyServer` (the shipped server has no such
+ * options); the descriptor, contract, locale, delete and batch faults come from the phases' own `faults.ts`.
+ */
+import type { Fault, ForwardedAnswer, ForwardedRequest } from '../../src/engine/phases/testing/faulty-server.js';
+
+const MEMBERS = /^\/community\/v1\/members$/;
+const MEMBER_ACTION = /^\/community\/v1\/members\/action\/\d+$/;
+const MODERATION = /^\/community\/v1\/moderation$/;
+const LARGEST_PAGE = 100;
+
+/** Where a request goes inside the REST root, and its query. */
+interface RestTarget {
+  path: string;
+  query: URLSearchParams;
+}
+
+function restTarget(request: ForwardedRequest): RestTarget | undefined {
+  const match = /^\/[a-z_]+\/wp-json(\/[^?]*)?(?:\?(.*))?$/i.exec(request.path);
+  return match ? { path: match[1] ?? '/', query: new URLSearchParams(match[2] ?? '') } : undefined;
+}
+
+function withQuery(request: ForwardedRequest, query: URLSearchParams): ForwardedRequest {
+  const path = request.path.split('?')[0]!;
+  const text = query.toString();
+  return { ...request, path: text === '' ? path : `${path}?${text}` };
+}
+
+function jsonBody(request: ForwardedRequest): Record<string, unknown> | undefined {
+  try {
+    const body: unknown = JSON.parse(request.body);
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function json(status: number, body: unknown): ForwardedAnswer {
+  return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) };
+}
+
+/** The member list fails with 500 at its largest page (per_page=100): a server error on one valid input. */
+export function serverErrorAtLargestPage(): Fault {
+  return async (request, forward) => {
+    const target = restTarget(request);
+    if (request.method !== 'GET' || !target || !MEMBERS.test(target.path) || Number(target.query.get('per_page')?.trim()) !== LARGEST_PAGE) return forward(request);
+    return json(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+  };
+}
+
+/** The member list serves a per_page above 100 as 100 instead of refusing it: a maximum not enforced. */
+export function perPageMaximumNotEnforced(): Fault {
+  return async (request, forward) => {
+    const target = restTarget(request);
+    const perPage = Number(target?.query.get('per_page')?.trim());
+    if (request.method !== 'GET' || !target || !MEMBERS.test(target.path) || !(perPage > LARGEST_PAGE)) return forward(request);
+    target.query.set('per_page', String(LARGEST_PAGE));
+    return forward(withQuery(request, target.query));
+  };
+}
+
+/** Following takes any `action` that is not follow or unfollow as follow: an enum not enforced. */
+export function actionEnumNotEnforced(): Fault {
+  return async (request, forward) => {
+    const target = restTarget(request);
+    const body = jsonBody(request);
+    if (request.method !== 'POST' || !target || !MEMBER_ACTION.test(target.path) || body === undefined || !('action' in body)) return forward(request);
+    if (body.action === 'follow' || body.action === 'unfollow') return forward(request);
+    return forward({ ...request, body: JSON.stringify({ ...body, action: 'follow' }) });
+  };
+}
+
+/** Blocking without an `item_id` blocks member 2: a required parameter not enforced. */
+export function itemIdNotRequired(): Fault {
+  return async (request, forward) => {
+    const target = restTarget(request);
+    const body = jsonBody(request);
+    if (request.method !== 'POST' || !target || !MODERATION.test(target.path) || body === undefined || (body.item_id !== undefined && body.item_id !== null)) return forward(request);
+    return forward({ ...request, body: JSON.stringify({ ...body, item_id: 2 }) });
+  };
+}
+
+/** Members as answered under /community/v1/members (lists, one member, `me`) carry their password. */
+export function passwordInMembers(): Fault {
+  const withPassword = (member: unknown): unknown =>
+    member && typeof member === 'object' && 'user_login' in member ? { ...member, password: `secret-${String((member as { id?: unknown }).id)}` } : member;
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const target = restTarget(request);
+    if (request.method !== 'GET' || !target || !target.path.startsWith('/community/v1/members') || answer.status !== 200) return answer;
+    const body = JSON.parse(answer.body) as unknown;
+    return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(withPassword) : withPassword(body)) };
+  };
+}
+
+/** Error answers lose `data.status`: `{code, message, data: {params…}}`, the wrong error shape. */
+export function errorsWithoutStatus(): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    if (answer.status < 400) return answer;
+    let error: { data?: Record<string, unknown> };
+    try {
+      error = JSON.parse(answer.body) as { data?: Record<string, unknown> };
+    } catch {
+      return answer;
+    }
+    const { status: _dropped, ...data } = error.data ?? {};
+    return { ...answer, body: JSON.stringify({ ...error, data }) };
+  };
+}
