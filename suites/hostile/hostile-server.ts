@@ -4,14 +4,15 @@
  * misbehaviour the test chooses (a reset, silence, an endless body, a redirect loop…). Everything it saw is
  * logged, and it can be made to die mid-run. Loopback, port 0.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { contextArg, pageArg, perPageArg, requiredArg, arg, searchArg } from '../../src/contract/args.js';
 import { namespaceIndexRoute, ROOT_ROUTE } from '../../src/contract/routes/core.js';
 import type { Contract } from '../../src/contract/types.js';
 import type { ResourceModule } from '../../src/server/namespaces/module.js';
 import { createRequestListener } from '../../src/server/index.js';
 import { WpError, type Store } from '../../src/server/types.js';
+import { listenOnLoopback } from '../loopback-server.js';
 
 export const NAMESPACE = 'hostile/v1';
 export const ITEMS_ROUTE = '/hostile/v1/items';
@@ -140,25 +141,12 @@ const REST_PREFIX = `/${LOCALE}/${REST_ROOT}`;
 
 /** Starts the server on a free loopback port. */
 export async function startHostileServer(options: HostileServerOptions = {}): Promise<HostileServer> {
-  const server = createServer({ keepAlive: true });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, port, cutEverything } = await listenOnLoopback();
+  const url = `http://127.0.0.1:${port}`;
   const reference = createRequestListener({ baseUrl: url, restRoot: REST_ROOT, contract: HOSTILE_CONTRACT, modules: [ITEMS_MODULE] });
   const seen: SeenRequest[] = [];
   const troubleSeen: SeenRequest[] = [];
   let dead = false;
-
-  const cutEverything = (): Promise<void> =>
-    new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      if (!server.listening) return resolve();
-      server.close(() => resolve());
-    });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? '/';

@@ -3,9 +3,10 @@
  * override is recorded. It can be reached under a host name of the test's choosing (its answers carry that
  * address), and can be made to leak the caller's credentials on one route, as a careless debug page would.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, LookupFunction, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import { createRequestListener, type StoreAccounts } from '../../src/server/index.js';
+import { listenOnLoopback } from '../loopback-server.js';
 
 /** One line of the access log. */
 export interface AccessLogEntry {
@@ -35,14 +36,8 @@ export interface LoggedServer {
 
 /** Starts it on a free loopback port. */
 export async function startLoggedServer(options: LoggedServerOptions): Promise<LoggedServer> {
-  const server = createServer({ keepAlive: true });
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://${options.hostName ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  const { server, port, cutEverything } = await listenOnLoopback();
+  const url = `http://${options.hostName ?? '127.0.0.1'}:${port}`;
   const reference = createRequestListener({ baseUrl: url, adminPassword: options.adminPassword });
   const log: AccessLogEntry[] = [];
 
@@ -58,11 +53,7 @@ export async function startLoggedServer(options: LoggedServerOptions): Promise<L
     url,
     log,
     credentials: reference.credentials,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: cutEverything,
   };
 }
 
