@@ -113,8 +113,6 @@ export interface SeenRequest {
 export interface MisbehaviourContext {
   /** The raw connection, for answers node:http would refuse to write. */
   socket: Socket;
-  /** Every earlier request to the trouble route, in order. */
-  earlier: readonly SeenRequest[];
 }
 
 /** Answers a request to the trouble route, badly. */
@@ -145,7 +143,6 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
   const url = `http://127.0.0.1:${port}`;
   const reference = createRequestListener({ baseUrl: url, restRoot: REST_ROOT, contract: HOSTILE_CONTRACT, modules: [ITEMS_MODULE] });
   const seen: SeenRequest[] = [];
-  const troubleSeen: SeenRequest[] = [];
   let dead = false;
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -160,11 +157,9 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
       return;
     }
     if (options.misbehaviour && path === TROUBLE_ROUTE) {
-      const earlier = [...troubleSeen];
-      troubleSeen.push(request);
       // Misbehaviours read no body: drain it so the connection's state stays the misbehaviour's own doing.
       req.resume();
-      options.misbehaviour(req, res, { socket: req.socket, earlier });
+      options.misbehaviour(req, res, { socket: req.socket });
       return;
     }
     reference(req, res);
