@@ -91,7 +91,8 @@ async function main() {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     if (interrupted) throw new Error('interrupted');
     if (exitCode !== 0 && exitCode !== 1) throw new Error(`restconform run exited ${exitCode} (not a test verdict: see its message above)`);
-    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), expectations, seconds);
+    const account = await accountAfterRun(wordpress);
+    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), expectations, seconds, account);
   } finally {
     log('stopping WordPress');
     await stopWordPress(tools).catch((error) => log(`down.sh: ${error.message}`));
@@ -100,8 +101,17 @@ async function main() {
   }
 }
 
-/** Holds the report to the expectations and to full coverage; returns the exit code. */
-function judge(report, expectations, seconds) {
+/** After the run, the account it logged in as must still be an administrator: a run must not lock itself out. */
+async function accountAfterRun({ baseUrl, user, password }) {
+  const authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const response = await fetch(`${baseUrl}/wp-json/wp/v2/users/me?context=edit`, { headers: { authorization } });
+  const body = await response.json().catch(() => ({}));
+  if (response.status === 200 && Array.isArray(body.roles) && body.roles.includes('administrator')) return undefined;
+  return `${response.status} ${body.code ?? `roles ${JSON.stringify(body.roles)}`}`;
+}
+
+/** Holds the report to the expectations, to full coverage and to an intact account; returns the exit code. */
+function judge(report, expectations, seconds, accountProblem) {
   const { summary } = report;
   const untested = report.coverage.filter((entry) => entry.requests === 0);
   // Failures are held to the list; warnings only inform (a re-sent request that passed, a rule-book difference).
@@ -113,8 +123,9 @@ function judge(report, expectations, seconds) {
   const problems = describeDifferences(comparison);
   for (const entry of untested) problems.push(`! untested     ${entry.method} ${entry.route}: no request reached it${entry.notes.length ? ` (${entry.notes.join('; ')})` : ''}`);
   if (report.stoppedEarly) problems.push(`! the run stopped early: ${report.stoppedEarly}`);
+  if (accountProblem) problems.push(`! the run changed the account it logs in as: users/me answers ${accountProblem}`);
   if (problems.length === 0) {
-    log('PASS: every finding is expected and every operation was tested');
+    log('PASS: every failure is expected, every operation was tested, the account is intact');
     return 0;
   }
   log('FAIL: the run departs from suites/wordpress/expectations.json');
