@@ -19,17 +19,20 @@ export function readExpectations(path) {
 }
 
 /**
- * Findings against expectations, matched by check, method and route: `unexpected` findings (one per key, the
- * first seen), `vanished` expectations nothing matched, and `matched` expectations.
+ * Findings against expectations, matched by check, method and route: `unexpected` failures (one per key, the
+ * first seen), `vanished` expectations no finding matched, and `matched` expectations. A listed finding counts as
+ * seen at either severity (a fuzz finding that passed when re-sent is a warning); an unlisted warning is not a
+ * departure from the list.
  */
 export function compareFindings(findings, expectations) {
   const expected = new Map(expectations.map((entry) => [keyOf(entry), entry]));
-  const found = new Map();
-  for (const finding of findings) if (!found.has(keyOf(finding))) found.set(keyOf(finding), finding);
+  const seen = new Set(findings.map(keyOf));
+  const failures = new Map();
+  for (const finding of findings) if (finding.severity === 'failure' && !failures.has(keyOf(finding))) failures.set(keyOf(finding), finding);
   return {
-    unexpected: [...found.entries()].filter(([key]) => !expected.has(key)).map(([, finding]) => finding),
-    vanished: [...expected.entries()].filter(([key]) => !found.has(key)).map(([, entry]) => entry),
-    matched: [...expected.entries()].filter(([key]) => found.has(key)).map(([, entry]) => entry),
+    unexpected: [...failures.entries()].filter(([key]) => !expected.has(key)).map(([, finding]) => finding),
+    vanished: [...expected.entries()].filter(([key]) => !seen.has(key)).map(([, entry]) => entry),
+    matched: [...expected.entries()].filter(([key]) => seen.has(key)).map(([, entry]) => entry),
   };
 }
 

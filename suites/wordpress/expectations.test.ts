@@ -35,6 +35,13 @@ describe('compareFindings', () => {
     { check: 'invalid_rejected', method: 'POST', route: '/wp/v2/posts', reason: 'not validated' },
   ];
 
+  it('counts a listed finding seen at either severity, and holds only failures to the list', () => {
+    const warning = { ...finding('invalid_rejected', 'POST', '/wp/v2/posts'), severity: 'warning' };
+    const unlistedWarning = { ...finding('auth_wrong_credentials', 'GET', '/wp/v2/types'), severity: 'warning' };
+    const result = compareFindings([finding('not_a_server_error', 'GET', '/wp/v2/search'), warning, unlistedWarning], expectations);
+    expect(result).toEqual({ unexpected: [], vanished: [], matched: expectations });
+  });
+
   it('matches by check, method and route, whatever the message or how often', () => {
     const result = compareFindings([finding('not_a_server_error', 'GET', '/wp/v2/search'), finding('not_a_server_error', 'GET', '/wp/v2/search'), finding('invalid_rejected', 'POST', '/wp/v2/posts')], expectations);
     expect(result).toEqual({ unexpected: [], vanished: [], matched: expectations });
