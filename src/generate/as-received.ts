@@ -62,6 +62,15 @@ function queryObject(object: Record<string, unknown>): Received {
 }
 
 function bodyForm(value: unknown): Received {
+  // Scalars need no round trip (it runs on every generated value): JSON keeps strings and booleans as they are,
+  // turns -0 into 0 and non-finite numbers into null.
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return present(value);
+    case 'number':
+      return present(Number.isFinite(value) ? (Object.is(value, -0) ? 0 : value) : null);
+  }
   const text = JSON.stringify(value);
   return text === undefined ? absent : present(JSON.parse(text));
 }
