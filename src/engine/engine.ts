@@ -118,11 +118,16 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     run.protectOwnAccount(await findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials: options.credentials, signal: options.signal }));
   }
 
+  // Every operation's generators are built before the phases start, not as the fuzz phase reaches each operation:
+  // a long run's memory then stays flat once it sends.
+  const generators = generatorCache(options.seed);
+  for (const op of operations) generators(op);
+
   const phaseContext: PhaseContext = {
     run,
     descriptors: options.descriptors,
     operations,
-    generators: generatorCache(options.seed),
+    generators,
     examples: options.examples,
     concurrency: options.concurrency,
     safeMethodsOnly: options.safeMethodsOnly,
