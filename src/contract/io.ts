@@ -3,7 +3,7 @@
  * back with `readContractFile`, which rejects a malformed file with an error naming the offending field.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import contractSchema from './contract.schema.json' with { type: 'json' };
 import type { Contract } from './types.js';
 
@@ -19,7 +19,13 @@ export class ContractFileError extends Error {
   }
 }
 
-const validateContract = new Ajv({ allErrors: false, strict: true }).compile<Contract>(contractSchema);
+let compiledValidator: ValidateFunction<Contract> | undefined;
+
+/** The contract file validator, compiled on first use: most runs read no contract file. */
+function contractValidator(): ValidateFunction<Contract> {
+  compiledValidator ??= new Ajv({ allErrors: false, strict: true }).compile<Contract>(contractSchema);
+  return compiledValidator;
+}
 
 /** `/routes/3/endpoints/0/args/page` as `routes[3].endpoints[0].args.page`. */
 function fieldName(instancePath: string): string {
@@ -82,6 +88,7 @@ export function parseContract(text: string, source: string): Contract {
   } catch (error) {
     throw new ContractFileError(source, '', `is not JSON (${(error as Error).message})`);
   }
+  const validateContract = contractValidator();
   if (!validateContract(data)) {
     const { field, problem } = describeSchemaError(validateContract.errors ?? []);
     throw new ContractFileError(source, field, problem);
