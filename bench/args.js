@@ -1,6 +1,6 @@
 /**
  * The benchmark's command line: `node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N]
- * [--warmup S] [--cpu-prof DIR]`. Plain values in, one resolved options object out.
+ * [--examples N] [--cpu-prof DIR] [--memory-log FILE]`. Plain values in, one resolved options object out.
  */
 
 /**
@@ -9,11 +9,13 @@
  * @property {number | null} requests long-run mode: run the harness until this many requests, else null
  * @property {number} connections the harness's concurrency, and autocannon's connections
  * @property {number} seed the seed of the reference server and of the harness
- * @property {number} warmupExamples examples per operation of the recording warm-up (a full pass over every operation)
+ * @property {number} examples examples per operation of the harness runs (default: 20 per second of duration, about
+ *   what walks every operation once at the target rate; the fuzz phase walks the operations in order)
  * @property {string | null} cpuProfileDir write `node --cpu-prof` profiles of the server and harness children here
+ * @property {string | null} memoryLog long-run mode: write the memory samples here (tab-separated)
  */
 
-const USAGE = 'usage: node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N] [--warmup-examples N] [--cpu-prof DIR]';
+const USAGE = 'usage: node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N] [--examples N] [--cpu-prof DIR] [--memory-log FILE]';
 
 /** @type {Record<string, {key: keyof BenchOptions, min: number} | {key: keyof BenchOptions, text: true}>} */
 const FLAGS = {
@@ -21,8 +23,9 @@ const FLAGS = {
   '--requests': { key: 'requests', min: 1 },
   '--connections': { key: 'connections', min: 1 },
   '--seed': { key: 'seed', min: 0 },
-  '--warmup-examples': { key: 'warmupExamples', min: 1 },
+  '--examples': { key: 'examples', min: 1 },
   '--cpu-prof': { key: 'cpuProfileDir', text: true },
+  '--memory-log': { key: 'memoryLog', text: true },
 };
 
 /**
@@ -33,7 +36,7 @@ const FLAGS = {
  */
 export function parseBenchArgs(argv) {
   /** @type {BenchOptions} */
-  const options = { durationSeconds: 10, requests: null, connections: 16, seed: 1, warmupExamples: 4, cpuProfileDir: null };
+  const options = { durationSeconds: 10, requests: null, connections: 16, seed: 1, examples: 0, cpuProfileDir: null, memoryLog: null };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const spec = FLAGS[flag];
@@ -48,5 +51,6 @@ export function parseBenchArgs(argv) {
     if (!Number.isInteger(number) || number < spec.min) throw new Error(`${flag} takes a whole number of at least ${spec.min}, not "${value}"\n${USAGE}`);
     options[spec.key] = /** @type {never} */ (number);
   }
+  if (options.examples === 0) options.examples = 20 * options.durationSeconds;
   return options;
 }

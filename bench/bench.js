@@ -4,18 +4,20 @@
  *   limit    autocannon replaying the harness's own requests (recorded in a warm-up) against the reference server
  *   harness  `restconform run` in fuzz mode against the same server for the same time, from its own counters
  *   server   the reference server's rate on that mix against a bare Node HTTP server answering fixed JSON
- *   start    process start to first request: both locales' descriptors fetched, every generator built; and the
- *            same up to the first request built for the real WordPress 6.1 index in fixtures/
+ *   start    process start to the first fuzz request of `restconform run` (both locales' descriptors fetched,
+ *            every generator built), for the reference server and for the real WordPress 6.1 index in fixtures/
+ *            served from loopback; and a breakdown of the same steps (modules, descriptors, generators)
  *   long run `--requests N`: the harness until N requests, memory sampled every second
  *
  * Servers run in their own processes, apart from the load generator. Human lines first, one JSON line last.
  * Reads the compiled code in dist/ (`npm run build` first).
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBenchArgs } from './args.js';
-import { profileFlags, REPO_ROOT, residentBytes, runChild, spawnListening } from './children.js';
-import { growthBetweenTenths } from './memory-growth.js';
+import { cpuMicros, profileFlags, REPO_ROOT, residentBytes, runChild, spawnListening } from './children.js';
+import { growthBetweenTenths, memoryTable } from './memory-growth.js';
 import { measureLoad, toAutocannonRequests } from './replay.js';
 
 const MB = 1024 * 1024;
@@ -28,7 +30,20 @@ const env = { ...process.env, RESTCONFORM_APP_PASSWORD: randomBytes(18).toString
 const say = (line) => process.stdout.write(`${line}\n`);
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 const describeLoad = (load) =>
-  `${round(load.rps)} req/s (${load.requests} requests in ${round(load.seconds, 1)} s, ${Object.entries(load.statusClasses).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ')}${load.errors ? `, ${load.errors} errors` : ''})`;
+  `${round(load.rps)} req/s (${load.requests} requests in ${round(load.seconds, 1)} s, ${Object.entries(load.statusClasses).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ')}${load.errors ? `, ${load.errors} errors` : ''}); CPU per request: autocannon ${round(load.generatorCpuMicros / load.requests)} µs, server ${round(load.serverCpuMicros / load.requests)} µs`;
+
+/**
+ * autocannon from this process against a server child, with the CPU time each side spent.
+ * @param {number} serverPid
+ * @param {Parameters<typeof measureLoad>[0]} load
+ */
+async function measureWithCpu(serverPid, load) {
+  const serverBefore = cpuMicros(serverPid) ?? 0;
+  const generatorBefore = process.cpuUsage();
+  const result = await measureLoad(load);
+  const generator = process.cpuUsage(generatorBefore);
+  return { ...result, generatorCpuMicros: generator.user + generator.system, serverCpuMicros: (cpuMicros(serverPid) ?? 0) - serverBefore };
+}
 
 /**
  * Samples a child's resident memory every second until stopped; returns the peak in bytes.
@@ -68,36 +83,48 @@ say(`restconform bench: ${options.durationSeconds} s per measure, ${options.conn
 try {
   // Start to first request, each in a fresh process.
   const start = await runChild('bench/start-probe.js', { baseUrl: reference.url, locales: ['en_gb', 'el'], seed: options.seed }, { env });
-  say(`start (reference, 2 locales, ${start.operations} operations): modules ${start.at.modulesLoaded} ms, descriptors ${start.at.descriptorsLoaded} ms, generators ${start.at.generatorsBuilt} ms, first request sent ${start.at.firstRequestSent} ms after process start (one case of every operation drawn by ${start.at.everyOperationSampled} ms)`);
-  const wordpress = await runChild('bench/start-probe.js', { descriptorFile: join(REPO_ROOT, 'fixtures', 'wordpress-6.1-index.json'), seed: options.seed });
-  say(`start (WordPress 6.1 index, ${wordpress.routes} routes, ${wordpress.operations} operations): modules ${wordpress.at.modulesLoaded} ms, descriptor read ${wordpress.at.descriptorsLoaded} ms, generators ${wordpress.at.generatorsBuilt} ms, first request built ${wordpress.at.firstRequestBuilt} ms after process start (one case of every operation drawn by ${wordpress.at.everyOperationSampled} ms)`);
+  say(`start breakdown (reference, 2 locales, ${start.operations} operations): modules ${start.at.modulesLoaded} ms, descriptors ${start.at.descriptorsLoaded} ms, generators ${start.at.generatorsBuilt} ms, first request sent ${start.at.firstRequestSent} ms after process start (one case of every operation drawn by ${start.at.everyOperationSampled} ms)`);
+  const wordpressFile = join(REPO_ROOT, 'fixtures', 'wordpress-6.1-index.json');
+  const wordpress = await runChild('bench/start-probe.js', { descriptorFile: wordpressFile, seed: options.seed });
+  say(`start breakdown (WordPress 6.1 index, ${wordpress.routes} routes, ${wordpress.operations} operations): modules ${wordpress.at.modulesLoaded} ms, descriptor read ${wordpress.at.descriptorsLoaded} ms, generators ${wordpress.at.generatorsBuilt} ms, first request built ${wordpress.at.firstRequestBuilt} ms after process start (one case of every operation drawn by ${wordpress.at.everyOperationSampled} ms)`);
+  // The same through `restconform run --locales none --contract none`, the index served from loopback: until the
+  // first fuzz request leaves (all generators are built before the phases start).
+  const wordpressSite = await spawnListening('bench/fixture-server.js', [wordpressFile]);
+  let wordpressRun;
+  try {
+    wordpressRun = await runHarness({ baseUrl: wordpressSite.url, seed: options.seed, examples: 1, concurrency: options.connections, timeBudgetSeconds: null, stopAfterRequests: 1, recordLimit: 0, locales: null, contract: 'none', user: null });
+  } finally {
+    await wordpressSite.stop();
+  }
+  say(`start (WordPress 6.1 index through restconform run, from loopback): first fuzz request ${round(wordpressRun.firstFuzzSendMs ?? NaN)} ms after process start`);
 
-  // Warm-up: one pass of fuzz over every operation, recording the requests; it also warms the server up.
-  const warm = await runHarness({ baseUrl: reference.url, seed: options.seed, examples: options.warmupExamples, concurrency: options.connections, timeBudgetSeconds: null, stopAfterRequests: null, recordLimit: RECORD_LIMIT });
-  const warmRps = warm.fuzzRequests / (warm.fuzzDurationMs / 1000);
-  say(`warm-up: ${warm.fuzzRequests} fuzz requests over ${warm.operations} operations (${options.warmupExamples} examples each) in ${round(warm.fuzzDurationMs)} ms = ${round(warmRps)} req/s; ${warm.recorded.length} requests recorded`);
-  const requestsPerExample = warm.fuzzRequests / options.warmupExamples;
+  // Warm-up: the same run as the measured one (same seed, so the same requests), recording what it sends; it also
+  // warms the server up. The fuzz phase walks the operations in order, so both see the same operations.
+  const harnessInput = { baseUrl: reference.url, seed: options.seed, examples: options.examples, concurrency: options.connections, timeBudgetSeconds: options.durationSeconds, stopAfterRequests: null };
+  const warm = await runHarness({ ...harnessInput, recordLimit: RECORD_LIMIT });
+  say(`warm-up: ${warm.fuzzRequests} fuzz requests in ${round(warm.fuzzDurationMs)} ms (${round(warm.fuzzRequests / (warm.fuzzDurationMs / 1000))} req/s); ${warm.recorded.length} recorded for the replay`);
 
   // limit: the same mix, sent by a generator that does nothing else.
-  const limit = await measureLoad({ url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: toAutocannonRequests(warm.recorded) });
-  say(`limit  (autocannon, recorded mix → reference server): ${describeLoad(limit)}`);
+  const limit = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: toAutocannonRequests(warm.recorded) });
+  say(`limit   (autocannon, recorded mix → reference server): ${describeLoad(limit)}`);
 
-  // harness: as many examples per operation as the limit's rate would send in the time budget, so the run lasts the
-  // whole budget; at half the limit's rate it walks half the operations (those of the first locale).
-  const examples = Math.max(options.warmupExamples, Math.ceil((limit.rps * options.durationSeconds) / requestsPerExample));
   const stopServerWatch = watchResident(reference.pid);
-  const harness = await runHarness(
-    { baseUrl: reference.url, seed: options.seed, examples, concurrency: options.connections, timeBudgetSeconds: options.durationSeconds, stopAfterRequests: null, recordLimit: 0 },
-    { profile: 'harness' },
-  );
+  const serverCpuBefore = cpuMicros(reference.pid) ?? 0;
+  const harness = await runHarness({ ...harnessInput, recordLimit: 0 }, { profile: 'harness' });
+  const serverCpuDuringHarness = (cpuMicros(reference.pid) ?? 0) - serverCpuBefore;
   const serverPeakRss = stopServerWatch();
   const harnessRps = harness.fuzzRequests / (harness.fuzzDurationMs / 1000);
   const harnessPeakRss = Math.max(harness.peakRssBytes, ...harness.memorySamples.map((s) => s.rss));
-  say(`harness (restconform run --phases fuzz --examples ${examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}), peak RSS ${round(harnessPeakRss / MB, 1)} MB, first request ${round(harness.firstSendMs ?? NaN)} ms after process start; reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
+  say(`harness (restconform run --phases fuzz --examples ${options.examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}); CPU per request: harness ${round(harness.fuzzCpuMicros / harness.fuzzRequests)} µs (${round(harness.fuzzSystemCpuMicros / harness.fuzzRequests)} in the kernel), server ${round(serverCpuDuringHarness / harness.exchanges)} µs (whole run); peak RSS ${round(harnessPeakRss / MB, 1)} MB, first fuzz request ${round(harness.firstFuzzSendMs ?? NaN)} ms after process start (both descriptors fetched, every generator built); reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
 
   // server vs bare: the same generator against a server that does nothing but answer.
-  const bareLoad = await measureLoad({ url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds });
-  say(`bare   (autocannon, GET → node:http fixed JSON): ${describeLoad(bareLoad)}`);
+  const bareLoad = await measureWithCpu(bare.pid, { url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds });
+  say(`bare    (autocannon, GET → node:http fixed JSON): ${describeLoad(bareLoad)}`);
+  // Not in the JSON: one light route, so the server's own overhead (auth, routing, validation, rendering) shows
+  // apart from what the mix's heavier handlers and larger answers cost.
+  const lightRoute = [{ method: 'GET', path: '/en_gb/wp-json/community/v1/members/me', headers: warm.recorded[0]?.headers ?? {} }];
+  const light = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: lightRoute });
+  say(`light   (autocannon, GET /en_gb/wp-json/community/v1/members/me → reference server): ${describeLoad(light)}; ${round(light.rps / bareLoad.rps, 3)} of bare`);
 
   /** @type {Record<string, number | null>} */
   const figures = {
@@ -108,13 +135,14 @@ try {
     harnessToLimit: round(harnessRps / limit.rps, 3),
     serverToBare: round(limit.rps / bareLoad.rps, 3),
     harnessPeakRssMb: round(harnessPeakRss / MB, 1),
-    startToFirstRequestMs: start.at.firstRequestSent,
-    startToFirstRequestWordpressMs: wordpress.at.firstRequestBuilt,
+    startToFirstRequestMs: round(harness.firstFuzzSendMs ?? NaN),
+    startToFirstRequestWordpressMs: round(wordpressRun.firstFuzzSendMs ?? NaN),
   };
 
   if (options.requests !== null) {
     const target = options.requests;
-    const longExamples = Math.ceil((target / requestsPerExample) * 1.05) + 1;
+    // Enough examples that the operations' valid and invalid runs add up well past the target; it stops there.
+    const longExamples = Math.ceil((target / (warm.operations * 2)) * 2) + 1;
     say(`long run: until ${target} requests (--examples ${longExamples}, no time budget), memory sampled every second`);
     const stopWatch = watchResident(reference.pid);
     const long = await runHarness(
@@ -122,13 +150,17 @@ try {
       { profile: 'long-run', echoProgress: true },
     );
     const serverRss = stopWatch();
+    if (options.memoryLog) writeFileSync(options.memoryLog, memoryTable(long.memorySamples));
     const rss = growthBetweenTenths(long.memorySamples, 'rss');
+    const heapTotal = growthBetweenTenths(long.memorySamples, 'heapTotal');
     const heap = growthBetweenTenths(long.memorySamples, 'heapUsed');
+    const live = growthBetweenTenths(long.memorySamples, 'liveHeap');
     const peak = Math.max(long.peakRssBytes, ...long.memorySamples.map((s) => s.rss));
     const seconds = (long.memorySamples.at(-1)?.atMs ?? 0) / 1000;
     say(`long run: ${long.exchanges} requests in ${round(seconds)} s (${round(long.exchanges / seconds)} req/s), peak RSS ${round(peak / MB, 1)} MB`);
-    if (rss && heap) {
-      say(`  RSS first tenth ${round(rss.first / MB, 1)} MB → last tenth ${round(rss.last / MB, 1)} MB (${round(rss.growthPercent, 1)}%); heap ${round(heap.first / MB, 1)} MB → ${round(heap.last / MB, 1)} MB (${round(heap.growthPercent, 1)}%); reference server peak RSS ${round(serverRss / MB, 1)} MB`);
+    if (rss && heap && heapTotal) {
+      const change = (growth) => `${round(growth.first / MB, 1)} MB → ${round(growth.last / MB, 1)} MB (${round(growth.growthPercent, 1)}%)`;
+      say(`  first tenth → last tenth: RSS ${change(rss)}; V8 heap reserved ${change(heapTotal)}, in use ${change(heap)}${live ? `, live after a full collection ${change(live)}` : ''}; reference server peak RSS ${round(serverRss / MB, 1)} MB`);
     }
     figures.harnessPeakRssMb = round(Math.max(harnessPeakRss, peak) / MB, 1);
     figures.rssGrowthPercent = rss ? round(rss.growthPercent, 1) : null;

@@ -4,7 +4,8 @@
  * samples its memory every second, records the first requests it sends (for autocannon to replay), optionally
  * stops after a number of requests, and sends one result message to the parent over IPC.
  *
- * Input (argv[2], JSON): { baseUrl, seed, examples, concurrency, timeBudgetSeconds, stopAfterRequests, recordLimit }.
+ * Input (argv[2], JSON): { baseUrl, seed, examples, concurrency, timeBudgetSeconds, stopAfterRequests, recordLimit },
+ * and optionally { locales, contract, user } (default: both reference locales, the built-in contract, `admin`).
  * The application password is read from RESTCONFORM_APP_PASSWORD, as the command line does.
  */
 import { knownCheckNames, runJob } from '../dist/cli/run-job.js';
@@ -12,7 +13,10 @@ import { loadConfig } from '../dist/config/index.js';
 import { createMemorySampler } from './memory-sampler.js';
 import { createRecordingSender } from './recording-sender.js';
 
-/** @type {{ baseUrl: string, seed: number, examples: number, concurrency: number, timeBudgetSeconds: number | null, stopAfterRequests: number | null, recordLimit: number }} */
+/**
+ * @type {{ baseUrl: string, seed: number, examples: number, concurrency: number, timeBudgetSeconds: number | null,
+ *   stopAfterRequests: number | null, recordLimit: number, locales?: string[] | null, contract?: string, user?: string | null }}
+ */
 const input = JSON.parse(process.argv[2]);
 
 const settings = loadConfig({
@@ -23,18 +27,23 @@ const settings = loadConfig({
     phases: ['fuzz'],
     timeBudgetSeconds: input.timeBudgetSeconds,
     concurrency: input.concurrency,
-    user: 'admin',
+    locales: input.locales === undefined ? ['en_gb', 'el'] : input.locales,
+    contract: input.contract ?? 'builtin',
+    user: input.user === undefined ? 'admin' : input.user,
     reportDir: null,
   },
   knownChecks: knownCheckNames(),
 });
 
 const controller = new AbortController();
-const memory = createMemorySampler(1000);
+// In long runs, every tenth sample also measures the live heap after a full collection (a few ms every 10 s).
+const memory = createMemorySampler(1000, input.stopAfterRequests !== null && input.stopAfterRequests > 100_000 ? 10 : 0);
 const recording = createRecordingSender(input.recordLimit);
 
-/** The fuzz phase's own counters, from its `phase_finished` event. */
-let fuzz = { requests: 0, durationMs: 0 };
+/** The fuzz phase's own counters, from its `phase_finished` event, and the CPU time the process spent in it. */
+let fuzz = { requests: 0, durationMs: 0, cpuMicros: 0, systemCpuMicros: 0 };
+/** @type {NodeJS.CpuUsage | undefined} */
+let cpuAtFuzzStart;
 let exchanges = 0;
 /** @type {import('../dist/engine/events.js').Reporter} */
 const counter = {
@@ -43,8 +52,12 @@ const counter = {
       exchanges += 1;
       memory.setRequests(exchanges);
       if (input.stopAfterRequests !== null && exchanges === input.stopAfterRequests) controller.abort();
+    } else if (event.type === 'phase_started' && event.phase === 'fuzz') {
+      recording.markPhase();
+      cpuAtFuzzStart = process.cpuUsage();
     } else if (event.type === 'phase_finished' && event.phase === 'fuzz') {
-      fuzz = { requests: event.requests, durationMs: event.durationMs };
+      const cpu = process.cpuUsage(cpuAtFuzzStart);
+      fuzz = { requests: event.requests, durationMs: event.durationMs, cpuMicros: cpu.user + cpu.system, systemCpuMicros: cpu.system };
     }
   },
   async close() {},
@@ -63,10 +76,13 @@ process.send?.({
   stoppedEarly: result?.stoppedEarly ?? null,
   fuzzRequests: fuzz.requests,
   fuzzDurationMs: fuzz.durationMs,
+  fuzzCpuMicros: fuzz.cpuMicros,
+  fuzzSystemCpuMicros: fuzz.systemCpuMicros,
   exchanges,
   operations: result?.summary.operations ?? 0,
   findings: result?.findings.length ?? 0,
   firstSendMs: recording.firstSendMs(),
+  firstFuzzSendMs: recording.firstPhaseSendMs(),
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
   memorySamples: samples,
   recorded: recording.recorded(),

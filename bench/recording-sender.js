@@ -1,6 +1,7 @@
 /**
- * A sender wrapper for `runJob`'s `wrapSender`: notes when the first request left (milliseconds since the process
- * started) and keeps a copy of the first requests sent, for autocannon to replay the harness's own mix.
+ * A sender wrapper for `runJob`'s `wrapSender`: notes when the first request left and when the first request of a
+ * marked phase left (milliseconds since the process started), and keeps a copy of the first requests sent, for
+ * autocannon to replay the harness's own mix.
  */
 
 /**
@@ -15,7 +16,9 @@
  * @param {number} limit how many requests to keep (the rest are only counted)
  * @returns {{
  *   wrap(sender: import('../dist/engine/run-context.js').Sender): import('../dist/engine/run-context.js').Sender,
+ *   markPhase(): void,
  *   firstSendMs(): number | null,
+ *   firstPhaseSendMs(): number | null,
  *   recorded(): RecordedRequest[],
  * }}
  */
@@ -24,17 +27,26 @@ export function createRecordingSender(limit) {
   const kept = [];
   /** @type {number | null} */
   let firstSendMs = null;
+  let phaseMarked = false;
+  /** @type {number | null} */
+  let firstPhaseSendMs = null;
   return {
     wrap(sender) {
       return {
         send(request, signal) {
-          firstSendMs ??= performance.now();
+          const now = performance.now();
+          firstSendMs ??= now;
+          if (phaseMarked) firstPhaseSendMs ??= now;
           if (kept.length < limit) kept.push({ method: request.method, url: request.url, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
           return sender.send(request, signal);
         },
       };
     },
+    markPhase() {
+      phaseMarked = true;
+    },
     firstSendMs: () => firstSendMs,
+    firstPhaseSendMs: () => firstPhaseSendMs,
     recorded: () => kept,
   };
 }
