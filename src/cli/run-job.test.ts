@@ -17,6 +17,8 @@ describe('runJob on the bundled reference server', () => {
     const covered = new Set(result!.coverage.filter((c) => c.requests > 0).map((c) => `${c.locale} ${c.method} ${c.route}`));
     const documented = contractOperations().flatMap(({ route, method }) => ['en_gb', 'el'].map((locale) => `${locale} ${method} ${route}`));
     expect(documented.filter((op) => !covered.has(op))).toEqual([]);
+    // Coverage lists declared operations only: probes of undeclared methods are not operations.
+    expect(result!.coverage.map((c) => `${c.locale} ${c.method} ${c.route}`).filter((op) => !documented.includes(op))).toEqual([]);
   });
 });
 

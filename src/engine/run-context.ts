@@ -160,6 +160,8 @@ export class RunContext {
 
   /** Sends a request that is not built from a case (sequences, batch, auth probes) and records it. */
   async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false): Promise<Exchange> {
+    // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
+    if (!probe) this.cover(op);
     const exchange = await this.#options.sender.send(this.#sparingOwnAccount(request, op), this.#options.signal);
     this.requests += 1;
     this.#watchForDeadTarget(exchange);
@@ -250,10 +252,13 @@ export class RunContext {
     this.emit({ type: 'finding', finding });
   }
 
-  /** Adds a note to an operation's coverage entry (e.g. "valid requests answered 401"). */
+  /**
+   * Adds a note to a declared operation's coverage entry (e.g. "valid requests answered 401"). Probes of
+   * undeclared methods are not operations: a note about one is dropped rather than listing it as covered.
+   */
   note(op: Operation, note: string): void {
-    const entry = this.cover(op);
-    if (!entry.notes.includes(note)) entry.notes.push(note);
+    const entry = this.#coverage.get(op.id);
+    if (entry && !entry.notes.includes(note)) entry.notes.push(note);
   }
 
   /** `text` with every secret replaced, in each form it takes on the wire (percent-encoded, JSON-escaped…). */
