@@ -18,11 +18,11 @@ import { join } from 'node:path';
 import { parseBenchArgs } from './args.js';
 import { cpuMicros, profileFlags, REPO_ROOT, residentBytes, runChild, spawnListening } from './children.js';
 import { growthBetweenTenths, memoryTable } from './memory-growth.js';
-import { measureLoad, toAutocannonRequests } from './replay.js';
+import { MAX_REPLAYED, measureLoad, toAutocannonRequests } from './replay.js';
 
 const MB = 1024 * 1024;
-/** How many of the warm-up's requests autocannon replays (a full pass over every operation fits). */
-const RECORD_LIMIT = 50_000;
+/** How many of the warm-up's requests are recorded (then thinned evenly to what autocannon replays). */
+const RECORD_LIMIT = 2_000_000;
 
 const options = parseBenchArgs(process.argv.slice(2));
 // A fresh application password per run: the server and the harness share it, nothing prints it.
@@ -101,8 +101,8 @@ try {
   // Warm-up: the same run as the measured one (same seed, so the same requests), recording what it sends; it also
   // warms the server up. The fuzz phase walks the operations in order, so both see the same operations.
   const harnessInput = { baseUrl: reference.url, seed: options.seed, examples: options.examples, concurrency: options.connections, timeBudgetSeconds: options.durationSeconds, stopAfterRequests: null };
-  const warm = await runHarness({ ...harnessInput, recordLimit: RECORD_LIMIT });
-  say(`warm-up: ${warm.fuzzRequests} fuzz requests in ${round(warm.fuzzDurationMs)} ms (${round(warm.fuzzRequests / (warm.fuzzDurationMs / 1000))} req/s); ${warm.recorded.length} recorded for the replay`);
+  const warm = await runHarness({ ...harnessInput, recordLimit: RECORD_LIMIT, replayLimit: MAX_REPLAYED });
+  say(`warm-up: ${warm.fuzzRequests} fuzz requests in ${round(warm.fuzzDurationMs)} ms (${round(warm.fuzzRequests / (warm.fuzzDurationMs / 1000))} req/s); ${warm.recorded.length} of them, evenly spaced, replayed`);
 
   // limit: the same mix, sent by a generator that does nothing else.
   const limit = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: toAutocannonRequests(warm.recorded) });

@@ -4,18 +4,20 @@
  * samples its memory every second, records the first requests it sends (for autocannon to replay), optionally
  * stops after a number of requests, and sends one result message to the parent over IPC.
  *
- * Input (argv[2], JSON): { baseUrl, seed, examples, concurrency, timeBudgetSeconds, stopAfterRequests, recordLimit },
+ * Input (argv[2], JSON): { baseUrl, seed, examples, concurrency, timeBudgetSeconds, stopAfterRequests, recordLimit,
+ * replayLimit },
  * and optionally { locales, contract, user } (default: both reference locales, the built-in contract, `admin`).
  * The application password is read from RESTCONFORM_APP_PASSWORD, as the command line does.
  */
 import { knownCheckNames, runJob } from '../dist/cli/run-job.js';
 import { loadConfig } from '../dist/config/index.js';
 import { createMemorySampler } from './memory-sampler.js';
-import { createRecordingSender } from './recording-sender.js';
+import { createRecordingSender, evenlySpaced } from './recording-sender.js';
 
 /**
  * @type {{ baseUrl: string, seed: number, examples: number, concurrency: number, timeBudgetSeconds: number | null,
- *   stopAfterRequests: number | null, recordLimit: number, locales?: string[] | null, contract?: string, user?: string | null }}
+ *   stopAfterRequests: number | null, recordLimit: number, replayLimit?: number, locales?: string[] | null, contract?: string,
+ *   user?: string | null }}
  */
 const input = JSON.parse(process.argv[2]);
 
@@ -85,5 +87,6 @@ process.send?.({
   firstFuzzSendMs: recording.firstPhaseSendMs(),
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
   memorySamples: samples,
-  recorded: recording.recorded(),
+  // Thinned here, evenly over the whole run, so the message stays small (autocannon replays at most this many).
+  recorded: evenlySpaced(recording.recorded(), input.replayLimit ?? 2000),
 }, () => process.disconnect());

@@ -13,6 +13,18 @@
  */
 
 /**
+ * At most `max` items of `list`, evenly spaced (every k-th), which keeps the proportions of a recorded mix.
+ * @template T
+ * @param {T[]} list
+ * @param {number} max
+ * @returns {T[]}
+ */
+export function evenlySpaced(list, max) {
+  const step = Math.max(1, Math.ceil(list.length / max));
+  return step === 1 ? list : list.filter((_, i) => i % step === 0);
+}
+
+/**
  * @param {number} limit how many requests to keep (the rest are only counted)
  * @returns {{
  *   wrap(sender: import('../dist/engine/run-context.js').Sender): import('../dist/engine/run-context.js').Sender,

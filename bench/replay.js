@@ -4,6 +4,7 @@
  * autocannon, so the generator spends nearly nothing per request.
  */
 import autocannon from 'autocannon';
+import { evenlySpaced } from './recording-sender.js';
 
 /**
  * @typedef {object} LoadResult
@@ -15,7 +16,7 @@ import autocannon from 'autocannon';
  */
 
 /** autocannon encodes every request of the list once per connection before it starts: keep the list short. */
-const MAX_REPLAYED = 2000;
+export const MAX_REPLAYED = 2000;
 
 /**
  * The recorded requests as autocannon request objects, relative to the server they were recorded against. A long
@@ -24,8 +25,7 @@ const MAX_REPLAYED = 2000;
  * @returns {Array<{ method: string, path: string, headers: Record<string, string>, body?: string }>}
  */
 export function toAutocannonRequests(recorded) {
-  const step = Math.max(1, Math.ceil(recorded.length / MAX_REPLAYED));
-  return recorded.filter((_, i) => i % step === 0).map((request) => {
+  return evenlySpaced(recorded, MAX_REPLAYED).map((request) => {
     const url = new URL(request.url);
     return {
       method: request.method,
