@@ -9,8 +9,8 @@
  * @property {number | null} requests long-run mode: run the harness until this many requests, else null
  * @property {number} connections the harness's concurrency, and autocannon's connections
  * @property {number} seed the seed of the reference server and of the harness
- * @property {number} examples examples per operation of the harness runs (default: 20 per second of duration, about
- *   what walks every operation once at the target rate; the fuzz phase walks the operations in order)
+ * @property {number} examples examples per operation of the harness runs (default: 20 per second of duration; the
+ *   fuzz phase walks the operations in order, so the run covers as many of them as its rate allows)
  * @property {string | null} cpuProfileDir write `node --cpu-prof` profiles of the server and harness children here
  * @property {string | null} memoryLog long-run mode: write the memory samples here (tab-separated)
  */
