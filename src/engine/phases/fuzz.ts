@@ -2,6 +2,11 @@
  * Phase `fuzz`: fast-check property runs per operation, one for valid cases and one for invalid cases.
  * A failing case is shrunk by fast-check to a minimal one, then re-checked (the classifier must still agree
  * with its label, and re-sending it must fail again) before it is reported.
+ *
+ * The examples are spent in rounds of at most `ROUND_SIZE` per operation, every operation's round before the
+ * next round starts: a run cut short by its time budget has fuzzed all operations a little rather than the
+ * first few a lot. Round 0 uses the operation's seed as before, so runs of up to ROUND_SIZE examples are
+ * unchanged; each later round has a seed of its own.
  */
 import fc from 'fast-check';
 import type { Operation } from '../../descriptor/types.js';
@@ -13,13 +18,22 @@ import { forEachConcurrently } from '../pool.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
 
+/** Examples per operation and kind in one round. */
+export const ROUND_SIZE = 25;
+
 const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');
 
-async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid'): Promise<void> {
+/** The seed of one round: round 0 keeps the operation's own seed. */
+export function roundSeed(runSeed: number, op: Operation, kind: 'valid' | 'invalid', round: number): number {
+  return operationSeed(runSeed, round === 0 ? `${op.id} ${kind}` : `${op.id} ${kind} round ${round}`);
+}
+
+/** One round of one property; resolves true when it reported a failure (later rounds then leave it alone). */
+async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid', round: number, numRuns: number): Promise<boolean> {
   const { run } = ctx;
   const generators = ctx.generators(op);
   const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
-  if (!arbitrary || ctx.examples <= 0) return;
+  if (!arbitrary || numRuns <= 0) return false;
   let lastFailing: { requestCase: RequestCase; executed: ExecutedCase } | undefined;
   const property = fc.asyncProperty(arbitrary, async (requestCase) => {
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
@@ -34,14 +48,14 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     lastFailing = { requestCase, executed };
     return false;
   });
-  const seed = operationSeed(run.seed, `${op.id} ${kind}`);
-  const result = await fc.check(property, { seed, numRuns: ctx.examples });
-  if (!result.failed || !lastFailing) return;
+  const seed = roundSeed(run.seed, op, kind, round);
+  const result = await fc.check(property, { seed, numRuns });
+  if (!result.failed || !lastFailing) return false;
 
   const shrunk = (result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase;
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
     run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
-    return;
+    return true;
   }
   // Re-send the minimal case: a finding is reported only if it fails again.
   const recheck = run.stopped ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz');
@@ -52,6 +66,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     const flaky = failuresOf(lastFailing.executed.outcomes).map((o) => ({ ...o, severity: 'warning' as const, message: `${o.message} (did not fail again when re-sent)` }));
     run.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, 'fuzz', flaky);
   }
+  return true;
 }
 
 export const fuzzPhase: Phase = {
@@ -60,6 +75,13 @@ export const fuzzPhase: Phase = {
   skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     const work = ctx.operations.flatMap((op) => [{ op, kind: 'valid' as const }, { op, kind: 'invalid' as const }]);
-    await forEachConcurrently(work, ctx.concurrency, ({ op, kind }) => fuzzOne(ctx, op, kind), () => ctx.run.stopped);
+    const failed = new Set<(typeof work)[number]>();
+    for (let round = 0; round * ROUND_SIZE < ctx.examples && !ctx.run.stopped; round += 1) {
+      const numRuns = Math.min(ROUND_SIZE, ctx.examples - round * ROUND_SIZE);
+      const pending = work.filter((item) => !failed.has(item));
+      await forEachConcurrently(pending, ctx.concurrency, async (item) => {
+        if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
+      }, () => ctx.run.stopped);
+    }
   },
 };
