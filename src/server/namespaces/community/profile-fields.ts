@@ -5,7 +5,7 @@ import { rejectedValue, missingParams } from './errors.js';
 import { pagedResponse } from './paging.js';
 import { boolParam, intParam, stringParam } from './params.js';
 import { moderatorOnly } from './permissions.js';
-import { profileState, removeField, requireField, requireGroup, type ProfileField } from './profile-state.js';
+import { profileState, putField, removeField, requireField, requireGroup, type ProfileField } from './profile-state.js';
 import { fieldDataRequest, queryFields, serializeField } from './profile-view.js';
 import { EDITABLE, forMethods } from './route-methods.js';
 
@@ -61,7 +61,7 @@ function nextFieldOrder(store: Store, groupId: number): number {
 /** Adds a field to the store (used by the create route and by the seed). */
 export function addField(store: Store, field: ProfileField): ProfileField {
   checkField(store, field);
-  profileState(store).fields.set(field.id, field);
+  putField(store, field);
   return field;
 }
 
@@ -81,7 +81,7 @@ function updateField(req: ServerRequest, ctx: ServerContext) {
   const current = requireField(ctx.store, intParam(req.params, 'id'));
   const updated = withParams(current, req.params, (key) => req.sent.has(key));
   checkField(ctx.store, updated);
-  profileState(ctx.store).fields.set(updated.id, updated);
+  putField(ctx.store, updated);
   return { status: 200, body: serializeField(ctx.store, updated) };
 }
 

@@ -46,13 +46,36 @@ export interface FieldData {
 
 export interface ProfileState {
   groups: Map<number, ProfileGroup>;
+  /** Write through `putField` and `dropField` only: they keep `optionIds` in step. */
   fields: Map<number, ProfileField>;
+  /** Ids of the option fields under each parent field, so listing a field's options does not scan every field. */
+  optionIds: Map<number, Set<number>>;
   /** Keyed by `dataKey(field_id, user_id)`. */
   data: Map<string, FieldData>;
 }
 
 export function profileState(store: Store): ProfileState {
-  return storeSlice<ProfileState>(store, PROFILE_MODULE, () => ({ groups: new Map(), fields: new Map(), data: new Map() }));
+  return storeSlice<ProfileState>(store, PROFILE_MODULE, () => ({ groups: new Map(), fields: new Map(), optionIds: new Map(), data: new Map() }));
+}
+
+/** Stores a field (new or updated), keeping the option index in step with its type and parent. */
+export function putField(store: Store, field: ProfileField): void {
+  const state = profileState(store);
+  dropField(store, field.id);
+  state.fields.set(field.id, field);
+  if (field.type !== 'option') return;
+  let siblings = state.optionIds.get(field.parent_id);
+  if (siblings === undefined) state.optionIds.set(field.parent_id, (siblings = new Set()));
+  siblings.add(field.id);
+}
+
+/** Removes a field from the store and from the option index. */
+export function dropField(store: Store, id: number): void {
+  const state = profileState(store);
+  const previous = state.fields.get(id);
+  if (previous === undefined) return;
+  state.fields.delete(id);
+  if (previous.type === 'option') state.optionIds.get(previous.parent_id)?.delete(id);
 }
 
 export function dataKey(fieldId: number, userId: number): string {
@@ -74,8 +97,9 @@ export function requireField(store: Store, id: number): ProfileField {
 /** The options of `field` (child fields of type `option`), in the field's `order_by` direction. */
 export function optionsOf(store: Store, field: ProfileField): ProfileField[] {
   const direction = field.order_by === 'desc' ? -1 : 1;
-  return [...profileState(store).fields.values()]
-    .filter((candidate) => candidate.parent_id === field.id && candidate.type === 'option')
+  const { fields, optionIds } = profileState(store);
+  return [...(optionIds.get(field.id) ?? [])]
+    .map((id) => fields.get(id)!)
     .sort((a, b) => direction * (a.option_order - b.option_order || a.id - b.id));
 }
 
@@ -83,7 +107,7 @@ export function optionsOf(store: Store, field: ProfileField): ProfileField[] {
 export function removeField(store: Store, field: ProfileField, deleteData: boolean): void {
   const state = profileState(store);
   for (const doomed of [field, ...optionsOf(store, field)]) {
-    state.fields.delete(doomed.id);
+    dropField(store, doomed.id);
     if (!deleteData) continue;
     for (const key of [...state.data.keys()]) if (key.startsWith(`${doomed.id}:`)) state.data.delete(key);
   }
