@@ -6,30 +6,15 @@
  *   node bench/fixture-server.js FILE
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { serveOnLoopback } from './child-server.js';
 
 const descriptor = readFileSync(process.argv[2]);
 const notFound = Buffer.from(JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }));
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
-const server = createServer({ keepAlive: true }, (request, response) => {
-  request.resume();
-  request.once('end', () => {
-    const path = (request.url ?? '/').split('?')[0];
-    const body = request.method === 'GET' && (path === '/wp-json/' || path === '/wp-json') ? descriptor : notFound;
-    response.writeHead(body === descriptor ? 200 : 404, { 'content-type': JSON_TYPE, 'content-length': String(body.length) });
-    response.end(body);
-  });
+serveOnLoopback((request, response) => {
+  const path = (request.url ?? '/').split('?')[0];
+  const body = request.method === 'GET' && (path === '/wp-json/' || path === '/wp-json') ? descriptor : notFound;
+  response.writeHead(body === descriptor ? 200 : 404, { 'content-type': JSON_TYPE, 'content-length': String(body.length) });
+  response.end(body);
 });
-
-server.listen(0, '127.0.0.1', () => {
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  process.stdout.write(`listening on http://127.0.0.1:${address.port}\n`);
-});
-
-const stop = () => {
-  server.close();
-  server.closeAllConnections();
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
