@@ -90,6 +90,22 @@ describe('createTransport', () => {
     expect(quiet.connections).toBeLessThanOrEqual(4);
   });
 
+  it('keeps the connection after a DELETE with a body, and drops it after a HEAD', async () => {
+    const echo = await startHttpServer((req, res, body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body })));
+    toClose.push(echo);
+    const single = createTransport({ connections: 1 });
+    toClose.push(single);
+    for (let i = 0; i < 5; i++) {
+      const exchange = await single.send({ method: 'DELETE', url: `${echo.url}/item/${i}`, headers: { 'content-type': 'application/json' }, body: `{"force":${i}}` });
+      expect(exchange.response?.json).toEqual({ method: 'DELETE', body: `{"force":${i}}` });
+    }
+    expect(echo.connections).toBe(1);
+    // A server that wrongly answers HEAD with a body would desynchronise the next answer: undici's rule stays.
+    expect((await single.send({ method: 'HEAD', url: `${echo.url}/item`, headers: {} })).response?.status).toBe(200);
+    expect((await single.send(get(`${echo.url}/after-head`))).response?.status).toBe(200);
+    expect(echo.connections).toBe(2);
+  });
+
   it('cuts a body at the cap and says so', async () => {
     const exchange = await transport.send(get(`${server.url}/big`));
     expect(exchange.response?.status).toBe(200);
