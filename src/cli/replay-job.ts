@@ -12,7 +12,6 @@ import { createTransport } from '../http/index.js';
 import type { JsonReport } from '../report/json.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
-import { startReferenceServer } from '../server/index.js';
 import { UsageError } from './errors.js';
 
 export interface ReplayOptions {
@@ -90,7 +89,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
     );
   }
 
-  const server = options.reference ? await startReferenceServer({ port: 0, seed: report.seed }) : undefined;
+  const server = options.reference ? await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: report.seed }) : undefined;
   const transport = createTransport({ connections: 2 });
   try {
     const base = server?.url ?? options.baseUrl ?? report.target;

@@ -3,7 +3,6 @@
  * into one module. Each operation gets `<Name>Path` (when its route has variables), `<Name>Query` (GET, HEAD,
  * OPTIONS) or `<Name>Body` (other methods); `RestRequests` maps each operation id to its parts.
  */
-import { compile } from 'json-schema-to-typescript';
 import type { JsonSchema, LoadedDescriptor, Operation } from '../descriptor/types.js';
 import { QUERY_METHODS } from '../schema/param-location.js';
 import { pascalName, uniqueNames } from './names.js';
@@ -53,6 +52,8 @@ export async function typeScriptExport(descriptor: LoadedDescriptor): Promise<st
     definitions,
   };
   const source = `${descriptor.source}${descriptor.locale ? ` (locale ${descriptor.locale})` : ''}`;
+  // Loaded here, not with the module: it brings prettier, which every command would otherwise load at start-up.
+  const { compile } = await import('json-schema-to-typescript');
   return compile(root as Parameters<typeof compile>[0], REQUEST_MAP_TYPE, {
     bannerComment: `/* Request types of ${source.replace(/\*\//g, '* /')}, written by restconform export types. Do not edit. */`,
     additionalProperties: false,

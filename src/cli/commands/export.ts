@@ -10,7 +10,6 @@ import { ContractFileError } from '../../contract/io.js';
 import { DescriptorError, fetchDescriptor, readDescriptorFile, restUrl, type LoadedDescriptor } from '../../descriptor/index.js';
 import { buildExport, EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat, type ExportInput } from '../../export/index.js';
 import type { Credentials } from '../../request/types.js';
-import { startReferenceServer } from '../../server/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { VERSION } from '../version.js';
 
@@ -58,7 +57,7 @@ async function loadSource(flags: ExportSettings, locale: string | null): Promise
     const descriptor = await fetchDescriptor({ baseUrl: flags.baseUrl, restRoot: flags.restRoot, locale, credentials });
     return { descriptor, serverUrl: restUrl(flags.baseUrl, flags.restRoot, locale) };
   }
-  const server = await startReferenceServer({ port: 0, restRoot: flags.restRoot });
+  const server = await (await import('../../server/index.js')).startReferenceServer({ port: 0, restRoot: flags.restRoot });
   try {
     const descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: flags.restRoot, locale, credentials });
     // Name the bundled server, not its throwaway port, so the export is the same on every run.

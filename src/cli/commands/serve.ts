@@ -3,7 +3,7 @@
  * once it accepts requests; a busy port is a usage error (exit 2).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
+import type { ReferenceServer } from '../../server/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 
 /** Where the administrator's application password is read from when `--app-password` is absent. */
@@ -46,6 +46,7 @@ export function serveCommand(sink: ExitCodeSink): Command {
 
 async function start(options: ServeOptions): Promise<ReferenceServer> {
   try {
+    const { startReferenceServer } = await import('../../server/index.js');
     return await startReferenceServer({
       host: options.host,
       port: options.port,
