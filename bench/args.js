@@ -1,6 +1,6 @@
 /**
  * The benchmark's command line: `node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N]
- * [--examples N] [--cpu-prof DIR] [--memory-log FILE]`. Plain values in, one resolved options object out.
+ * [--examples N] [--rounds N] [--cpu-prof DIR] [--memory-log FILE]`. Plain values in, one resolved options object out.
  */
 
 /**
@@ -15,7 +15,7 @@
  * @property {string | null} memoryLog long-run mode: write the memory samples here (tab-separated)
  */
 
-const USAGE = 'usage: node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N] [--examples N] [--cpu-prof DIR] [--memory-log FILE]';
+const USAGE = 'usage: node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N] [--examples N] [--rounds N] [--cpu-prof DIR] [--memory-log FILE]';
 
 /** @type {Record<string, {key: keyof BenchOptions, min: number} | {key: keyof BenchOptions, text: true}>} */
 const FLAGS = {
@@ -24,6 +24,7 @@ const FLAGS = {
   '--connections': { key: 'connections', min: 1 },
   '--seed': { key: 'seed', min: 0 },
   '--examples': { key: 'examples', min: 1 },
+  '--rounds': { key: 'rounds', min: 1 },
   '--cpu-prof': { key: 'cpuProfileDir', text: true },
   '--memory-log': { key: 'memoryLog', text: true },
 };
@@ -36,7 +37,7 @@ const FLAGS = {
  */
 export function parseBenchArgs(argv) {
   /** @type {BenchOptions} */
-  const options = { durationSeconds: 10, requests: null, connections: 16, seed: 1, examples: 0, cpuProfileDir: null, memoryLog: null };
+  const options = { durationSeconds: 10, requests: null, connections: 16, seed: 1, examples: 0, rounds: 3, cpuProfileDir: null, memoryLog: null };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const spec = FLAGS[flag];

@@ -3,11 +3,15 @@
  *
  *   limit    autocannon replaying the harness's own requests (recorded in a warm-up) against the reference server
  *   harness  `restconform run` in fuzz mode against the same server for the same time, from its own counters
- *   server   the reference server's rate on that mix against a bare Node HTTP server answering fixed JSON
+ *   server   the reference server's rate on that mix against a bare Node HTTP server answering fixed JSON to the
+ *            same mix (and, for context, to one plain GET)
  *   start    process start to the first fuzz request of `restconform run` (both locales' descriptors fetched,
  *            every generator built), for the reference server and for the real WordPress 6.1 index in fixtures/
  *            served from loopback; and a breakdown of the same steps (modules, descriptors, generators)
  *   long run `--requests N`: the harness until N requests, memory sampled every second
+ *
+ * bare, limit and harness are measured in turn, `--rounds` times (3); the ratios are taken within each round and
+ * the figures are the medians, so that a burst of load from elsewhere on a shared machine skews one round only.
  *
  * Servers run in their own processes, apart from the load generator. Human lines first, one JSON line last.
  * Reads the compiled code in dist/ (`npm run build` first).
@@ -21,6 +25,13 @@ import { growthBetweenTenths, memoryTable } from './memory-growth.js';
 import { MAX_REPLAYED, measureLoad, toAutocannonRequests } from './replay.js';
 
 const MB = 1024 * 1024;
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 /** How many of the warm-up's requests are recorded (then thinned evenly to what autocannon replays). */
 const RECORD_LIMIT = 2_000_000;
 
@@ -104,39 +115,61 @@ try {
   const warm = await runHarness({ ...harnessInput, recordLimit: RECORD_LIMIT, replayLimit: MAX_REPLAYED });
   say(`warm-up: ${warm.fuzzRequests} fuzz requests in ${round(warm.fuzzDurationMs)} ms (${round(warm.fuzzRequests / (warm.fuzzDurationMs / 1000))} req/s); ${warm.recorded.length} of them, evenly spaced, replayed`);
 
-  // limit: the same mix, sent by a generator that does nothing else.
-  const limit = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: toAutocannonRequests(warm.recorded) });
-  say(`limit   (autocannon, recorded mix → reference server): ${describeLoad(limit)}`);
-
+  // Rounds: bare, limit and harness measured one after another, then again, so that a burst of load from another
+  // tenant of the machine hits one round rather than one side; the ratios are taken within each round, and the
+  // figures are the medians over the rounds.
+  const mix = toAutocannonRequests(warm.recorded);
+  /** @type {Array<{ limitRps: number, harnessRps: number, bareRps: number, firstFuzzSendMs: number }>} */
+  const rounds = [];
+  let harnessPeakRss = 0;
   const stopServerWatch = watchResident(reference.pid);
-  const serverCpuBefore = cpuMicros(reference.pid) ?? 0;
-  const harness = await runHarness({ ...harnessInput, recordLimit: 0 }, { profile: 'harness' });
-  const serverCpuDuringHarness = (cpuMicros(reference.pid) ?? 0) - serverCpuBefore;
+  for (let index = 0; index < options.rounds; index++) {
+    say(`round ${index + 1} of ${options.rounds}`);
+    // server vs bare: the same generator and the same recorded mix against a server that does nothing but read
+    // the request and answer, so the ratio is what the reference server's own work (authentication, routing,
+    // validation, handlers, rendering) costs over Node's HTTP handling of the very same requests.
+    const bareLoad = await measureWithCpu(bare.pid, { url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: mix });
+    say(`  bare    (autocannon, recorded mix → node:http fixed JSON): ${describeLoad(bareLoad)}`);
+    // limit: the same mix, sent by a generator that does nothing else.
+    const limit = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: mix });
+    say(`  limit   (autocannon, recorded mix → reference server): ${describeLoad(limit)}`);
+    const serverCpuBefore = cpuMicros(reference.pid) ?? 0;
+    const harness = await runHarness({ ...harnessInput, recordLimit: 0 }, index === 0 ? { profile: 'harness' } : {});
+    const serverCpuDuringHarness = (cpuMicros(reference.pid) ?? 0) - serverCpuBefore;
+    const harnessRps = harness.fuzzRequests / (harness.fuzzDurationMs / 1000);
+    harnessPeakRss = Math.max(harnessPeakRss, harness.peakRssBytes, ...harness.memorySamples.map((s) => s.rss));
+    say(`  harness (restconform run --phases fuzz --examples ${options.examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}); CPU per request: harness ${round(harness.fuzzCpuMicros / harness.fuzzRequests)} µs (${round(harness.fuzzSystemCpuMicros / harness.fuzzRequests)} in the kernel), server ${round(serverCpuDuringHarness / harness.exchanges)} µs (whole run); first fuzz request ${round(harness.firstFuzzSendMs ?? NaN)} ms after process start`);
+    say(`  harness/limit ${round(harnessRps / limit.rps, 3)}, server/bare ${round(limit.rps / bareLoad.rps, 3)}`);
+    rounds.push({ limitRps: limit.rps, harnessRps, bareRps: bareLoad.rps, firstFuzzSendMs: harness.firstFuzzSendMs ?? NaN });
+  }
   const serverPeakRss = stopServerWatch();
-  const harnessRps = harness.fuzzRequests / (harness.fuzzDurationMs / 1000);
-  const harnessPeakRss = Math.max(harness.peakRssBytes, ...harness.memorySamples.map((s) => s.rss));
-  say(`harness (restconform run --phases fuzz --examples ${options.examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}); CPU per request: harness ${round(harness.fuzzCpuMicros / harness.fuzzRequests)} µs (${round(harness.fuzzSystemCpuMicros / harness.fuzzRequests)} in the kernel), server ${round(serverCpuDuringHarness / harness.exchanges)} µs (whole run); peak RSS ${round(harnessPeakRss / MB, 1)} MB, first fuzz request ${round(harness.firstFuzzSendMs ?? NaN)} ms after process start (both descriptors fetched, every generator built); reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
+  say(`harness peak RSS ${round(harnessPeakRss / MB, 1)} MB; reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
+  const medianOf = (pick) => median(rounds.map(pick));
+  const limitRps = medianOf((r) => r.limitRps);
 
-  // server vs bare: the same generator against a server that does nothing but answer.
-  const bareLoad = await measureWithCpu(bare.pid, { url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds });
-  say(`bare    (autocannon, GET → node:http fixed JSON): ${describeLoad(bareLoad)}`);
+  // For context, not in the ratios: the mix's requests are heavier than a plain GET (credentials, bodies, longer
+  // query strings), which Node parses whoever answers.
+  const bareGet = await measureWithCpu(bare.pid, { url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds });
+  say(`bare    (autocannon, one GET → node:http fixed JSON): ${describeLoad(bareGet)}; the reference server on the mix: ${round(limitRps / bareGet.rps, 3)} of it`);
   // Not in the JSON: one light route, so the server's own overhead (auth, routing, validation, rendering) shows
   // apart from what the mix's heavier handlers and larger answers cost.
   const lightRoute = [{ method: 'GET', path: '/en_gb/wp-json/community/v1/members/me', headers: warm.recorded[0]?.headers ?? {} }];
   const light = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: lightRoute });
-  say(`light   (autocannon, GET /en_gb/wp-json/community/v1/members/me → reference server): ${describeLoad(light)}; ${round(light.rps / bareLoad.rps, 3)} of bare`);
+  say(`light   (autocannon, GET /en_gb/wp-json/community/v1/members/me → reference server): ${describeLoad(light)}; ${round(light.rps / bareGet.rps, 3)} of the bare server's one GET`);
 
   /** @type {Record<string, number | null>} */
   const figures = {
-    limitRps: round(limit.rps),
-    harnessRps: round(harnessRps),
-    serverRps: round(limit.rps),
-    bareRps: round(bareLoad.rps),
-    harnessToLimit: round(harnessRps / limit.rps, 3),
-    serverToBare: round(limit.rps / bareLoad.rps, 3),
+    limitRps: round(limitRps),
+    harnessRps: round(medianOf((r) => r.harnessRps)),
+    serverRps: round(limitRps),
+    bareRps: round(medianOf((r) => r.bareRps)),
+    bareGetRps: round(bareGet.rps),
+    harnessToLimit: round(medianOf((r) => r.harnessRps / r.limitRps), 3),
+    serverToBare: round(medianOf((r) => r.limitRps / r.bareRps), 3),
     harnessPeakRssMb: round(harnessPeakRss / MB, 1),
-    startToFirstRequestMs: round(harness.firstFuzzSendMs ?? NaN),
+    startToFirstRequestMs: round(medianOf((r) => r.firstFuzzSendMs)),
     startToFirstRequestWordpressMs: round(wordpressRun.firstFuzzSendMs ?? NaN),
+    rounds: options.rounds,
   };
 
   if (options.requests !== null) {
