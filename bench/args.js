@@ -9,8 +9,8 @@
  * @property {number | null} requests long-run mode: run the harness until this many requests, else null
  * @property {number} connections the harness's concurrency, and autocannon's connections
  * @property {number} seed the seed of the reference server and of the harness
- * @property {number} examples examples per operation of the harness runs (default: 20 per second of duration; the
- *   fuzz phase walks the operations in order, so the run covers as many of them as its rate allows)
+ * @property {number} examples examples per operation of the harness runs (default: 60 per second of duration, more
+ *   than the harness sends in that time, so its time budget ends the run, not a tail of the last few operations)
  * @property {string | null} cpuProfileDir write `node --cpu-prof` profiles of the server and harness children here
  * @property {string | null} memoryLog long-run mode: write the memory samples here (tab-separated)
  */
@@ -52,6 +52,6 @@ export function parseBenchArgs(argv) {
     if (!Number.isInteger(number) || number < spec.min) throw new Error(`${flag} takes a whole number of at least ${spec.min}, not "${value}"\n${USAGE}`);
     options[spec.key] = /** @type {never} */ (number);
   }
-  if (options.examples === 0) options.examples = 20 * options.durationSeconds;
+  if (options.examples === 0) options.examples = 60 * options.durationSeconds;
   return options;
 }

@@ -84,10 +84,17 @@ function runHarness(input, extra = {}) {
   });
 }
 
-const reference = await spawnListening('bin/restconform.js', ['serve', '--port', '0', '--seed', String(options.seed)], {
-  env,
-  nodeFlags: profileFlags(options.cpuProfileDir, 'server'),
-});
+/**
+ * A reference server in its own process, freshly seeded. `profileName` names its CPU profile when profiling.
+ * @param {string} profileName
+ */
+const startReference = (profileName) =>
+  spawnListening('bin/restconform.js', ['serve', '--port', '0', '--seed', String(options.seed)], { env, nodeFlags: profileFlags(options.cpuProfileDir, profileName) });
+/** The first second of the recorded mix, not counted: a fresh server's code is compiled before it is measured. */
+const WARM_UP_SECONDS = 1;
+
+// Start probes, the recording warm-up and the long run use this one; every measure in the rounds gets its own.
+const reference = await startReference('server');
 const bare = await spawnListening('bench/bare-server.js', []);
 say(`restconform bench: ${options.durationSeconds} s per measure, ${options.connections} connections, seed ${options.seed}; reference server ${reference.url} (pid ${reference.pid}), bare server ${bare.url} (pid ${bare.pid})`);
 
@@ -119,10 +126,32 @@ try {
   // tenant of the machine hits one round rather than one side; the ratios are taken within each round, and the
   // figures are the medians over the rounds.
   const mix = toAutocannonRequests(warm.recorded);
+  /**
+   * Runs `measure` against a freshly seeded reference server, warmed up with the mix, then stops it. Each measure
+   * starts from the same store: the mix's writes add members, fields and reports, and a server that kept them
+   * from one measure to the next would answer later measures' lists more slowly (its CPU per request rose from 79
+   * to 129 µs over three rounds when one server served them all).
+   * @template T
+   * @param {string} name
+   * @param {(server: import('./children.js').ListeningChild) => Promise<T>} measure
+   * @returns {Promise<{ value: T, peakRss: number }>}
+   */
+  const onFreshReference = async (name, measure) => {
+    const server = await startReference(`server-${name}`);
+    const stopWatch = watchResident(server.pid);
+    try {
+      await measureLoad({ url: server.url, connections: options.connections, durationSeconds: WARM_UP_SECONDS, requests: mix });
+      const value = await measure(server);
+      return { value, peakRss: stopWatch() };
+    } finally {
+      stopWatch();
+      await server.stop();
+    }
+  };
   /** @type {Array<{ limitRps: number, harnessRps: number, bareRps: number, firstFuzzSendMs: number }>} */
   const rounds = [];
   let harnessPeakRss = 0;
-  const stopServerWatch = watchResident(reference.pid);
+  let serverPeakRss = 0;
   for (let index = 0; index < options.rounds; index++) {
     say(`round ${index + 1} of ${options.rounds}`);
     // server vs bare: the same generator and the same recorded mix against a server that does nothing but read
@@ -131,18 +160,24 @@ try {
     const bareLoad = await measureWithCpu(bare.pid, { url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: mix });
     say(`  bare    (autocannon, recorded mix → node:http fixed JSON): ${describeLoad(bareLoad)}`);
     // limit: the same mix, sent by a generator that does nothing else.
-    const limit = await measureWithCpu(reference.pid, { url: reference.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: mix });
+    const limitRun = await onFreshReference(`round${index + 1}-limit`, (server) =>
+      measureWithCpu(server.pid, { url: server.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: mix }),
+    );
+    const limit = limitRun.value;
     say(`  limit   (autocannon, recorded mix → reference server): ${describeLoad(limit)}`);
-    const serverCpuBefore = cpuMicros(reference.pid) ?? 0;
-    const harness = await runHarness({ ...harnessInput, recordLimit: 0 }, index === 0 ? { profile: 'harness' } : {});
-    const serverCpuDuringHarness = (cpuMicros(reference.pid) ?? 0) - serverCpuBefore;
+    const harnessRun = await onFreshReference(`round${index + 1}-harness`, async (server) => {
+      const serverCpuBefore = cpuMicros(server.pid) ?? 0;
+      const run = await runHarness({ ...harnessInput, baseUrl: server.url, recordLimit: 0 }, index === 0 ? { profile: 'harness' } : {});
+      return { run, serverCpu: (cpuMicros(server.pid) ?? 0) - serverCpuBefore };
+    });
+    const { run: harness, serverCpu: serverCpuDuringHarness } = harnessRun.value;
+    serverPeakRss = Math.max(serverPeakRss, limitRun.peakRss, harnessRun.peakRss);
     const harnessRps = harness.fuzzRequests / (harness.fuzzDurationMs / 1000);
     harnessPeakRss = Math.max(harnessPeakRss, harness.peakRssBytes, ...harness.memorySamples.map((s) => s.rss));
     say(`  harness (restconform run --phases fuzz --examples ${options.examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}); CPU per request: harness ${round(harness.fuzzCpuMicros / harness.fuzzRequests)} µs (${round(harness.fuzzSystemCpuMicros / harness.fuzzRequests)} in the kernel), server ${round(serverCpuDuringHarness / harness.exchanges)} µs (whole run); first fuzz request ${round(harness.firstFuzzSendMs ?? NaN)} ms after process start`);
     say(`  harness/limit ${round(harnessRps / limit.rps, 3)}, server/bare ${round(limit.rps / bareLoad.rps, 3)}`);
     rounds.push({ limitRps: limit.rps, harnessRps, bareRps: bareLoad.rps, firstFuzzSendMs: harness.firstFuzzSendMs ?? NaN });
   }
-  const serverPeakRss = stopServerWatch();
   say(`harness peak RSS ${round(harnessPeakRss / MB, 1)} MB; reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
   const medianOf = (pick) => median(rounds.map(pick));
   const limitRps = medianOf((r) => r.limitRps);
