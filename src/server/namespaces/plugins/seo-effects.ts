@@ -3,6 +3,7 @@
  * settings, or the post a path names) and answering what it changed. A route's answer is `{success: true}`
  * plus its effect's reply.
  */
+import { copyJson } from '../../json-copy.js';
 import { WpError, type ServerContext, type ServerRequest } from '../../types.js';
 import { booleanValue, integerValue, textListValue, textValue } from './request-values.js';
 import type { SeoState } from './seo-state.js';
@@ -115,7 +116,7 @@ export function unset(field: string): SeoEffect {
 
 /** Answers the current values of `fields` (a missing list field as `[]`). */
 export function reveal(...fields: string[]): SeoEffect {
-  return ({ target }) => Object.fromEntries(fields.map((field) => [field, structuredClone(target[field] ?? [])]));
+  return ({ target }) => Object.fromEntries(fields.map((field) => [field, copyJson(target[field] ?? [])]));
 }
 
 /** Runs `effects` in order; their replies are merged, later ones winning. */

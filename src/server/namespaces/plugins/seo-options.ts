@@ -3,6 +3,7 @@
  * key, keeping only keys the options already have and values of the same JSON kind, so no request can change
  * the options' shape.
  */
+import { copyJson } from '../../json-copy.js';
 import { isPlainObject } from './request-values.js';
 
 /** The options object: sections of settings, each a JSON value. */
@@ -36,7 +37,7 @@ export function defaultSeoOptions(): SeoOptions {
 
 /** A deep copy, so stored options never share objects with a request or a response. */
 export function cloneOptions<T>(value: T): T {
-  return structuredClone(value);
+  return copyJson(value);
 }
 
 function sameKind(current: unknown, next: unknown): boolean {

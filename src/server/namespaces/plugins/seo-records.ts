@@ -3,6 +3,7 @@
  * SEO data, backups, notifications, settings import and export.
  */
 import { createHash } from 'node:crypto';
+import { copyJson } from '../../json-copy.js';
 import { WpError, type ServerContext } from '../../types.js';
 import { integerValue, isPlainObject, objectValue, textListValue, textValue } from './request-values.js';
 import { missingMember, requiredMember, type SeoEffect, type ValueKind } from './seo-effects.js';
@@ -124,7 +125,7 @@ export const restoreBackup: SeoEffect = ({ state, params }) => {
 /** A post's SEO data with its addresses made absolute. */
 export function postView(post: SeoPostMeta, ctx: ServerContext): Record<string, unknown> {
   return {
-    ...structuredClone(post),
+    ...copyJson(post),
     permalink: `${ctx.baseUrl}/${post.slug}/`,
     first_attached_image: post.first_attached_image === null ? null : `${ctx.baseUrl}${post.first_attached_image}`,
   };
