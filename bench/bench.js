@@ -148,7 +148,7 @@ try {
       await server.stop();
     }
   };
-  /** @type {Array<{ limitRps: number, harnessRps: number, bareRps: number, firstFuzzSendMs: number }>} */
+  /** @type {Array<{ limitRps: number, harnessRps: number, bareRps: number, firstFuzzSendMs: number, limitBytesPerAnswer: number, bareBytesPerAnswer: number }>} */
   const rounds = [];
   let harnessPeakRss = 0;
   let serverPeakRss = 0;
@@ -176,7 +176,7 @@ try {
     harnessPeakRss = Math.max(harnessPeakRss, harness.peakRssBytes, ...harness.memorySamples.map((s) => s.rss));
     say(`  harness (restconform run --phases fuzz --examples ${options.examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}); CPU per request: harness ${round(harness.fuzzCpuMicros / harness.fuzzRequests)} µs (${round(harness.fuzzSystemCpuMicros / harness.fuzzRequests)} in the kernel), server ${round(serverCpuDuringHarness / harness.exchanges)} µs (whole run); first fuzz request ${round(harness.firstFuzzSendMs ?? NaN)} ms after process start`);
     say(`  harness/limit ${round(harnessRps / limit.rps, 3)}, server/bare ${round(limit.rps / bareLoad.rps, 3)}`);
-    rounds.push({ limitRps: limit.rps, harnessRps, bareRps: bareLoad.rps, firstFuzzSendMs: harness.firstFuzzSendMs ?? NaN });
+    rounds.push({ limitRps: limit.rps, harnessRps, bareRps: bareLoad.rps, firstFuzzSendMs: harness.firstFuzzSendMs ?? NaN, limitBytesPerAnswer: limit.bytesPerAnswer, bareBytesPerAnswer: bareLoad.bytesPerAnswer });
   }
   say(`harness peak RSS ${round(harnessPeakRss / MB, 1)} MB; reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
   const medianOf = (pick) => median(rounds.map(pick));
@@ -186,6 +186,19 @@ try {
   // query strings), which Node parses whoever answers.
   const bareGet = await measureWithCpu(bare.pid, { url: bare.url, connections: options.connections, durationSeconds: options.durationSeconds });
   say(`bare    (autocannon, one GET → node:http fixed JSON): ${describeLoad(bareGet)}; the reference server on the mix: ${round(limitRps / bareGet.rps, 3)} of it`);
+  // For context, not in the ratios: the bare server with its fixed body padded so that its answers are as large as
+  // the reference server's on the mix. Sending an answer costs the sender kernel time by its size (on loopback the
+  // sender's write also does the receiver's TCP work), so this splits the gap between the bare server and the
+  // reference server into what the answers' size costs and what the server's own work costs.
+  const padding = Math.max(0, Math.round(medianOf((r) => r.limitBytesPerAnswer) - medianOf((r) => r.bareBytesPerAnswer)));
+  const sizedBare = await spawnListening('bench/bare-server.js', [String(padding)]);
+  let bareSized;
+  try {
+    bareSized = await measureWithCpu(sizedBare.pid, { url: sizedBare.url, connections: options.connections, durationSeconds: options.durationSeconds, requests: mix });
+  } finally {
+    await sizedBare.stop();
+  }
+  say(`bare    (autocannon, recorded mix → node:http fixed JSON padded to the reference server's mean answer, ${round(bareSized.bytesPerAnswer)} bytes): ${describeLoad(bareSized)}; the reference server on the mix: ${round(limitRps / bareSized.rps, 3)} of it`);
   // Not in the JSON: one light route, so the server's own overhead (auth, routing, validation, rendering) shows
   // apart from what the mix's heavier handlers and larger answers cost.
   const lightRoute = [{ method: 'GET', path: '/en_gb/wp-json/community/v1/members/me', headers: warm.recorded[0]?.headers ?? {} }];
@@ -199,8 +212,10 @@ try {
     serverRps: round(limitRps),
     bareRps: round(medianOf((r) => r.bareRps)),
     bareGetRps: round(bareGet.rps),
+    bareSizedRps: round(bareSized.rps),
     harnessToLimit: round(medianOf((r) => r.harnessRps / r.limitRps), 3),
     serverToBare: round(medianOf((r) => r.limitRps / r.bareRps), 3),
+    serverToSizedBare: round(limitRps / bareSized.rps, 3),
     harnessPeakRssMb: round(harnessPeakRss / MB, 1),
     startToFirstRequestMs: round(medianOf((r) => r.firstFuzzSendMs)),
     startToFirstRequestWordpressMs: round(wordpressRun.firstFuzzSendMs ?? NaN),

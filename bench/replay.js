@@ -13,6 +13,7 @@ import { evenlySpaced } from './recording-sender.js';
  * @property {number} seconds measured time
  * @property {number} errors connection errors and timeouts
  * @property {Record<string, number>} statusClasses answers by class: 1xx … 5xx
+ * @property {number} bytesPerAnswer mean bytes received per answer, status line and headers included
  */
 
 /** autocannon encodes every request of the list once per connection before it starts: keep the list short. */
@@ -69,5 +70,6 @@ export async function measureLoad(options) {
     seconds,
     errors: result.errors + result.timeouts,
     statusClasses: { '1xx': result['1xx'], '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
+    bytesPerAnswer: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
   };
 }
