@@ -1,7 +1,7 @@
 /**
- * The HTTP side of the server: from Node's request to the pipeline and back. Authentication comes first (a bad
- * credential is a 401 even on an unknown path), then the locale and REST root in the path, the body (capped at
- * 1 MiB), and the method override; the pipeline does the rest.
+ * The HTTP side of the server: from Node's request to the pipeline and back. A refused `_jsonp` callback comes
+ * first, then authentication (a bad credential is a 401 even on an unknown path), then the locale and REST root in
+ * the path, the body (capped at 1 MiB), and the method override; the pipeline does the rest.
  */
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
 import { errorResponse, type RestApp, type RestOutcome } from './app.js';
@@ -9,7 +9,7 @@ import type { Authenticator } from './auth.js';
 import { announcedLength, hasBody, MAX_BODY_BYTES, NO_BODY, parseBody, readBody, type ParsedBody } from './body.js';
 import { internalError, noRouteError, requestTooLargeError } from './errors.js';
 import { lingerOnClose } from './lingering-close.js';
-import { NO_FLAGS, readGlobalFlags, writeOutcome, type GlobalFlags } from './render.js';
+import { JSONP_REFUSED, NO_FLAGS, readGlobalFlags, writeOutcome, type GlobalFlags } from './render.js';
 import { LOCALES, WpError, type Locale } from './types.js';
 import { parsePhpQuery } from './validation/index.js';
 
@@ -52,6 +52,8 @@ export class HttpFrontEnd {
 
     const query = queryStart === -1 || queryStart === url.length - 1 ? {} : parsePhpQuery(url.slice(queryStart + 1));
     const flags = readGlobalFlags(query);
+    // WordPress checks the JSONP callback before it authenticates or routes the request.
+    if (flags.jsonp === false) return this.#write(res, JSONP_REFUSED, link, NO_FLAGS);
     const user = this.#authenticator.authenticate(req.headers.authorization);
     if (user instanceof WpError) return this.#write(res, { response: errorResponse(user), route: null }, link, flags);
     if (target === undefined) return this.#write(res, { response: errorResponse(noRouteError()), route: null }, link, flags);

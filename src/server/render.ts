@@ -1,6 +1,7 @@
 /**
  * Writes an outcome to Node's response with the headers WordPress sends on every answer, after the global
- * parameters `_fields`, `_envelope` and `_pretty` have had their say (in WordPress's order: fields, then envelope).
+ * parameters `_fields`, `_envelope`, `_pretty` and `_jsonp` have had their say (in WordPress's order: fields, then
+ * envelope, then the JSONP wrapping).
  */
 import type { OutgoingHttpHeaders, ServerResponse as NodeResponse } from 'node:http';
 import type { RestOutcome } from './app.js';
@@ -8,25 +9,50 @@ import { filterFields, parseFieldList } from './fields.js';
 import { cachedJson } from './serialised.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+export const JSONP_CONTENT_TYPE = 'application/javascript; charset=UTF-8';
 
 /** The global parameters that shape an answer, read from the query. */
 export interface GlobalFlags {
   envelope: boolean;
   fields: string[] | undefined;
   pretty: boolean;
+  /** `_jsonp`: the callback the answer is wrapped in; `false` for one WordPress refuses; undefined for none. */
+  jsonp: string | false | undefined;
 }
 
-export const NO_FLAGS: GlobalFlags = Object.freeze({ envelope: false, fields: undefined, pretty: false });
+export const NO_FLAGS: GlobalFlags = Object.freeze({ envelope: false, fields: undefined, pretty: false, jsonp: undefined });
 
-/** Reads `_envelope`, `_fields` and `_pretty`; WordPress only asks whether they are set. */
+/** `wp_check_jsonp_callback`: letters, digits, `_` and `.` only (PCRE's `\w` without `u`: ASCII). */
+const JSONP_CALLBACK = /^[\w.]+$/;
+
+/**
+ * `_jsonp` as WordPress 6.1 reads `$_GET['_jsonp']`: a value PHP counts as false (`""`, `"0"`) means none; an
+ * array or a name with any other character is refused (checked against 6.1).
+ */
+function readJsonp(value: unknown): string | false | undefined {
+  if (value === undefined || value === '' || value === '0') return undefined;
+  return typeof value === 'string' && JSONP_CALLBACK.test(value) ? value : false;
+}
+
+/** Reads `_envelope`, `_fields`, `_pretty` and `_jsonp`; WordPress only asks whether the first three are set. */
 export function readGlobalFlags(query: Record<string, unknown>): GlobalFlags {
   const envelope = query._envelope !== undefined;
   const fieldList = query._fields === undefined ? [] : parseFieldList(query._fields);
   // An empty list leaves the answer whole, as in WordPress.
   const fields = fieldList.length === 0 ? undefined : fieldList;
   const pretty = query._pretty !== undefined;
-  return envelope || fields !== undefined || pretty ? { envelope, fields, pretty } : NO_FLAGS;
+  const jsonp = readJsonp(query._jsonp);
+  return envelope || fields !== undefined || pretty || jsonp !== undefined ? { envelope, fields, pretty, jsonp } : NO_FLAGS;
 }
+
+/**
+ * WordPress's answer to a `_jsonp` callback it refuses, given before authentication and routing: a 400 whose body
+ * has no `data` member (`WP_REST_Server::json_error`) and whose type is already JavaScript (checked against 6.1).
+ */
+export const JSONP_REFUSED: RestOutcome = {
+  response: { status: 400, contentType: JSONP_CONTENT_TYPE, body: JSON.stringify({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }) },
+  route: null,
+};
 
 /**
  * Sends `outcome` with `Content-Type`, `X-Content-Type-Options`, the REST root `Link`, and `Allow` when a route
@@ -63,6 +89,11 @@ export function writeOutcome(res: NodeResponse, outcome: RestOutcome, linkHeader
       customType = undefined;
     }
     payload = flags.pretty ? JSON.stringify(body ?? null, null, 4) : JSON.stringify(body ?? null);
+    if (typeof flags.jsonp === 'string') {
+      // WordPress prefixes an empty comment, against the Rosetta Flash attack on JSONP.
+      payload = `/**/${flags.jsonp}(${payload})`;
+      customType = JSONP_CONTENT_TYPE;
+    }
   }
 
   const headers: OutgoingHttpHeaders = {

@@ -298,6 +298,41 @@ describe('errors and headers', () => {
     expect(ok.headers.Allow).toBe('GET, POST');
   });
 
+  it('wraps the answer in the _jsonp callback as JavaScript, after the envelope, errors included', async () => {
+    const response = await fetch(`${rest('/test/v1/things/1')}?_jsonp=app.on_thing`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/javascript; charset=UTF-8');
+    expect(response.headers.get('allow')).toBe('GET, DELETE');
+    const text = await response.text();
+    expect(text.startsWith('/**/app.on_thing(')).toBe(true);
+    expect(JSON.parse(text.slice('/**/app.on_thing('.length, -1))).toMatchObject({ id: 1 });
+    const error = await fetch(`${rest('/nowhere')}?_jsonp=cb`);
+    expect(error.status).toBe(404);
+    expect(await error.text()).toMatch(/^\/\*\*\/cb\(\{"code":"rest_no_route",.*\}\)$/);
+    const enveloped = await fetch(`${rest('/nowhere')}?_jsonp=cb&_envelope`);
+    expect(enveloped.status).toBe(200);
+    expect(await enveloped.text()).toMatch(/^\/\*\*\/cb\(\{"body":\{"code":"rest_no_route"/);
+  });
+
+  it('ignores a _jsonp that PHP counts as false ("" and "0")', async () => {
+    for (const value of ['', '0']) {
+      const response = await fetch(`${rest('/test/v1/things/1')}?_jsonp=${value}`);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect(await response.json()).toMatchObject({ id: 1 });
+    }
+  });
+
+  it('refuses a _jsonp callback with other characters or as an array, before authentication and routing', async () => {
+    for (const query of ['_jsonp=bad-name', '_jsonp=a%20b', '_jsonp=%C3%A9', '_jsonp[]=cb']) {
+      const response = await fetch(`${rest('/nowhere')}?${query}`, { headers: { authorization: basic('admin', 'wrong password') } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('application/javascript; charset=UTF-8');
+      expect(response.headers.get('allow')).toBeNull();
+      // WordPress 6.1 answers this error without a data member.
+      expect(await response.json()).toEqual({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' });
+    }
+  });
+
   it('leaves the answer whole for an empty _fields, and never filters errors', async () => {
     const whole = (await (await fetch(`${rest('/test/v1/things/1')}?_fields=`)).json()) as Thing;
     expect(Object.keys(whole).sort()).toEqual(['id', 'name']);
