@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { FILE_KEYS } from './file-keys.js';
 import { configDir } from './package-root.js';
@@ -24,6 +25,13 @@ function objectSchemas(node: unknown, at = '#'): Array<[string, SchemaNode]> {
 
 describe('config/schema.json', () => {
   const schema = configSchema();
+
+  it('is a valid JSON Schema 2020-12 (the run compiles it without this check)', () => {
+    const ajv = new Ajv2020({ allowUnionTypes: true });
+    ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+    expect(ajv.validateSchema({ ...schema, properties: { seed: { type: 'integr' } } })).toBe(false);
+  });
 
   it('closes every object: additionalProperties is false everywhere', () => {
     const objects = objectSchemas(schema);
