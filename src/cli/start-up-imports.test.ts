@@ -1,7 +1,7 @@
 /**
  * What every command loads before it does anything: the static imports reachable from the command line's entry
- * point. The reference server (faker, every namespace module) and the TypeScript export (json-schema-to-typescript,
- * which brings prettier) load only in the actions that use them; a static import would put them back on the
+ * point. The reference server (faker, every namespace module), the TypeScript export (json-schema-to-typescript,
+ * which brings prettier) and the JUnit builder load only where they are used; a static import would put them back on the
  * start-up path of `restconform run` against any server, which the benchmark's start-to-first-request measures.
  */
 import { readFileSync } from 'node:fs';
@@ -40,8 +40,9 @@ describe('start-up imports of the command line', () => {
     expect([...packages]).toEqual(expect.arrayContaining(['commander', 'undici', 'fast-check']));
   });
 
-  it('leave out the reference server and the TypeScript export', () => {
+  it('leave out the reference server, the TypeScript export and the JUnit builder', () => {
     expect([...files].filter((file) => file.startsWith('server/'))).toEqual([]);
     expect([...packages]).not.toContain('json-schema-to-typescript');
+    expect([...packages]).not.toContain('junit-report-builder');
   });
 });
