@@ -6,6 +6,7 @@ import { stableHash } from './seed.js';
 import { BATCH_ARGS, REQUIRED_ARGS, SHAPED_ARGS } from '../schema/testing/synthetic-operations.js';
 import { expectEveryValue, expectSameSeedSameValues, expectShrinkingKeepsLabel, invalidValueCheck, validValueCheck } from './testing/contracts.js';
 import { buildParamGenerators, type ParamSpec } from './value-generators.js';
+import { withoutDescriptions } from './without-descriptions.js';
 
 /** Schemas beyond the synthetic operations' arguments, for the corners of the rule book. */
 const EXTRA_SCHEMAS: Record<string, ArgSchema> = {
@@ -94,5 +95,42 @@ describe('a JSON null as the whole parameter', () => {
     const wrongType = buildParamGenerators(spec).invalid.find((source) => source.rule === 'wrong_type')!;
     const values = fc.sample(wrongType.values, { seed: 5, numRuns: 400 });
     expect(values.some((mutated) => mutated.path !== '' && mutated.value !== null && JSON.stringify(mutated.value).includes('null'))).toBe(true);
+  });
+});
+
+describe('parameters that differ only in their descriptions (as one route does in two locales)', () => {
+  const english: ArgSchema = {
+    description: 'Profile fields to show.',
+    type: 'object',
+    properties: { description: { description: 'Shown under the name.', type: 'string', maxLength: 20 }, tags: { type: 'array', items: { description: 'A tag.', type: 'string', pattern: '^[a-z]+$' } } },
+    anyOf: [{ description: 'Either this.', required: ['tags'] }],
+  };
+  const greek: ArgSchema = {
+    ...english,
+    description: 'Πεδία προφίλ προς εμφάνιση.',
+    properties: { description: { description: 'Εμφανίζεται κάτω από το όνομα.', type: 'string', maxLength: 20 }, tags: { type: 'array', items: { description: 'Μια ετικέτα.', type: 'string', pattern: '^[a-z]+$' } } },
+    anyOf: [{ description: 'Ή αυτό.', required: ['tags'] }],
+  };
+  const spec = (schema: ArgSchema): ParamSpec => ({ name: 'profile', schema, location: 'body', required: false, validated: true });
+
+  it('drop every schema description, but keep a property named "description"', () => {
+    const stripped = withoutDescriptions(greek);
+    expect(stripped).toEqual(withoutDescriptions(english));
+    expect(JSON.stringify(stripped)).not.toMatch(/Εμφανίζεται|Μια ετικέτα|Ή αυτό|Πεδία/);
+    expect(stripped.properties?.description).toEqual({ type: 'string', maxLength: 20 });
+    expect(greek.description).toBe('Πεδία προφίλ προς εμφάνιση.');
+  });
+
+  it('share one set of generators, and so the same values for the same seed', () => {
+    const fromEnglish = buildParamGenerators(spec(english));
+    const fromGreek = buildParamGenerators(spec(greek));
+    expect(fromGreek.valid).toBe(fromEnglish.valid);
+    expect(fromGreek.invalid).toBe(fromEnglish.invalid);
+    expect(fromGreek.spec.schema).toBe(greek);
+  });
+
+  it('do not share with a parameter whose constraints differ', () => {
+    const tighter = buildParamGenerators(spec({ ...english, properties: { ...english.properties, description: { type: 'string', maxLength: 5 } } }));
+    expect(tighter.valid).not.toBe(buildParamGenerators(spec(english)).valid);
   });
 });

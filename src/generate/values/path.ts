@@ -10,6 +10,7 @@ import { classifyValue, isValidatedArg } from '../../schema/wordpress-rules.js';
 import { textPools } from '../realistic.js';
 import { stableHash } from '../seed.js';
 import { verified } from '../verified.js';
+import { withoutDescriptions } from '../without-descriptions.js';
 
 function wholeMatch(pattern: string): RegExp | null {
   for (const flags of ['u', '']) {
@@ -22,14 +23,17 @@ function wholeMatch(pattern: string): RegExp | null {
   return null;
 }
 
-/** Values already built, by variable name, pattern and argument: every method of a route, in every locale, asks again. */
+/**
+ * Values already built, by variable name, pattern and argument (less its descriptions): every method of a route, in
+ * every locale, asks again.
+ */
 const builtByVariable = new Map<string, fc.Arbitrary<string> | null>();
 /** Past this many distinct variables the store starts over, so a long-lived process cannot grow it without end. */
 const MAX_BUILT_VARIABLES = 10_000;
 
 /** Valid values of a path variable, or null when none could be found. */
 export function pathValues(variable: PathVariable, arg: ArgDescriptor | undefined): fc.Arbitrary<string> | null {
-  const key = `${variable.name} ${variable.pattern} ${arg === undefined ? '' : JSON.stringify(arg)}`;
+  const key = `${variable.name} ${variable.pattern} ${arg === undefined ? '' : JSON.stringify(withoutDescriptions(arg))}`;
   let values = builtByVariable.get(key);
   if (values === undefined) {
     if (builtByVariable.size >= MAX_BUILT_VARIABLES) builtByVariable.clear();
