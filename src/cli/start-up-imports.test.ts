@@ -45,4 +45,8 @@ describe('start-up imports of the command line', () => {
     expect([...packages]).not.toContain('json-schema-to-typescript');
     expect([...packages]).not.toContain('junit-report-builder');
   });
+
+  it('leave out faker: the harness reads its text pools as data', () => {
+    expect([...packages]).not.toContain('@faker-js/faker');
+  });
 });

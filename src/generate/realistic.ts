@@ -1,18 +1,13 @@
 /**
- * Realistic text for generated values: fixed pools made once by faker with a fixed seed (English and Greek),
- * from which fast-check's randomness picks. Faker never runs per sample, so values stay a pure function of the
- * fast-check seed. A parameter's name hints at which pool fits (`email`, `url`, `user_login`, `search`…).
+ * Realistic text for generated values: fixed pools made by faker with a fixed seed (English and Greek), from which
+ * fast-check's randomness picks. The pools are data (`text-pools.data.ts`, written by `npm run text-pools`), so
+ * faker never runs in the harness: loading its two locales and drawing the pools cost every start about 50 ms.
+ * Values stay a pure function of the fast-check seed. A parameter's name hints at which pool fits (`email`, `url`,
+ * `user_login`, `search`…).
  */
-import type { Faker } from '@faker-js/faker';
-// The locale entry points load two locales; the package's main entry loads all of them (200 ms at start-up).
-import { faker as englishDefinitions } from '@faker-js/faker/locale/en';
-import { faker as greekDefinitions } from '@faker-js/faker/locale/el';
 import fc from 'fast-check';
-import { isEmail } from '../schema/formats.js';
 import { mbStrlen } from '../schema/php-values.js';
-
-const FAKER_SEED = 20240611;
-const POOL_SIZE = 40;
+import { FAKER_POOLS } from './text-pools.data.js';
 
 /** Hand-written non-ASCII text that faker does not produce: Greek phrases, emoji, combining marks, CJK. */
 const NON_ASCII = [
@@ -43,37 +38,12 @@ export interface TextPools {
   nonAscii: string[];
 }
 
-/** A fresh faker with the definitions of a locale entry point's own instance ([en, base]; [el, en, base]). */
-function seededFaker(definitions: Faker): Faker {
-  const FakerClass = definitions.constructor as typeof Faker;
-  return new FakerClass({ locale: definitions.rawDefinitions, seed: FAKER_SEED });
-}
-
-function makePools(): TextPools {
-  const english = seededFaker(englishDefinitions);
-  const greek = seededFaker(greekDefinitions);
-  const times = <T>(make: () => T): T[] => Array.from({ length: POOL_SIZE }, make);
-  const unique = (values: string[]): string[] => [...new Set(values)];
-  return {
-    emails: unique(times(() => english.internet.email().toLowerCase()).filter(isEmail)),
-    names: unique([...times(() => english.person.fullName()).slice(0, POOL_SIZE / 2), ...times(() => greek.person.fullName()).slice(0, POOL_SIZE / 2)]),
-    logins: unique(times(() => english.internet.username().replace(/[^A-Za-z0-9_]/g, '').toLowerCase()).filter((login) => login.length >= 3)),
-    urls: unique(times(() => `${english.internet.url()}/${english.lorem.slug(2)}`)),
-    words: unique([...times(() => english.word.words(2)), ...times(() => greek.location.city())]),
-    sentences: unique([...times(() => english.hacker.phrase()).slice(0, POOL_SIZE / 2), ...times(() => greek.commerce.productName()).slice(0, POOL_SIZE / 2)]),
-    passwords: unique(times(() => english.internet.password({ length: 16 }))),
-    slugs: unique(times(() => english.lorem.slug(2))),
-    nonAscii: NON_ASCII,
-  };
-}
-
-let pools: TextPools | undefined;
-
-/** The pools, made on first use. */
+/** The pools: faker's, and the hand-written non-ASCII text. */
 export function textPools(): TextPools {
-  pools ??= makePools();
-  return pools;
+  return TEXT_POOLS;
 }
+
+const TEXT_POOLS: TextPools = { ...FAKER_POOLS, nonAscii: NON_ASCII };
 
 /** Which pools suit a parameter, judged by its name. */
 function hintedPools(name: string): string[][] {
