@@ -60,4 +60,14 @@ describe('classifyArgs', () => {
     expect(classifyArgs(broken, params, present(params))).toEqual(new Set(['per_page']));
     expect(classifyArgs(args, { name: 'x', per_page: 'nope' }, new Set(['name']))).toEqual(new Set());
   });
+
+  it('holds a sent value and the default alike, the value first, every time it is asked', () => {
+    const broken = { ...args, per_page: { ...(args.per_page as ArgDescriptor), default: 0 } };
+    for (let call = 0; call < 3; call++) {
+      expect(classifyRequestArgs(broken, { name: 'x' }, new Set(['name'])).invalid).toEqual({ per_page: 'rest_out_of_bounds' });
+      expect(classifyRequestArgs(broken, { name: 'x', per_page: '5' }, new Set(['name', 'per_page'])).invalid).toEqual({ per_page: 'rest_out_of_bounds' });
+      expect(classifyRequestArgs(broken, { name: 'x', per_page: 'many' }, new Set(['name', 'per_page'])).invalid).toEqual({ per_page: 'rest_invalid_type' });
+      expect(classifyRequestArgs(args, { name: 'x', per_page: '5' }, new Set(['name', 'per_page'])).invalid).toEqual({});
+    }
+  });
 });

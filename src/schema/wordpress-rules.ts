@@ -401,18 +401,35 @@ export function classifyRequestArgs(
   const invalid: Record<string, string> = {};
   for (const [name, arg] of Object.entries(args)) {
     if (!isValidatedArg(arg)) continue;
-    const candidates: unknown[] = [];
-    if (present.has(name) && params[name] !== undefined) candidates.push(params[name]);
-    if (isSet(arg.default)) candidates.push(arg.default);
-    for (const candidate of candidates) {
-      const verdict = classifyValue(arg, candidate, name);
-      if (!verdict.valid) {
-        invalid[name] = verdict.code;
-        break;
-      }
+    const verdict = present.has(name) && params[name] !== undefined ? classifyValue(arg, params[name], name) : undefined;
+    if (verdict !== undefined && !verdict.valid) invalid[name] = verdict.code;
+    else if (isSet(arg.default)) {
+      const defaultCode = defaultRejection(arg, name);
+      if (defaultCode !== null) invalid[name] = defaultCode;
     }
   }
   return { missing: [], invalid };
+}
+
+/**
+ * The code WordPress rejects an argument's own default with, or null: remembered per argument and name, because
+ * every case of every operation is held to the same defaults, and the generators classify many thousand cases.
+ */
+const defaultRejections = new WeakMap<ArgDescriptor, Map<string, string | null>>();
+
+function defaultRejection(arg: ArgDescriptor, name: string): string | null {
+  let byName = defaultRejections.get(arg);
+  if (byName === undefined) {
+    byName = new Map();
+    defaultRejections.set(arg, byName);
+  }
+  let code = byName.get(name);
+  if (code === undefined) {
+    const verdict = classifyValue(arg, arg.default, name);
+    code = verdict.valid ? null : verdict.code;
+    byName.set(name, code);
+  }
+  return code;
 }
 
 /**
