@@ -15,8 +15,10 @@ export const GROUPS_ROUTE = '/community/v1/profile/groups';
 
 /** Adds a group at the end of the display order (used by the create route and by the seed). */
 export function addGroup(store: Store, values: Omit<ProfileGroup, 'id' | 'group_order'>): ProfileGroup {
-  const orders = [...profileState(store).groups.values()].map((group) => group.group_order);
-  const group: ProfileGroup = { id: store.nextId('profile_group'), group_order: Math.max(0, ...orders) + 1, ...values };
+  // A loop, not Math.max(...orders): a long fuzz run creates more groups than a call can take arguments.
+  let lastOrder = 0;
+  for (const existing of profileState(store).groups.values()) lastOrder = Math.max(lastOrder, existing.group_order);
+  const group: ProfileGroup = { id: store.nextId('profile_group'), group_order: lastOrder + 1, ...values };
   profileState(store).groups.set(group.id, group);
   return group;
 }

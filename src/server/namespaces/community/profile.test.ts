@@ -50,6 +50,20 @@ describe('profile groups', () => {
     expect((await invoke(ctx, { method: 'GET', route: GROUP, params: { id: group.id }, as: null })).status).toBe(404);
   });
 
+  it('lists fields in the display order of their groups, which group_order moves, ties going by id', async () => {
+    const names = async () => bodyOf(await invoke(ctx, { method: 'GET', route: FIELDS, params: { per_page: 100 } })).map((field: { name: string }) => field.name);
+    const research = await createGroup('Research');
+    const lab = await createGroup('Lab');
+    expect([research.group_order, lab.group_order]).toEqual([4, 5]);
+    await invoke(ctx, { method: 'POST', route: FIELDS, params: { group_id: lab.id, type: 'textbox', name: 'Bench' } });
+    await invoke(ctx, { method: 'POST', route: FIELDS, params: { group_id: research.id, type: 'textbox', name: 'Papers' } });
+    expect((await names()).slice(-2)).toEqual(['Papers', 'Bench']);
+    await invoke(ctx, { method: 'PATCH', route: GROUP, params: { id: lab.id, group_order: 0 } });
+    await invoke(ctx, { method: 'PATCH', route: GROUP, params: { id: research.id, group_order: 0 } });
+    expect((await names()).slice(0, 2)).toEqual(['Papers', 'Bench']);
+    expect((await createGroup('Later')).group_order).toBe(4);
+  });
+
   it('needs a name, and keeps a group that cannot be deleted', async () => {
     expect((await invoke(ctx, { method: 'POST', route: GROUPS, params: {} })).status).toBe(400);
     expect((await invoke(ctx, { method: 'POST', route: GROUPS, params: { name: '  ' } })).status).toBe(400);
