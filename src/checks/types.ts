@@ -50,4 +50,9 @@ export interface Finding {
   replay: { seed: number; operationId: string; phase: string; case?: unknown };
   /** How many times the same check, operation and cause was seen. */
   count: number;
+  /**
+   * What makes two findings the same (check, operation, cause) as a short hash: equal in every run and shard
+   * that finds it, whatever the order of discovery, so `restconform merge` de-duplicates and numbers by it.
+   */
+  fingerprint?: string;
 }

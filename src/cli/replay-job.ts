@@ -3,16 +3,15 @@
  * same check on the new answer, so a fix can be confirmed without a whole run. Findings of whole sequences
  * (stateful, batch, contract…) are reproduced by their curl lines or by re-running their phase with the seed.
  */
-import { readFile } from 'node:fs/promises';
 import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
 import type { Finding } from '../checks/types.js';
 import { fetchDescriptor } from '../descriptor/index.js';
 import type { RequestCase } from '../generate/types.js';
 import { createTransport } from '../http/index.js';
-import type { JsonReport } from '../report/json.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import { UsageError } from './errors.js';
+import { readJsonReport } from './read-report.js';
 
 export interface ReplayOptions {
   reportPath: string;
@@ -25,26 +24,6 @@ export interface ReplayOptions {
   appPasswordEnv: string;
   env?: NodeJS.ProcessEnv;
   out: NodeJS.WritableStream;
-}
-
-async function readReport(path: string): Promise<JsonReport> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read report ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let report: unknown;
-  try {
-    report = JSON.parse(text);
-  } catch {
-    throw new UsageError(`${path} is not JSON (write one with restconform run --json FILE)`);
-  }
-  const findings = (report as { findings?: unknown }).findings;
-  if (!report || typeof report !== 'object' || !Array.isArray(findings) || typeof (report as JsonReport).target !== 'string') {
-    throw new UsageError(`${path} is not a restconform JSON report (no target or findings list)`);
-  }
-  return report as JsonReport;
 }
 
 /** The finding's URL with the report's target replaced by the new base URL. */
@@ -75,7 +54,7 @@ function credentialsFrom(options: ReplayOptions): Credentials | undefined {
 
 /** Replays one finding; resolves to the exit code (0 no longer fails, 1 still fails). */
 export async function replayFinding(options: ReplayOptions): Promise<number> {
-  const report = await readReport(options.reportPath);
+  const report = await readJsonReport(options.reportPath);
   const finding = report.findings.find((candidate) => candidate.id === options.findingId);
   if (!finding) {
     throw new UsageError(`no finding ${options.findingId} in ${options.reportPath} (it has ${report.findings.map((f) => f.id).join(', ') || 'none'})`);

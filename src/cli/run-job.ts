@@ -74,8 +74,8 @@ function credentialsFrom(settings: RunSettings, env: NodeJS.ProcessEnv): Credent
   return { user: settings.user, password };
 }
 
-/** The exit code for a finished run: 130 interrupted, 1 failures or an aborted run, else 0. */
-export function exitCodeOf(result: RunResult): number {
+/** The exit code for a finished run (or a merge of shards): 130 interrupted, 1 failures or an aborted run, else 0. */
+export function exitCodeOf(result: Pick<RunResult, 'summary' | 'stoppedEarly'>): number {
   if (result.stoppedEarly === 'interrupted') return 130;
   if (result.summary.failures > 0) return 1;
   if (result.stoppedEarly && result.stoppedEarly !== 'time budget') return 1;
@@ -147,6 +147,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       strictAuth: settings.strictAuth,
       contract,
       shard: settings.shard,
+      bundledServer: server !== undefined,
       timeBudgetSeconds: settings.timeBudgetSeconds ?? undefined,
       signal: io.signal,
       emit,

@@ -7,7 +7,7 @@ import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
-import type { CoverageEntry, RunEvent, RunSummary } from './events.js';
+import type { CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
 import type { PhaseContext } from './phases/phase.js';
@@ -37,7 +37,9 @@ export interface EngineOptions {
   strictAuth?: boolean;
   contract?: Contract;
   /** 1-based shard index and shard count. */
-  shard?: { index: number; count: number } | null;
+  shard?: ShardRef | null;
+  /** The target is the bundled reference server this run started (recorded so shards' reports can be merged). */
+  bundledServer?: boolean;
   timeBudgetSeconds?: number;
   signal?: AbortSignal;
   emit(event: RunEvent): void;
@@ -101,6 +103,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     phases: [...options.phases],
     startedAt: new Date(started).toISOString(),
     safeMethodsOnly: options.safeMethodsOnly,
+    ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
+    ...(options.bundledServer ? { bundledServer: true } : {}),
   });
   for (const descriptor of options.descriptors) {
     options.emit({

@@ -13,6 +13,24 @@ export interface OperationRef {
   namespace: string;
 }
 
+/** One slice of a run split over several processes: `--shard 2/4` is `{ index: 2, count: 4 }` (1-based). */
+export interface ShardRef {
+  index: number;
+  count: number;
+}
+
+/** One shard's run as a merged report keeps it: which slice, its seed, target and timing, its own totals. */
+export interface ShardRun extends ShardRef {
+  seed: number;
+  target: string;
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  failures: number;
+  warnings: number;
+  stoppedEarly?: string;
+}
+
 /** Coverage of one operation: how many requests, and the statuses seen (`"0"` = no response). */
 export interface CoverageEntry {
   locale: string | null;
@@ -46,6 +64,10 @@ export type RunEvent =
       startedAt: string;
       /** True when only GET/HEAD/OPTIONS will be sent (non-loopback target without --allow-destructive). */
       safeMethodsOnly: boolean;
+      /** The slice of the run this process does (`--shard I/N`); absent or null for a whole run. */
+      shard?: ShardRef | null;
+      /** True when the target is the bundled reference server the run started itself (its URL changes each run). */
+      bundledServer?: boolean;
     }
   | { type: 'descriptor_loaded'; locale: string | null; source: string; routes: number; operations: number; warnings: string[] }
   | { type: 'phase_started'; phase: string; operations: number }
@@ -65,6 +87,8 @@ export type RunEvent =
       stoppedEarly?: string;
       /** Names of the checks that were enabled: reporters count (operation, check) pairs from it. */
       checks?: string[];
+      /** Set by `restconform merge`: the shards whose runs make up this one, in shard order. */
+      shards?: ShardRun[];
     };
 
 /** A reporter consumes events; `close` flushes files. */

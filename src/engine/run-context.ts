@@ -2,6 +2,7 @@
  * The state of one run that every phase shares: sending a request and checking its answer, coverage,
  * de-duplicated findings, the stop conditions (interrupt, time budget, a target that died).
  */
+import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js';
 import { SAFE_METHODS, type HttpMethod, type Operation } from '../descriptor/types.js';
@@ -10,6 +11,7 @@ import type { Exchange } from '../http/types.js';
 import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
+import { tallyFindings } from './finding-tally.js';
 import type { OwnAccount } from './own-account.js';
 
 /** Sends one request; the transport stage implements it. */
@@ -74,6 +76,11 @@ function decodedPath(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** The de-duplication key of a finding as 16 hex digits (see `Finding.fingerprint`). */
+export function findingFingerprint(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
 function operationRef(op: Operation): OperationRef {
@@ -247,6 +254,7 @@ export class RunContext {
       curl: input.exchanges.map((exchange) => toCurl(exchange.request, this.secrets)),
       replay: { seed: this.seed, operationId, phase: input.phase, case: input.requestCase },
       count: 1,
+      fingerprint: findingFingerprint(key),
     };
     this.#findings.set(key, finding);
     this.emit({ type: 'finding', finding });
@@ -275,20 +283,7 @@ export class RunContext {
   }
 
   summary(): RunSummary {
-    const byCheck: RunSummary['byCheck'] = {};
-    let failures = 0;
-    let warnings = 0;
-    for (const finding of this.#findings.values()) {
-      const counts = (byCheck[finding.check] ??= { failures: 0, warnings: 0 });
-      if (finding.severity === 'failure') {
-        failures += 1;
-        counts.failures += 1;
-      } else {
-        warnings += 1;
-        counts.warnings += 1;
-      }
-    }
-    return { requests: this.requests, operations: this.#coverage.size, failures, warnings, byCheck };
+    return { requests: this.requests, operations: this.#coverage.size, ...tallyFindings(this.#findings.values()) };
   }
 
   #record(op: Operation, status: number | null): void {

@@ -22,6 +22,13 @@ describe('console reporter', () => {
     expect(out).not.toContain('SAFE METHODS ONLY');
   });
 
+  it('names the shard of a split run in the header', async () => {
+    expect((await render(syntheticRun())).out).not.toContain('  shard ');
+    const [started, ...rest] = syntheticRun();
+    const { out } = await render([{ ...(started as Extract<RunEvent, { type: 'run_started' }>), shard: { index: 2, count: 4 } }, ...rest]);
+    expect(out).toContain('  shard    2/4  (restconform merge joins the shards\' JSON reports)\n');
+  });
+
   it('says loudly when only safe methods will be sent', async () => {
     const { out } = await render(syntheticRun({ safeMethodsOnly: true }));
     expect(out).toContain('!!! SAFE METHODS ONLY: the target is not on loopback, so only GET, HEAD and OPTIONS will be sent.');

@@ -149,6 +149,7 @@ export class ConsoleReporter implements Reporter {
       `  phases   ${event.phases.join(', ')}`,
       `  started  ${event.startedAt}`,
     ];
+    if (event.shard) lines.push(`  shard    ${event.shard.index}/${event.shard.count}  (restconform merge joins the shards' JSON reports)`);
     if (event.safeMethodsOnly) {
       lines.push(
         '',

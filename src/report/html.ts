@@ -111,6 +111,11 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     ['Started', started.startedAt],
     ['Tool', `${started.tool} ${started.version}`],
   ];
+  if (started.shard) details.push(['Shard', `${started.shard.index}/${started.shard.count}`]);
+  if (finished.shards) {
+    const each = finished.shards.map((shard) => `${shard.index}/${shard.count} (${(shard.durationMs / 1000).toFixed(1)} s, ${shard.requests} requests${shard.stoppedEarly ? `, stopped early: ${shard.stoppedEarly}` : ''})`);
+    details.push(['Shards', `${finished.shards.length} merged: ${each.join('; ')}`]);
+  }
   return `
 <header class="banner">
   <div><h1>restconform report</h1><div class="muted mono">${esc(started.target)}</div></div>

@@ -24,7 +24,8 @@ async function writeReport(name: string, events = syntheticRun()): Promise<{ pat
 describe('JSON reporter', () => {
   it('writes the report the architecture describes', async () => {
     const { report } = await writeReport('plain');
-    expect(Object.keys(report)).toEqual(['tool', 'version', 'seed', 'target', 'locales', 'startedAt', 'durationMs', 'summary', 'coverage', 'findings']);
+    // The architecture's keys first; then what lets a report be read back as its run (merge): phases, safety, checks.
+    expect(Object.keys(report)).toEqual(['tool', 'version', 'seed', 'target', 'locales', 'startedAt', 'durationMs', 'summary', 'coverage', 'findings', 'phases', 'safeMethodsOnly', 'checks']);
     expect(report).toMatchObject({
       tool: 'restconform',
       version: '0.1.0',

@@ -3,9 +3,11 @@
  * Shape: shared design `architecture.md`; its JSON Schema is `report.schema.json` (see `report-schema.ts`).
  */
 import type { Finding } from '../checks/types.js';
-import type { CoverageEntry, RunSummary } from '../engine/events.js';
+import type { CoverageEntry, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
+
+export type { ShardRun };
 
 /** The JSON report document. */
 export interface JsonReport {
@@ -21,7 +23,20 @@ export interface JsonReport {
   findings: Finding[];
   /** Present when the run stopped early (interrupted, time budget, or an abort reason). */
   stoppedEarly?: string;
+  /** The phases the run was asked for. */
+  phases?: string[];
+  /** True when only GET, HEAD and OPTIONS were sent. */
+  safeMethodsOnly?: boolean;
+  /** The checks that were enabled, so a report read back (merge) counts the same (operation, check) pairs. */
+  checks?: string[];
+  /** Present when the run was one slice of a split run (`--shard I/N`). */
+  shard?: ShardRef;
+  /** Present (true) when the target was the bundled reference server the run started itself. */
+  bundledServer?: boolean;
+  /** Present in a merged report (`restconform merge`): each shard's own run, in shard order. */
+  shards?: ShardRun[];
 }
+
 
 /** Builds the report document from a finished run. */
 export function buildJsonReport(run: RunRecord): JsonReport {
@@ -38,6 +53,12 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     coverage: finished.coverage,
     findings: finished.findings,
     ...(finished.stoppedEarly !== undefined ? { stoppedEarly: finished.stoppedEarly } : {}),
+    phases: started.phases,
+    safeMethodsOnly: started.safeMethodsOnly,
+    ...(finished.checks !== undefined ? { checks: finished.checks } : {}),
+    ...(started.shard ? { shard: started.shard } : {}),
+    ...(started.bundledServer ? { bundledServer: true } : {}),
+    ...(finished.shards ? { shards: finished.shards } : {}),
   };
 }
 
