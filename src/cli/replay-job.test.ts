@@ -46,7 +46,10 @@ function finding(overrides: Partial<Finding> = {}): Finding {
 async function reportWith(findings: Finding[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-'));
   const path = join(dir, 'report.json');
-  await writeFile(path, JSON.stringify({ tool: 'restconform', target: 'http://127.0.0.1:1', seed: 7, findings }));
+  // A whole report, as replay reads reports through the report schema.
+  const summary = { requests: 1, operations: 1, failures: findings.length, warnings: 0, byCheck: {} };
+  const report = { tool: 'restconform', version: '0.1.0', seed: 7, target: 'http://127.0.0.1:1', locales: [null], startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1, summary, coverage: [], findings };
+  await writeFile(path, JSON.stringify(report));
   return path;
 }
 
