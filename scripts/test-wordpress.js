@@ -81,11 +81,14 @@ async function main() {
       '--user', wordpress.user,
       '--app-password-env', PASSWORD_ENV,
       '--json', REPORT,
+      // The author and the subscribers, so the access matrix can tell their rights from the administrator's.
+      ...wordpress.accounts.flatMap((account) => ['--account', `${account.role}:${account.user}:${account.env}`]),
     ];
-    log(`restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --user ${wordpress.user}`);
+    const accountFlags = wordpress.accounts.map((account) => ` --account ${account.role}:${account.user}:${account.env}`).join('');
+    log(`restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --user ${wordpress.user}${accountFlags}`);
     const started = Date.now();
     const exitCode = await run(process.execPath, args, {
-      env: { ...process.env, [PASSWORD_ENV]: wordpress.password },
+      env: { ...process.env, [PASSWORD_ENV]: wordpress.password, ...Object.fromEntries(wordpress.accounts.map((account) => [account.env, account.password])) },
       onChild: (child) => (restconform = child),
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(0);

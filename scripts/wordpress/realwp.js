@@ -54,7 +54,32 @@ export async function startWordPress(tools, { fresh }) {
     values = { ...parseAssignments(readFileSync(file, 'utf8')), ...printed };
   }
   if (!values.RWP_USER || !values.RWP_APP_PASSWORD) throw new Error('no WordPress credentials: RWP_USER or RWP_APP_PASSWORD is empty');
-  return { baseUrl: values.RWP_BASE_URL || 'http://127.0.0.1:8089', user: values.RWP_USER, password: values.RWP_APP_PASSWORD };
+  // The further accounts up.sh creates (credentials.env only): an author and two subscribers.
+  const file = join(process.env.RWP_ROOT ?? join(tmpdir(), 'realwp'), 'credentials.env');
+  const stored = existsSync(file) ? parseAssignments(readFileSync(file, 'utf8')) : {};
+  return {
+    baseUrl: values.RWP_BASE_URL || 'http://127.0.0.1:8089',
+    user: values.RWP_USER,
+    password: values.RWP_APP_PASSWORD,
+    accounts: furtherAccounts(stored),
+  };
+}
+
+/** WordPress roles of up.sh's further accounts, as restconform's `--account` roles. */
+const ACCOUNT_ROLES = { AUTHOR: 'author', SUBSCRIBER: 'member' };
+
+/**
+ * `RWP_<NAME>_USER` / `RWP_<NAME>_APP_PASSWORD` pairs of credentials.env whose name starts with a known role
+ * (AUTHOR1, SUBSCRIBER2 …): `{ role, user, password, env }`, `env` being the variable the password is passed in.
+ */
+export function furtherAccounts(values) {
+  const accounts = [];
+  for (const [key, user] of Object.entries(values)) {
+    const match = /^RWP_((AUTHOR|SUBSCRIBER)\d*)_USER$/.exec(key);
+    const password = match && values[`RWP_${match[1]}_APP_PASSWORD`];
+    if (match && user && password) accounts.push({ role: ACCOUNT_ROLES[match[2]], user, password, env: `RWP_${match[1]}_APP_PASSWORD` });
+  }
+  return accounts;
 }
 
 /** Stops what up.sh started (its database state is kept for inspection until the next fresh start). */

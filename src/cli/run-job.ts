@@ -12,11 +12,13 @@ import { readContractFile } from '../contract/io.js';
 import type { Contract } from '../contract/types.js';
 import { DescriptorError, fetchDescriptor, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
 import { runEngine, type RunResult } from '../engine/engine.js';
+import type { StoreAccounts } from '../server/index.js';
 import type { Sender } from '../engine/run-context.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
 import { createReporters } from '../report/index.js';
+import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { UsageError } from './errors.js';
 import { isLoopbackUrl } from './target.js';
@@ -74,6 +76,36 @@ function credentialsFrom(settings: RunSettings, env: NodeJS.ProcessEnv): Credent
   return { user: settings.user, password };
 }
 
+/** The named accounts of `accounts`, each with its password from its environment variable. */
+function accountsFrom(settings: RunSettings, env: NodeJS.ProcessEnv): Identity[] {
+  const seen = new Set<string>(settings.user ? [settings.user.toLowerCase()] : []);
+  const identities: Identity[] = [];
+  for (const account of settings.accounts) {
+    if (seen.has(account.user.toLowerCase())) throw new UsageError(`the account ${account.user} is given twice (--user and --account count together)`);
+    seen.add(account.user.toLowerCase());
+    const password = env[account.appPasswordEnv];
+    if (!password) throw new UsageError(`the account ${account.user} needs its application password in the environment variable ${account.appPasswordEnv}, which is empty`);
+    identities.push({ name: account.user, role: account.role, credentials: { user: account.user, password }, passwordEnv: account.appPasswordEnv });
+  }
+  return identities;
+}
+
+/** Curl lines name these variables for the bundled server's seeded accounts (the harness knows their passwords). */
+const SEEDED_ACCOUNT_VARIABLES = { member: 'RESTCONFORM_MEMBER_APP_PASSWORD', otherMember: 'RESTCONFORM_MEMBER2_APP_PASSWORD', moderator: 'RESTCONFORM_MODERATOR_APP_PASSWORD' } as const;
+
+/** The bundled server's seeded accounts below the administrator: two members and a moderator. */
+export function seededAccounts(accounts: StoreAccounts): Identity[] {
+  const identities: Identity[] = [];
+  const add = (key: keyof typeof SEEDED_ACCOUNT_VARIABLES, role: Identity['role']): void => {
+    const credentials = accounts[key];
+    if (credentials !== undefined) identities.push({ name: credentials.user, role, credentials, passwordEnv: SEEDED_ACCOUNT_VARIABLES[key] });
+  };
+  add('member', 'member');
+  add('otherMember', 'member');
+  add('moderator', 'moderator');
+  return identities;
+}
+
 /** The exit code for a finished run (or a merge of shards): 130 interrupted, 1 failures or an aborted run, else 0. */
 export function exitCodeOf(result: Pick<RunResult, 'summary' | 'stoppedEarly'>): number {
   if (result.stoppedEarly === 'interrupted') return 130;
@@ -85,14 +117,17 @@ export function exitCodeOf(result: Pick<RunResult, 'summary' | 'stoppedEarly'>):
 export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<RunJobResult> {
   const env = io.env ?? process.env;
   let credentials = credentialsFrom(settings, env);
+  let accounts = accountsFrom(settings, env);
   const contract = loadContract(settings.contract);
   const { stateless, enabled } = selectChecks(settings);
 
   // The reference server's modules load only when it is started: they cost a run against another server 0.1 s.
   const server = settings.baseUrl ? undefined : await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: settings.seed });
   const baseUrl = settings.baseUrl ?? server!.url;
-  // Against the bundled server the harness logs in as its administrator unless told otherwise.
-  credentials ??= server?.credentials.admin;
+  // Against the bundled server the harness logs in as its administrator unless told otherwise, and tests its
+  // seeded accounts unless other accounts are named.
+  if (server !== undefined && credentials === undefined) credentials = server.credentials.admin;
+  if (server !== undefined && settings.accounts.length === 0 && credentials === server.credentials.admin) accounts = seededAccounts(server.credentials);
   const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(baseUrl);
 
   const transport: Transport = createTransport({
@@ -143,6 +178,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       examples: settings.examples,
       concurrency: settings.concurrency,
       credentials,
+      accounts,
       safeMethodsOnly,
       strictAuth: settings.strictAuth,
       contract,

@@ -4,7 +4,7 @@
  * `config/schema.json` before `fromFile` runs, so conversions only see well-typed values.
  */
 import { parseChecks, parseLocales, parsePhases, parseShard } from './parse-values.js';
-import type { RunConfigInput, Shard } from './settings.js';
+import type { AccountSetting, RunConfigInput, Shard } from './settings.js';
 
 export interface FileKey {
   /** The key in the YAML file, also the command-line option without `--`. */
@@ -44,6 +44,12 @@ export const FILE_KEYS: readonly FileKey[] = [
   key('rate-limit', 'rateLimit'),
   key('user', 'user'),
   key('app-password-env', 'appPasswordEnv'),
+  key(
+    'accounts',
+    'accounts',
+    (value) => (value as Array<{ user: string; role: AccountSetting['role']; 'app-password-env': string }>).map((account) => ({ user: account.user, role: account.role, appPasswordEnv: account['app-password-env'] })),
+    (value) => (value as AccountSetting[]).map((account) => ({ user: account.user, role: account.role, 'app-password-env': account.appPasswordEnv })),
+  ),
   key('report-dir', 'reportDir'),
   key('junit', 'junit'),
   key('json', 'json'),

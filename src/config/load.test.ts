@@ -97,6 +97,14 @@ describe('precedence', () => {
     expect(settings.phases).toEqual(['contract', 'fuzz']);
     expect(settings.checks).toEqual(['error_shape']);
   });
+
+  it('reads further accounts, each with the name of its password variable; the command line replaces the list', () => {
+    const file = writeConfig('accounts.yaml', 'accounts:\n  - { user: alice, role: member, app-password-env: ALICE_PW }\n');
+    expect(loadConfig({ file }).accounts).toEqual([{ user: 'alice', role: 'member', appPasswordEnv: 'ALICE_PW' }]);
+    const overridden = loadConfig({ file, overrides: { accounts: [{ user: 'bob', role: 'moderator', appPasswordEnv: 'BOB_PW' }] } });
+    expect(overridden.accounts).toEqual([{ user: 'bob', role: 'moderator', appPasswordEnv: 'BOB_PW' }]);
+    expect(() => loadConfig({ file: writeConfig('bad-account.yaml', 'accounts:\n  - { user: alice, role: member, password: secret }\n') })).toThrow(ConfigError);
+  });
 });
 
 describe('errors name the file, the line and the key', () => {

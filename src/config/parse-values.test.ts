@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closestName, editDistance } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
-import { parseChecks, parseLocales, parsePhases, parseShard } from './parse-values.js';
+import { parseAccount, parseChecks, parseLocales, parsePhases, parseShard } from './parse-values.js';
 
 function messageOf(action: () => unknown): string {
   try {
@@ -68,6 +68,20 @@ describe('parseChecks', () => {
       '--checks: unknown check "invalid_rejectd" (did you mean "invalid_rejected"?); checks: error_shape, invalid_rejected',
     );
     expect(messageOf(() => parseChecks(''))).toContain('expected "all" or a comma-separated list');
+  });
+});
+
+describe('--account', () => {
+  it('reads role, login and the name of the password variable', () => {
+    expect(parseAccount('member:alice:ALICE_APP_PASSWORD')).toEqual({ user: 'alice', role: 'member', appPasswordEnv: 'ALICE_APP_PASSWORD' });
+    expect(parseAccount('moderator:mod@example.org:MOD_PW')).toEqual({ user: 'mod@example.org', role: 'moderator', appPasswordEnv: 'MOD_PW' });
+  });
+
+  it('refuses an unknown role, a missing part, and anything that is not a variable name (a password)', () => {
+    expect(messageOf(() => parseAccount('membr:alice:ALICE_PW'))).toBe('--account: unknown role "membr" (did you mean "member"?); roles: member, author, editor, moderator, administrator');
+    expect(messageOf(() => parseAccount('member:alice'))).toContain('expected ROLE:LOGIN:ENV_VAR');
+    expect(messageOf(() => parseAccount('member::ALICE_PW'))).toBe('--account: no login in "member::ALICE_PW"');
+    expect(messageOf(() => parseAccount('member:alice:abcd EFGH ijkl'))).toContain('is not an environment variable name: give the name of the variable holding the password, never the password');
   });
 });
 

@@ -4,7 +4,8 @@
  */
 import { didYouMean } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
-import { PHASE_NAMES, type PhaseName, type Shard } from './settings.js';
+import { ACCOUNT_ROLES, type AccountRole } from '../request/identity.js';
+import { PHASE_NAMES, type AccountSetting, type PhaseName, type Shard } from './settings.js';
 
 function invalid(option: string, message: string): ConfigError {
   return new ConfigError([{ source: option, message }]);
@@ -78,4 +79,23 @@ export function parseChecks(text: string | readonly string[], known?: readonly s
     }
   }
   return names;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `'member:alice:ALICE_APP_PASSWORD'` (role, login, environment variable) → an account. A password is never
+ * accepted here: only the name of the variable that holds it.
+ */
+export function parseAccount(text: string, option = '--account'): AccountSetting {
+  const first = text.indexOf(':');
+  const last = text.lastIndexOf(':');
+  if (first === -1 || first === last) throw invalid(option, `expected ROLE:LOGIN:ENV_VAR such as member:alice:ALICE_APP_PASSWORD, got "${text}"`);
+  const role = text.slice(0, first).trim();
+  const user = text.slice(first + 1, last).trim();
+  const appPasswordEnv = text.slice(last + 1).trim();
+  if (!(ACCOUNT_ROLES as readonly string[]).includes(role)) throw invalid(option, `unknown role "${role}"${didYouMean(role, ACCOUNT_ROLES)}; roles: ${ACCOUNT_ROLES.join(', ')}`);
+  if (user === '') throw invalid(option, `no login in "${text}"`);
+  if (!ENV_NAME.test(appPasswordEnv)) throw invalid(option, `"${appPasswordEnv}" is not an environment variable name: give the name of the variable holding the password, never the password`);
+  return { user, role: role as AccountRole, appPasswordEnv };
 }

@@ -4,6 +4,7 @@
  * key decided). `loadConfig` turns layers of the first into the second.
  */
 import type { Severity } from '../checks/types.js';
+import type { AccountRole } from '../request/identity.js';
 
 /** The engine's phases, in the order they run. */
 export const PHASE_NAMES = ['contract', 'locale', 'examples', 'fuzz', 'stateful', 'batch', 'auth'] as const;
@@ -14,6 +15,14 @@ export type PhaseName = (typeof PHASE_NAMES)[number];
 export interface Shard {
   index: number;
   count: number;
+}
+
+/** A named account besides the main one: its login, its role, and where its application password is. */
+export interface AccountSetting {
+  user: string;
+  role: AccountRole;
+  /** The environment variable holding the application password (never the password itself). */
+  appPasswordEnv: string;
 }
 
 /** Resolved run settings: every key decided. Relative paths are relative to the working directory. */
@@ -50,6 +59,8 @@ export interface RunSettings {
   user: string | null;
   /** The environment variable holding the application password (never a command-line value). */
   appPasswordEnv: string;
+  /** More named accounts for the access matrix; empty against the bundled server: its seeded accounts. */
+  accounts: AccountSetting[];
   /** Folder for `report.json` and `report.html` when no explicit path is given; `null`: none by default. */
   reportDir: string | null;
   junit: string | null;
@@ -92,6 +103,7 @@ export const BUILTIN_DEFAULTS: Required<Omit<RunConfigInput, 'baseUrl' | 'rateLi
   maxBodyBytes: 1_048_576,
   user: null,
   appPasswordEnv: 'RESTCONFORM_APP_PASSWORD',
+  accounts: [],
   reportDir: 'reports',
   junit: null,
   json: null,

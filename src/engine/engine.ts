@@ -6,12 +6,13 @@ import type { Check, Finding, Severity } from '../checks/types.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
+import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
-import type { CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
+import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
 import type { PhaseContext } from './phases/phase.js';
-import { findOwnAccount } from './own-account.js';
+import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { RunContext, type Sender } from './run-context.js';
 
 export interface EngineOptions {
@@ -33,6 +34,8 @@ export interface EngineOptions {
   examples: number;
   concurrency: number;
   credentials?: Credentials;
+  /** More named accounts (members, a moderator…) for the access matrix of the auth phase. */
+  accounts?: readonly Identity[];
   safeMethodsOnly: boolean;
   strictAuth?: boolean;
   contract?: Contract;
@@ -49,6 +52,8 @@ export interface RunResult {
   summary: RunSummary;
   coverage: CoverageEntry[];
   findings: Finding[];
+  /** The access matrix, when the auth phase ran. */
+  access?: AccessRow[];
   stoppedEarly?: string;
   durationMs: number;
 }
@@ -80,7 +85,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     checks: options.checks,
     restUrls,
     credentials: options.credentials,
-    secrets: options.credentials ? credentialSecrets(options.credentials) : [],
+    accounts: options.accounts,
+    secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? credentialSecrets(credentials) : [])),
     emit: options.emit,
     signal: options.signal,
     deadline: options.timeBudgetSeconds ? started + options.timeBudgetSeconds * 1000 : undefined,
@@ -119,7 +125,13 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
 
   // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
   if (!options.safeMethodsOnly) {
-    run.protectOwnAccount(await findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials: options.credentials, signal: options.signal }));
+    const find = (credentials: Credentials | undefined) => findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials, signal: options.signal });
+    const others = new Map<string, OwnAccount>();
+    for (const account of options.accounts ?? []) {
+      const found = await find(account.credentials);
+      if (found !== undefined) others.set(account.name, found);
+    }
+    run.protectOwnAccount(await find(options.credentials), others);
   }
 
   // Every operation's generators are built before the phases start, not as the fuzz phase reaches each operation:
@@ -162,6 +174,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     summary: run.summary(),
     coverage: run.coverage(),
     findings: run.findings(),
+    ...(phasesRun.includes('auth') ? { access: run.access() } : {}),
     stoppedEarly: run.stopReason,
     durationMs: Date.now() - started,
   };
@@ -173,6 +186,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     findings: result.findings,
     stoppedEarly: result.stoppedEarly,
     checks: checksThatRan(options, phasesRun),
+    ...(result.access !== undefined ? { access: result.access } : {}),
   });
   return result;
 }

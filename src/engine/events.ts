@@ -43,6 +43,31 @@ export interface CoverageEntry {
   notes: string[];
 }
 
+/** What one identity got in the access matrix. */
+export interface AccessCell {
+  /** `anonymous` or the account's login. */
+  identity: string;
+  /** The identity's declared role (`anonymous`, `member`, … `administrator`). */
+  role: string;
+  /** `null` when no response arrived. */
+  status: number | null;
+  /** The WordPress error code of the answer, if any. */
+  code?: string;
+  /** The answer's `Allow` header, if any. */
+  allow?: string;
+}
+
+/** One operation of the access matrix: the same request sent as each identity, least privileged first. */
+export interface AccessRow {
+  operationId: string;
+  locale: string | null;
+  method: string;
+  route: string;
+  /** The concrete path inside the REST root the request went to. */
+  path: string;
+  cells: AccessCell[];
+}
+
 export interface RunSummary {
   requests: number;
   operations: number;
@@ -89,6 +114,8 @@ export type RunEvent =
       checks?: string[];
       /** Set by `restconform merge`: the shards whose runs make up this one, in shard order. */
       shards?: ShardRun[];
+      /** The access matrix of the auth phase, when it ran. */
+      access?: AccessRow[];
     };
 
 /** A reporter consumes events; `close` flushes files. */

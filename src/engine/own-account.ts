@@ -15,9 +15,12 @@ import type { Sender } from './run-context.js';
 /** Which paths (inside the REST root of a locale) address the run's own account. */
 export class OwnAccount {
   readonly #patterns: Map<string | null, RegExp[]>;
+  /** The account's id, as a `…/me` route answered it (undefined when none did). */
+  readonly id: number | undefined;
 
-  constructor(patterns: Map<string | null, RegExp[]>) {
+  constructor(patterns: Map<string | null, RegExp[]>, id?: number) {
     this.#patterns = patterns;
+    this.id = id;
   }
 
   /** True when `path` (inside the REST root, no query) is the account or something under it. */
@@ -48,6 +51,7 @@ export async function findOwnAccount(options: {
 }): Promise<OwnAccount | undefined> {
   if (options.credentials === undefined) return undefined;
   const patterns = new Map<string | null, RegExp[]>();
+  let accountId: string | undefined;
   for (const descriptor of options.descriptors) {
     const restUrl = options.restUrls.get(descriptor.locale);
     if (restUrl === undefined) continue;
@@ -59,11 +63,12 @@ export async function findOwnAccount(options: {
         const exchange = await options.sender.send(request, options.signal);
         if (exchange.response?.status === 200) id = idOf(exchange.response.json);
       }
+      accountId ??= id;
       const self = id === undefined ? 'me' : `(?:me|${id})`;
       const list = patterns.get(descriptor.locale) ?? [];
       list.push(new RegExp(`^${escapeRegExp(collection)}${self}(?:/|$)`, 'i'));
       patterns.set(descriptor.locale, list);
     }
   }
-  return patterns.size === 0 ? undefined : new OwnAccount(patterns);
+  return patterns.size === 0 ? undefined : new OwnAccount(patterns, accountId === undefined ? undefined : Number(accountId));
 }

@@ -8,9 +8,10 @@ import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js'
 import { SAFE_METHODS, type HttpMethod, type Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
-import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl } from '../request/index.js';
+import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl, type CurlOptions } from '../request/index.js';
+import { ANONYMOUS, byPrivilege, type Identity } from '../request/identity.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
-import type { CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
+import type { AccessRow, CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
 import { tallyFindings } from './finding-tally.js';
 import type { OwnAccount } from './own-account.js';
 
@@ -50,7 +51,9 @@ export interface RunContextOptions {
   /** The REST root URL of each locale (`null` key for a plain WordPress without locales). */
   restUrls: ReadonlyMap<string | null, string>;
   credentials?: Credentials;
-  /** Strings that must never appear in reports (the application password). */
+  /** More named accounts besides `credentials` (the access matrix tries each). */
+  accounts?: readonly Identity[];
+  /** Strings that must never appear in reports (the application passwords). */
   secrets: string[];
   emit(event: RunEvent): void;
   signal?: AbortSignal;
@@ -91,6 +94,11 @@ export class RunContext {
   readonly seed: number;
   readonly checks: readonly Check[];
   readonly credentials: Credentials | undefined;
+  /**
+   * Every identity of the run, least privileged first: anonymous, then the named accounts by role; the main
+   * account (`credentials`) counts as an administrator.
+   */
+  readonly identities: readonly Identity[];
   readonly secrets: string[];
   requests = 0;
   #stopReason: string | undefined;
@@ -98,15 +106,19 @@ export class RunContext {
   readonly #options: RunContextOptions;
   readonly #coverage = new Map<string, CoverageEntry>();
   readonly #findings = new Map<string, Finding>();
+  readonly #access: AccessRow[] = [];
   /** Routes' declared methods per locale, so probes of undeclared methods can be judged. */
   readonly #routeMethods = new Map<string, readonly string[]>();
   #ownAccount: OwnAccount | undefined;
+  #otherAccounts: ReadonlyMap<string, OwnAccount> = new Map();
 
   constructor(options: RunContextOptions) {
     this.#options = options;
     this.seed = options.seed;
     this.checks = options.checks;
     this.credentials = options.credentials;
+    const main: Identity[] = options.credentials ? [{ name: options.credentials.user, role: 'administrator', credentials: options.credentials }] : [];
+    this.identities = [ANONYMOUS, ...byPrivilege([...(options.accounts ?? []), ...main])];
     this.secrets = options.secrets.filter((s) => s.length > 0);
     if (options.signal) {
       // Every request in flight listens for the interrupt: as many listeners as the concurrency.
@@ -157,19 +169,22 @@ export class RunContext {
   }
 
   /** Builds, sends and checks one request. `probe` marks a method the route does not declare. */
-  async execute(op: Operation, requestCase: RequestCase, phase: string, options: { probe?: boolean; credentials?: Credentials | null } = {}): Promise<ExecutedCase> {
+  async execute(op: Operation, requestCase: RequestCase, phase: string, options: { probe?: boolean; credentials?: Credentials | null; unguarded?: boolean } = {}): Promise<ExecutedCase> {
     const credentials = options.credentials === null ? undefined : (options.credentials ?? this.credentials);
     const request = buildRequest({ restUrl: this.restUrl(op.locale), operation: op, requestCase, credentials });
-    const exchange = await this.send(request, op, phase, requestCase.kind, options.probe === true);
+    const exchange = await this.send(request, op, phase, requestCase.kind, options.probe === true, options.unguarded === true);
     const outcomes = this.check(op, requestCase, exchange);
     return { exchange, outcomes };
   }
 
-  /** Sends a request that is not built from a case (sequences, batch, auth probes) and records it. */
-  async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false): Promise<Exchange> {
+  /**
+   * Sends a request that is not built from a case (sequences, batch, auth probes) and records it. `unguarded`
+   * sends a write to a run identity's account with its credentials (a deliberate access-control probe).
+   */
+  async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false, unguarded = false): Promise<Exchange> {
     // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
     if (!probe) this.cover(op);
-    const exchange = await this.#options.sender.send(this.#sparingOwnAccount(request, op), this.#options.signal);
+    const exchange = await this.#options.sender.send(unguarded ? request : this.#sparingOwnAccount(request, op), this.#options.signal);
     this.requests += 1;
     this.#watchForDeadTarget(exchange);
     const status = exchange.response?.status ?? null;
@@ -178,20 +193,56 @@ export class RunContext {
     return exchange;
   }
 
-  /** From now on, writes to `account` go out without the run's credentials (see `own-account.ts`). */
-  protectOwnAccount(account: OwnAccount | undefined): void {
+  /**
+   * From now on, writes to the account the run logs in as (and, given, to each further identity's account) go
+   * out without credentials (see `own-account.ts`), unless sent as a deliberate probe.
+   */
+  protectOwnAccount(account: OwnAccount | undefined, others: ReadonlyMap<string, OwnAccount> = new Map()): void {
     this.#ownAccount = account;
+    this.#otherAccounts = others;
   }
 
-  /** `request` without the run's credentials when it is a write to the account the run logs in as. */
+  /** The account (`…/me` paths and its id) of a named identity, when the descriptor has a `…/me` route. */
+  accountOf(identity: Identity): OwnAccount | undefined {
+    if (identity.credentials === undefined) return undefined;
+    if (this.credentials !== undefined && identity.credentials.user === this.credentials.user) return this.#ownAccount;
+    return this.#otherAccounts.get(identity.name);
+  }
+
+  /** The identity whose account `path` (inside the REST root, no query) addresses, if any. */
+  accountAddressed(locale: string | null, path: string): Identity | undefined {
+    return this.identities.find((identity) => this.accountOf(identity)?.addresses(locale, path));
+  }
+
+  /** `request` without credentials when it is a write carrying a run identity's credentials to a run identity's account. */
   #sparingOwnAccount(request: HttpRequest, op: Operation): HttpRequest {
-    if (this.#ownAccount === undefined || this.credentials === undefined || SAFE_METHODS.includes(request.method as HttpMethod)) return request;
-    const { authorization, ...headers } = request.headers;
-    if (authorization !== basicAuthorization(this.credentials)) return request;
+    if (this.#ownAccount === undefined && this.#otherAccounts.size === 0) return request;
+    if (SAFE_METHODS.includes(request.method as HttpMethod) || this.identityOf(request)?.credentials === undefined) return request;
     const path = request.url.slice(this.restUrl(op.locale).length).split('?')[0]!;
-    if (!this.#ownAccount.addresses(op.locale, decodedPath(path))) return request;
-    this.note(op, 'writes to the account the run logs in as were sent without credentials, so they could not change it');
+    const addressed = this.accountAddressed(op.locale, decodedPath(path));
+    if (addressed === undefined) return request;
+    this.note(
+      op,
+      addressed.credentials?.user === this.credentials?.user
+        ? 'writes to the account the run logs in as were sent without credentials, so they could not change it'
+        : "writes to the run's other accounts were sent without credentials, so they could not change them",
+    );
+    const { authorization: _sentWithout, ...headers } = request.headers;
     return { ...request, headers };
+  }
+
+  /** The identity whose credentials a request carries (anonymous for none, undefined for other credentials). */
+  identityOf(request: HttpRequest): Identity | undefined {
+    const authorization = request.headers.authorization;
+    if (authorization === undefined) return ANONYMOUS;
+    return this.identities.find((identity) => identity.credentials !== undefined && basicAuthorization(identity.credentials) === authorization);
+  }
+
+  /** A further account's curl line names its login and its own password variable; the main account keeps the defaults. */
+  #curlOptions(request: HttpRequest): CurlOptions {
+    const identity = this.identityOf(request);
+    if (identity?.passwordEnv === undefined || identity.credentials === undefined) return {};
+    return { userLogin: identity.credentials.user, passwordVariable: identity.passwordEnv };
   }
 
   /** Runs every enabled check over one exchange. */
@@ -251,7 +302,7 @@ export class RunContext {
         headers: Object.fromEntries(Object.entries(last.response.headers).map(([name, value]) => [name, this.redact(value)])),
         body: this.redact(last.response.bodyText.slice(0, this.#options.findingBodyChars ?? DEFAULT_FINDING_BODY_CHARS)),
       },
-      curl: input.exchanges.map((exchange) => toCurl(exchange.request, this.secrets)),
+      curl: input.exchanges.map((exchange) => toCurl(exchange.request, this.secrets, this.#curlOptions(exchange.request))),
       replay: { seed: this.seed, operationId, phase: input.phase, case: input.requestCase },
       count: 1,
       fingerprint: findingFingerprint(key),
@@ -272,6 +323,16 @@ export class RunContext {
   /** `text` with every secret replaced, in each form it takes on the wire (percent-encoded, JSON-escaped…). */
   redact(text: string): string {
     return redactSecrets(text, this.secrets);
+  }
+
+  /** Adds a row to the access matrix. */
+  recordAccess(row: AccessRow): void {
+    this.#access.push(row);
+  }
+
+  /** The access matrix, in a stable order (operation id), whatever order concurrent requests finished in. */
+  access(): AccessRow[] {
+    return [...this.#access].sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
   }
 
   findings(): Finding[] {

@@ -3,7 +3,7 @@
  * Shape: shared design `architecture.md`; its JSON Schema is `report.schema.json` (see `report-schema.ts`).
  */
 import type { Finding } from '../checks/types.js';
-import type { CoverageEntry, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
+import type { AccessRow, CoverageEntry, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
 
@@ -21,6 +21,8 @@ export interface JsonReport {
   summary: RunSummary;
   coverage: CoverageEntry[];
   findings: Finding[];
+  /** The access matrix: per operation, what each identity got. Present when the auth phase ran. */
+  access?: AccessRow[];
   /** Present when the run stopped early (interrupted, time budget, or an abort reason). */
   stoppedEarly?: string;
   /** The phases the run was asked for. */
@@ -52,6 +54,7 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     summary: finished.summary,
     coverage: finished.coverage,
     findings: finished.findings,
+    ...(finished.access !== undefined ? { access: finished.access } : {}),
     ...(finished.stoppedEarly !== undefined ? { stoppedEarly: finished.stoppedEarly } : {}),
     phases: started.phases,
     safeMethodsOnly: started.safeMethodsOnly,

@@ -36,6 +36,10 @@ describe('redaction and curl', () => {
     expect(toCurl({ method: 'GET', url: 'http://h/a', headers: { authorization: 'Basic x' } }, [], { passwordVariable: 'MY_PW' })).toBe(
       `curl -sS 'http://h/a' -u "$RESTCONFORM_USER:$MY_PW"`,
     );
+    // A further account of the run: its login (no secret) and its own password variable.
+    expect(toCurl({ method: 'GET', url: 'http://h/a', headers: { authorization: 'Basic x' } }, [], { userLogin: 'al"ice', passwordVariable: 'ALICE_PW' })).toBe(
+      `curl -sS 'http://h/a' -u "al\\"ice:$ALICE_PW"`,
+    );
     expect(toCurl({ method: 'HEAD', url: 'http://h/a', headers: { Authorization: 'Bearer t0k3n' } }, [])).toBe(`curl -sS -I 'http://h/a' -H 'Authorization: <redacted>'`);
   });
 

@@ -8,6 +8,8 @@ export interface CurlOptions {
   userVariable?: string;
   /** The environment variable holding the application password (default `RESTCONFORM_APP_PASSWORD`). */
   passwordVariable?: string;
+  /** The login itself instead of a variable (a further account of the run; a login is no secret). */
+  userLogin?: string;
 }
 
 /**
@@ -25,9 +27,9 @@ export function toCurl(request: HttpRequest, secrets: readonly string[], options
   for (const [name, value] of Object.entries(request.headers)) {
     if (isAuthorizationHeader(name)) {
       if (/^basic /i.test(value)) {
-        const user = options.userVariable ?? 'RESTCONFORM_USER';
+        const user = options.userLogin !== undefined ? options.userLogin.replace(/["$`\\]/g, '\\$&') : `$${options.userVariable ?? 'RESTCONFORM_USER'}`;
         const password = options.passwordVariable ?? 'RESTCONFORM_APP_PASSWORD';
-        args.push('-u', `"$${user}:$${password}"`);
+        args.push('-u', `"${user}:$${password}"`);
       } else {
         args.push('-H', shellQuote(`${name}: <redacted>`));
       }

@@ -33,6 +33,8 @@ export interface RestRequest {
 export interface RestOutcome {
   response: ServerResponse;
   route: CompiledRoute | null;
+  /** The `Allow` header for this caller; absent: the route's full list. */
+  allow?: string;
 }
 
 /** A request routed to one method of one route. */
@@ -84,16 +86,19 @@ export class RestApp {
     try {
       const match = this.router.match(request.path);
       if (match === null) return { response: errorResponse(noRouteError()), route: null };
-      if (request.method === 'OPTIONS') {
-        return { response: { status: 200, body: this.descriptors.route(request.locale, match.route.key) }, route: match.route };
-      }
+      const answered = (response: ServerResponse, params?: Record<string, unknown>): RestOutcome => ({
+        response,
+        route: match.route,
+        allow: this.allowFor(match.route, request, params ?? rawParams(request, match.captures)),
+      });
+      if (request.method === 'OPTIONS') return answered({ status: 200, body: this.descriptors.route(request.locale, match.route.key) });
       const method = Router.methodOf(match.route, request.method);
       if (method === undefined) return { response: errorResponse(noRouteError()), route: null };
-      if (request.body.kind === 'invalid') return { response: errorResponse(request.body.error), route: match.route };
+      if (request.body.kind === 'invalid') return answered(errorResponse(request.body.error));
       const resolved: ResolvedRequest = { ...match, method };
       const args = this.validate(resolved, request.query, bodyParams(request.method, request.body));
-      if (args instanceof WpError) return { response: errorResponse(args), route: match.route };
-      return { response: await this.execute(resolved, args, request), route: match.route };
+      if (args instanceof WpError) return answered(errorResponse(args));
+      return answered(await this.execute(resolved, args, request), args.params);
     } catch (error) {
       return { response: this.#unexpected(error, request), route: null };
     }
@@ -115,18 +120,24 @@ export class RestApp {
     return processRequestArgs(resolved.method.args, { captures: resolved.captures, query, body });
   }
 
+  /**
+   * The `Allow` header for this caller, as WordPress's `rest_send_allow_header` computes it: the route's methods
+   * whose permission check passes for this request and its parameters (so anonymous callers, members and
+   * administrators see different lists, on a refusal too). A route without permission checks has one fixed list.
+   */
+  allowFor(route: CompiledRoute, request: RestRequest, params: Record<string, unknown>): string {
+    if (!route.permissionChecked) return route.allowHeader;
+    const serverRequest = serverRequestOf(route, { params, sent: new Set() }, request);
+    const allowed: string[] = [];
+    for (const [name, method] of route.methods) {
+      if (permits(method, serverRequest, this.context)) allowed.push(name);
+    }
+    return allowed.join(', ');
+  }
+
   /** Permission check, then the handler. Errors become answers; never rejects. */
   async execute(resolved: ResolvedRequest, args: ValidatedArgs, request: RestRequest): Promise<ServerResponse> {
-    const serverRequest: ServerRequest = {
-      method: request.method as HttpMethod,
-      route: resolved.route.key,
-      path: request.path,
-      locale: request.locale,
-      params: args.params,
-      sent: args.sent,
-      headers: request.headers,
-      user: request.user,
-    };
+    const serverRequest = serverRequestOf(resolved.route, args, request);
     try {
       const response = await runMethodHandler(resolved.method.handler, serverRequest, this.context);
       if (typeof response !== 'object' || response === null || typeof response.status !== 'number') {
@@ -148,6 +159,35 @@ export class RestApp {
     this.reportUnexpected(error, request);
     return errorResponse(internalError());
   }
+}
+
+function serverRequestOf(route: CompiledRoute, args: ValidatedArgs, request: RestRequest): ServerRequest {
+  return {
+    method: request.method as HttpMethod,
+    route: route.key,
+    path: request.path,
+    locale: request.locale,
+    params: args.params,
+    sent: args.sent,
+    headers: request.headers,
+    user: request.user,
+  };
+}
+
+/** Whether a method's permission check lets this request through; a check that throws refuses, as a WP_Error does. */
+function permits(method: RouteMethod, request: ServerRequest, context: ServerContext): boolean {
+  const permission = method.handler.permission;
+  if (permission === undefined) return true;
+  try {
+    return !(permission(request, context) instanceof WpError);
+  } catch {
+    return false;
+  }
+}
+
+/** The parameters of a request that did not validate, unsanitised: path captures win over body and query, as in WordPress. */
+export function rawParams(request: RestRequest, captures: Record<string, string>): Record<string, unknown> {
+  return { ...request.query, ...(bodyParams(request.method, request.body) ?? {}), ...captures };
 }
 
 /** JSON bodies count for every method; form bodies only for the methods PHP/WordPress read them for. */

@@ -3,7 +3,7 @@
  * `require-all-validate` one invalid item stops them all, otherwise each item runs in order (permission, then
  * handler) as the batch's caller, in the batch's locale. The batch's own args were validated by the pipeline.
  */
-import { errorResponse, type RestApp, type RestRequest, type ResolvedRequest, type ValidatedArgs } from './app.js';
+import { errorResponse, rawParams, type RestApp, type RestRequest, type ResolvedRequest, type ValidatedArgs } from './app.js';
 import { batchNotAllowedError } from './errors.js';
 import { WpError, type ServerRequest, type ServerResponse } from './types.js';
 import { parsePhpQuery } from './validation/index.js';
@@ -50,7 +50,7 @@ export async function runBatch(app: RestApp, batch: ServerRequest): Promise<Serv
       responses.push(envelope(errorResponse(item.error), item.allow));
     } else {
       const response = await app.execute(item.resolved, item.args, item.request);
-      responses.push(envelope(response, item.resolved.route.allowHeader));
+      responses.push(envelope(response, app.allowFor(item.resolved.route, item.request, item.args.params)));
     }
   }
   return { status: 207, body: { responses } };
@@ -63,12 +63,8 @@ function prepareItem(app: RestApp, item: BatchItem, batch: ServerRequest): Ready
   const query = queryStart === -1 ? {} : parsePhpQuery(item.path.slice(queryStart + 1));
   const resolved = app.resolve(method, path);
   if (resolved instanceof WpError) return { error: resolved, allow: undefined };
-  const allow = resolved.route.allowHeader;
-  if (!resolved.method.allowBatch) return { error: batchNotAllowedError(), allow };
   // The item's body is its form-body slot; an empty one counts as absent.
   const body = isNonEmptyObject(item.body) ? item.body : undefined;
-  const args = app.validate(resolved, query, body);
-  if (args instanceof WpError) return { error: args, allow };
   const request: RestRequest = {
     method,
     path,
@@ -78,6 +74,10 @@ function prepareItem(app: RestApp, item: BatchItem, batch: ServerRequest): Ready
     user: batch.user,
     locale: batch.locale,
   };
+  const allow = (): string => app.allowFor(resolved.route, request, rawParams(request, resolved.captures));
+  if (!resolved.method.allowBatch) return { error: batchNotAllowedError(), allow: allow() };
+  const args = app.validate(resolved, query, body);
+  if (args instanceof WpError) return { error: args, allow: allow() };
   return { request, resolved, args };
 }
 

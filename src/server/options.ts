@@ -62,6 +62,10 @@ export const DEFAULT_REST_ROOT = 'wp-json';
 export const DEFAULT_SEED = 1;
 export const DEFAULT_ADMIN_USER = 'admin';
 export const DEFAULT_MEMBER_USER = 'member';
+/** Login of the second ordinary member (after the seeded members). */
+export const OTHER_MEMBER_USER = 'member2';
+/** Login of the built-in moderator (after the second member). */
+export const MODERATOR_USER = 'moderator';
 
 export function resolveAppOptions(options: ReferenceAppOptions): ResolvedAppOptions {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -80,6 +84,8 @@ export function resolveAppOptions(options: ReferenceAppOptions): ResolvedAppOpti
         user: options.memberUser ?? DEFAULT_MEMBER_USER,
         password: options.memberPassword ?? deriveApplicationPassword(seed, 'member'),
       },
+      otherMember: { user: OTHER_MEMBER_USER, password: deriveApplicationPassword(seed, OTHER_MEMBER_USER) },
+      moderator: { user: MODERATOR_USER, password: deriveApplicationPassword(seed, MODERATOR_USER) },
     },
     modules: options.modules ?? RESOURCE_MODULES,
     contract: options.contract ?? INTERFACE_CONTRACT,

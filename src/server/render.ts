@@ -63,7 +63,7 @@ export function writeOutcome(res: NodeResponse, outcome: RestOutcome, linkHeader
   const responseHeaders: Record<string, string> = {};
   let customType = response.contentType;
   let links: string | string[] = linkHeader;
-  if (route !== null) responseHeaders.Allow = route.allowHeader;
+  if (route !== null) responseHeaders.Allow = outcome.allow ?? route.allowHeader;
   if (response.headers !== undefined) {
     for (const [name, value] of Object.entries(response.headers)) {
       const lower = name.toLowerCase();

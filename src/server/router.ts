@@ -22,8 +22,10 @@ export interface CompiledRoute {
   matcher: RegExp;
   /** Methods in endpoint order; the first endpoint that declares a method serves it. */
   methods: ReadonlyMap<string, RouteMethod>;
-  /** `GET, POST`: the value of the `Allow` header. */
+  /** `GET, POST`: the value of the `Allow` header when every caller may use every method. */
   allowHeader: string;
+  /** True when some method has a permission check: then `Allow` depends on the caller. */
+  permissionChecked: boolean;
 }
 
 /** A route that matched a path, with the path variables it captured. */
@@ -74,6 +76,7 @@ export class Router {
       matcher: compileRouteKey(definition.key),
       methods: firstEndpointWins(definition.methods),
       allowHeader: [...new Set(definition.methods.map((m) => m.method))].join(', '),
+      permissionChecked: definition.methods.some((m) => m.handler.permission !== undefined),
     }));
     const segments = new Map<CompiledRoute, string | undefined>();
     for (const route of this.routes) {

@@ -123,7 +123,19 @@ describe('routing', () => {
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
     expect(head.headers['x-wp-total']).toBeDefined();
-    expect(head.headers.allow).toBe('GET, POST');
+    expect(head.headers.allow).toBe('GET');
+  });
+
+  it('lists in Allow only the methods this caller may use, on a refusal too, as rest_send_allow_header does', async () => {
+    // The things routes let only administrators write: anonymous callers and members see GET alone.
+    const anonymous = await fetch(rest(THINGS_ROUTE), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('allow')).toBe('GET');
+    const member = await fetch(rest(THINGS_ROUTE), { method: 'POST', headers: { ...asMember(), 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    expect(member.status).toBe(403);
+    expect(member.headers.get('allow')).toBe('GET');
+    expect((await fetch(rest(THINGS_ROUTE), { headers: asAdmin() })).headers.get('allow')).toBe('GET, POST');
+    expect((await fetch(rest('/test/v1/things/1'), { method: 'OPTIONS', headers: asAdmin() })).headers.get('allow')).toBe('GET, DELETE');
   });
 
   it('lets ?_method= override X-HTTP-Method-Override, which overrides the request line', async () => {
@@ -142,7 +154,7 @@ describe('routing', () => {
   it('answers OPTIONS with the route descriptor', async () => {
     const response = await fetch(rest('/test/v1/things/1'), { method: 'OPTIONS' });
     expect(response.status).toBe(200);
-    expect(response.headers.get('allow')).toBe('GET, DELETE');
+    expect(response.headers.get('allow')).toBe('GET');
     const descriptor = (await response.json()) as Record<string, unknown>;
     expect(descriptor).toMatchObject({ namespace: 'test/v1', methods: ['GET', 'DELETE'] });
     expect(descriptor._links).toBeUndefined();
@@ -279,7 +291,7 @@ describe('errors and headers', () => {
     const response = await fetch(rest(THINGS_ROUTE, 'el'));
     expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect(response.headers.get('allow')).toBe('GET');
     expect(response.headers.get('x-wp-total')).toMatch(/^\d+$/);
     const link = response.headers.get('link')!;
     expect(link).toContain(`<${server.restUrl('el')}/>; rel="https://api.w.org/"`);
@@ -295,14 +307,14 @@ describe('errors and headers', () => {
     expect(await response.json()).toMatchObject({ status: 404, body: { code: 'rest_no_route' }, headers: [] });
     const ok = (await (await fetch(`${rest(THINGS_ROUTE)}?_envelope`)).json()) as { status: number; headers: Record<string, string> };
     expect(ok.status).toBe(200);
-    expect(ok.headers.Allow).toBe('GET, POST');
+    expect(ok.headers.Allow).toBe('GET');
   });
 
   it('wraps the answer in the _jsonp callback as JavaScript, after the envelope, errors included', async () => {
     const response = await fetch(`${rest('/test/v1/things/1')}?_jsonp=app.on_thing`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/javascript; charset=UTF-8');
-    expect(response.headers.get('allow')).toBe('GET, DELETE');
+    expect(response.headers.get('allow')).toBe('GET');
     const text = await response.text();
     expect(text.startsWith('/**/app.on_thing(')).toBe(true);
     expect(JSON.parse(text.slice('/**/app.on_thing('.length, -1))).toMatchObject({ id: 1 });

@@ -1,5 +1,5 @@
 /**
- * The reference server's in-memory store: the two built-in accounts plus each resource module's slice,
+ * The reference server's in-memory store: the built-in accounts plus each resource module's slice,
  * filled deterministically from the seed.
  */
 import { createHash } from 'node:crypto';
@@ -21,6 +21,13 @@ export interface StoreAccounts {
   admin: AccountCredentials;
   /** An ordinary member (role subscriber), id 2. */
   member: AccountCredentials;
+  /**
+   * A second ordinary member (subscriber) and a moderator, added after the seeded data (so their ids follow it
+   * and the seeded data does not change): a harness needs a member whose data another member must not change,
+   * and an account with moderator rights between a member's and an administrator's.
+   */
+  otherMember?: AccountCredentials;
+  moderator?: AccountCredentials;
 }
 
 /** A fixed registration date, so two starts with the same seed answer alike. */
@@ -47,6 +54,8 @@ export function createStore(seed: number, accounts: StoreAccounts, modules: read
   addBuiltInMember(store, 2, accounts.member, 'subscriber');
   counters.set(MEMBER_ID_KIND, 2);
   for (const module of modules) module.seed(store, seededFaker(seed, module.name));
+  if (accounts.otherMember !== undefined) addBuiltInMember(store, store.nextId(MEMBER_ID_KIND), accounts.otherMember, 'subscriber');
+  if (accounts.moderator !== undefined) addBuiltInMember(store, store.nextId(MEMBER_ID_KIND), accounts.moderator, 'moderator');
   return store;
 }
 

@@ -4,7 +4,7 @@
  * no default is applied here: a flag that is not given leaves the lower layers in charge.
  */
 import { Command, Option } from 'commander';
-import { BUILTIN_DEFAULTS, ConfigError, loadConfig, parseChecks, parseLocales, parsePhases, parseShard, PROFILE_NAMES, type ProfileName, type RunConfigInput } from '../../config/index.js';
+import { BUILTIN_DEFAULTS, ConfigError, loadConfig, parseAccount, parseChecks, parseLocales, parsePhases, parseShard, PROFILE_NAMES, type ProfileName, type RunConfigInput } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { knownCheckNames, runJob } from '../run-job.js';
 
@@ -25,6 +25,7 @@ interface RunFlags {
   rateLimit?: string;
   user?: string;
   appPasswordEnv?: string;
+  account?: string[];
   reportDir?: string;
   junit?: string;
   json?: string;
@@ -60,6 +61,7 @@ export function flagsToOverrides(flags: RunFlags): RunConfigInput {
     rateLimit: whole('--rate-limit', flags.rateLimit, 1),
     user: flags.user,
     appPasswordEnv: flags.appPasswordEnv,
+    accounts: flags.account === undefined ? undefined : flags.account.map((text) => parseAccount(text)),
     reportDir: flags.reportDir,
     junit: flags.junit,
     json: flags.json,
@@ -91,6 +93,11 @@ export function runCommand(sink: ExitCodeSink): Command {
     .option('--rate-limit <rps>', 'at most this many requests per second (default: unlimited)')
     .option('--user <login>', 'account for HTTP Basic with an application password (default: anonymous; the reference server\'s administrator when testing it)')
     .option('--app-password-env <var>', `environment variable holding the application password (default: ${d.appPasswordEnv})`)
+    .option(
+      '--account <role:login:env>',
+      'one more account for the access matrix: its role (member, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server\'s seeded member, second member and moderator when testing it)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option('--report-dir <dir>', `folder for report.json and report.html (default: ${d.reportDir})`)
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write the JSON report (default: <report-dir>/report.json)')

@@ -1,8 +1,8 @@
 /**
  * Phase `auth` (runs when credentials are given): wrong credentials get 401 on every route, unknown ones
- * included (WordPress authenticates before routing); a write that succeeds with credentials must not succeed
- * without them; invalid input on a route that needs credentials gets 400 even without them (WordPress validates
- * before it checks permissions).
+ * included (WordPress authenticates before routing); the access matrix (`access.ts`) sends each sampled
+ * operation as every identity of the run and judges what each got; invalid input on a route that needs
+ * credentials gets 400 even without them (WordPress validates before it checks permissions).
  */
 import { routeMeaningDifference } from '../../contract/diff.js';
 import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
@@ -11,6 +11,7 @@ import type { Credentials } from '../../request/types.js';
 import { answerOf, describeAnswer } from '../sequences/answer.js';
 import { BATCH_ROUTE } from '../sequences/batch-plan.js';
 import { forEachConcurrently } from '../pool.js';
+import { ACCESS_MATRIX_CHECKS, accessRow, isRefusal } from './access.js';
 import type { PhaseCheck } from './index.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
@@ -20,12 +21,10 @@ const PHASE = 'auth';
 
 /** Routes per locale sent with wrong credentials, spread over the operations. */
 export const WRONG_CREDENTIAL_ROUTES = 24;
-/** Writes tried with and without credentials, at most. */
+/** Writes tried as every identity, at most. */
 export const AUTH_WRITES = 200;
-/** Reads tried without credentials (to find those that refuse anonymous callers), at most. */
+/** Reads tried as every identity (also to find those that refuse anonymous callers), at most. */
 export const AUTH_READS = 80;
-/** Valid cases tried per write before giving up on finding one that succeeds with credentials. */
-const VALID_TRIES = 3;
 /** Invalid cases tried per operation to find one whose broken rule is not in the path. */
 const INVALID_TRIES = 5;
 const UNKNOWN_ROUTE = '/restconform/no-such-route';
@@ -39,13 +38,6 @@ export const AUTH_WRONG_CREDENTIALS: PhaseCheck = {
     'Wrong credentials (a wrong password, an unknown user) get 401 on every route, unknown routes included: authentication comes before routing. Ignored as if none were sent (real WordPress 6.1): a warning.',
 };
 
-export const IGNORED_AUTH: PhaseCheck = {
-  name: 'ignored_auth',
-  severity: 'warning',
-  phase: PHASE,
-  description: 'A write that succeeds with credentials does not succeed without them (a warning, since the interface does not list permissions; a failure with --strict-auth).',
-};
-
 export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
   name: 'invalid_rejected_anonymous',
   severity: 'failure',
@@ -53,10 +45,8 @@ export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
   description: 'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
 };
 
-export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, IGNORED_AUTH, INVALID_REJECTED_ANONYMOUS];
+export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, ...ACCESS_MATRIX_CHECKS, INVALID_REJECTED_ANONYMOUS];
 
-const isSuccess = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
-const isRefusal = (status: number | undefined): boolean => status === 401 || status === 403;
 
 /** `count` items spread evenly over `items`, in order. */
 function spread<T>(items: readonly T[], count: number): T[] {
@@ -116,44 +106,6 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
   }, () => ctx.run.stopped);
 }
 
-/**
- * Sends valid cases of a write with credentials until one succeeds, then the same without: a success then is
- * ignored credentials. Returns true when the operation refuses anonymous callers.
- */
-async function retryWithout(ctx: PhaseContext, op: Operation): Promise<boolean> {
-  const cases = sampleCases(ctx, op, 'valid', VALID_TRIES, PHASE);
-  for (const requestCase of cases) {
-    if (ctx.run.stopped) return false;
-    const withCredentials = await ctx.run.execute(op, requestCase, PHASE);
-    if (!isSuccess(withCredentials.exchange.response?.status)) continue;
-    const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
-    const answer = answerOf(anonymous.exchange);
-    if (isSuccess(answer.status)) {
-      ctx.run.report({
-        check: IGNORED_AUTH.name,
-        severity: ctx.strictAuth ? 'failure' : IGNORED_AUTH.severity,
-        operation: op,
-        message: `${op.method} ${op.route} succeeded with credentials and again without them (${describeAnswer(answer)})`,
-        phase: PHASE,
-        exchanges: [withCredentials.exchange, anonymous.exchange],
-        requestCase,
-      });
-    }
-    return isRefusal(answer.status);
-  }
-  if (cases.length === 0) return false;
-  const anonymous = await ctx.run.execute(op, cases[0]!, PHASE, { credentials: null });
-  return isRefusal(anonymous.exchange.response?.status);
-}
-
-/** Whether a read refuses anonymous callers a valid request. */
-async function refusesAnonymous(ctx: PhaseContext, op: Operation): Promise<boolean> {
-  const [requestCase] = sampleCases(ctx, op, 'valid', 1, PHASE);
-  if (requestCase === undefined) return false;
-  const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
-  return isRefusal(anonymous.exchange.response?.status);
-}
-
 async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Promise<void> {
   // A broken path variable routes nowhere (404): only parameters WordPress validates are useful here.
   const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
@@ -175,17 +127,20 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
 
 export const authPhase: Phase = {
   name: PHASE,
-  description: 'Wrong credentials get 401 everywhere; writes that succeed with credentials fail without them; invalid input gets 400 without credentials.',
-  skipReason: (ctx) => (ctx.run.credentials === undefined ? 'no credentials given (--user and the application password)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
+  description: 'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
+  skipReason: (ctx) =>
+    ctx.run.identities.length < 2 ? 'no credentials given (--user or --account with the application password)' : ctx.operations.length === 0 ? 'no operations to test' : undefined,
   async run(ctx) {
-    await wrongCredentials(ctx, ctx.run.credentials!);
+    // Wrong credentials are tried in the name of the main account, or else of the first named one.
+    const named = ctx.run.credentials ?? ctx.run.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
+    await wrongCredentials(ctx, named);
     const refusing: Operation[] = [];
     const usable = ctx.operations.filter((op) => !excluded(op));
     const writes = spread(usable.filter((op) => !SAFE_METHODS.includes(op.method)), AUTH_WRITES);
     const candidates = [...writes, ...spread(usable.filter((op) => SAFE_METHODS.includes(op.method)), AUTH_READS)];
     await forEachConcurrently(candidates, ctx.concurrency, async (op) => {
-      const refuses = SAFE_METHODS.includes(op.method) ? await refusesAnonymous(ctx, op) : await retryWithout(ctx, op);
-      if (refuses) refusing.push(op);
+      const attempts = await accessRow(ctx, op);
+      if (attempts.some((attempt) => attempt.identity.credentials === undefined && isRefusal(attempt.cell.status))) refusing.push(op);
     }, () => ctx.run.stopped);
     await forEachConcurrently(refusing, ctx.concurrency, (op) => invalidWithoutCredentials(ctx, op), () => ctx.run.stopped);
   },

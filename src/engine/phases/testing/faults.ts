@@ -130,6 +130,15 @@ export function anonymousWritesAllowed(pathPattern: RegExp, authorization: strin
   };
 }
 
+/** Requests under `pathPattern` sent with `from` (an account's Authorization) go on as `to`'s: a member acting as an administrator. */
+export function actsAs(pathPattern: RegExp, from: string, to: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.headers.authorization !== from || where === undefined || !pathPattern.test(where.path)) return forward(request);
+    return forward({ ...request, headers: { ...request.headers, authorization: to } });
+  };
+}
+
 /** Wrong credentials treated as none: the request goes on anonymously instead of a 401 before routing. */
 export function badCredentialsTreatedAsAnonymous(): Fault {
   return async (request, forward) => {

@@ -9,8 +9,10 @@ import type { Contract } from '../../../contract/types.js';
 import { fetchDescriptor } from '../../../descriptor/index.js';
 import { SAFE_METHODS } from '../../../descriptor/types.js';
 import { createTransport } from '../../../http/index.js';
+import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
-import type { RunEvent } from '../../events.js';
+import { findOwnAccount, type OwnAccount } from '../../own-account.js';
+import type { AccessRow, RunEvent } from '../../events.js';
 import { generatorCache } from '../../generators.js';
 import { RunContext } from '../../run-context.js';
 import type { Phase, PhaseContext } from '../phase.js';
@@ -20,6 +22,8 @@ export interface PhaseRunOptions {
   url: string;
   locales: readonly string[];
   credentials?: Credentials;
+  /** More named accounts (the access matrix); their accounts are protected as the engine protects them. */
+  accounts?: Identity[];
   contract?: Contract | null;
   safeMethodsOnly?: boolean;
   strictAuth?: boolean;
@@ -35,6 +39,8 @@ export interface PhaseRunResult {
   requests: number;
   /** Coverage notes, as `locale method route: note`. */
   notes: string[];
+  /** The access matrix rows the phase recorded. */
+  access: AccessRow[];
 }
 
 export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<PhaseRunResult> {
@@ -48,9 +54,19 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       checks: BUILTIN_CHECKS,
       restUrls: new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`])),
       credentials: options.credentials,
-      secrets: options.credentials ? [options.credentials.password] : [],
+      accounts: options.accounts,
+      secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? [credentials.password] : [])),
       emit: (event) => events.push(event),
     });
+    if (options.accounts !== undefined) {
+      const restUrls = new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`]));
+      const others = new Map<string, OwnAccount>();
+      for (const account of options.accounts) {
+        const found = await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: account.credentials });
+        if (found !== undefined) others.set(account.name, found);
+      }
+      run.protectOwnAccount(await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: options.credentials }), others);
+    }
     const safeMethodsOnly = options.safeMethodsOnly ?? false;
     const ctx: PhaseContext = {
       run,
@@ -68,7 +84,7 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
     const skipped = phase.skipReason(ctx);
     if (skipped === undefined) await phase.run(ctx);
     const notes = run.coverage().flatMap((entry) => entry.notes.map((note) => `${entry.locale} ${entry.method} ${entry.route}: ${note}`));
-    return { skipped, findings: run.findings(), events, requests: run.requests, notes };
+    return { skipped, findings: run.findings(), events, requests: run.requests, notes, access: run.access() };
   } finally {
     await transport.close();
   }

@@ -1,0 +1,36 @@
+/**
+ * Who a request is sent as: anonymous, or a named account with an application password. A run tests several
+ * identities at once (an administrator, members, a moderator) to tell their rights apart.
+ */
+import type { Credentials } from './types.js';
+
+/** The roles an account can be given in the configuration, least privileged first. */
+export const ACCOUNT_ROLES = ['member', 'author', 'editor', 'moderator', 'administrator'] as const;
+
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** One identity of a run. `credentials` is absent exactly for anonymous. */
+export interface Identity {
+  /** How reports call it: `anonymous`, or the account's login. */
+  name: string;
+  role: AccountRole | 'anonymous';
+  credentials?: Credentials;
+  /** The environment variable the password came from, for curl lines (the password itself never leaves). */
+  passwordEnv?: string;
+}
+
+/** The identity without credentials. */
+export const ANONYMOUS: Identity = Object.freeze({ name: 'anonymous', role: 'anonymous' });
+
+// Editors and moderators both manage other people's content; an author only their own.
+const RANKS: Record<Identity['role'], number> = { anonymous: 0, member: 1, author: 2, editor: 3, moderator: 3, administrator: 4 };
+
+/** How privileged an identity is by its declared role: anonymous 0 … administrator 4. */
+export function rankOf(identity: Pick<Identity, 'role'>): number {
+  return RANKS[identity.role];
+}
+
+/** Identities ordered least privileged first (stable within a rank), the order a write is tried in. */
+export function byPrivilege(identities: readonly Identity[]): Identity[] {
+  return [...identities].sort((a, b) => rankOf(a) - rankOf(b));
+}
