@@ -35,7 +35,7 @@ function runBash(script, args) {
 function parseAssignments(text) {
   const values = {};
   for (const line of text.split('\n')) {
-    const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
     if (match) values[match[1]] = match[2];
   }
   return values;

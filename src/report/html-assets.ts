@@ -39,6 +39,9 @@ table.plain { border-collapse: collapse; background: var(--panel); border: 1px s
 table.plain th, table.plain td { padding: 6px 12px; border-bottom: 1px solid var(--border); text-align: right; }
 table.plain th:first-child, table.plain td:first-child { text-align: left; }
 table.plain thead th { color: var(--muted); font-weight: 600; font-size: 0.85rem; }
+table.access td.access-ok { color: var(--pass); }
+table.access td.access-refused { color: var(--muted); }
+table.access td.access-fail { color: var(--fail); }
 .filters { position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 16px; align-items: center; padding: 10px 0; background: var(--bg); border-bottom: 1px solid var(--border); }
 .filters label { display: flex; gap: 6px; align-items: center; color: var(--muted); }
 .filters select, .filters button { font: inherit; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); }

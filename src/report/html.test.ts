@@ -94,6 +94,18 @@ describe('HTML reporter', () => {
     expect(html).toMatch(/<div class="legend">.*passed.*failure.*warning only.*not covered/);
   });
 
+  it('draws the access matrix: one column per identity, least privileged first, status and code per cell, escaped', async () => {
+    const html = await writeHtml('access');
+    const access = /<section id="access">[\s\S]*?<\/section>/.exec(html)![0];
+    expect(count(access, /<tr><td class="mono">/g)).toBe(2);
+    expect(access).toMatch(/<th[^>]*>anonymous<br>.*<th[^>]*>alice<br><span class="muted">member<\/span><\/th><th[^>]*>admin<br>/);
+    expect(access).toContain('<td class="access-refused" title="Allow: GET">401 <span class="mono">&lt;b&gt;rest_forbidden&lt;/b&gt;</span></td>');
+    expect(access).toContain('<td class="access-ok" title="Allow: GET, POST">201</td>');
+    expect(access).toContain('<td class="access-fail">no answer</td>');
+    // alice was not tried on the second row.
+    expect(access).toContain('<td class="muted">–</td>');
+  });
+
   it('shows each finding with request, response and curl, in an element the filters can select', async () => {
     const html = await writeHtml('findings');
     expect(count(html, /<details class="finding /g)).toBe(2);

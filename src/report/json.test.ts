@@ -6,7 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonReporter, type JsonReport } from './json.js';
 import { JSON_REPORT_SCHEMA } from './report-schema.js';
-import { play, SYNTHETIC_COVERAGE, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
+import { play, SYNTHETIC_ACCESS, SYNTHETIC_COVERAGE, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-json-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe('JSON reporter', () => {
   it('writes the report the architecture describes', async () => {
     const { report } = await writeReport('plain');
     // The architecture's keys first; then what lets a report be read back as its run (merge): phases, safety, checks.
-    expect(Object.keys(report)).toEqual(['tool', 'version', 'seed', 'target', 'locales', 'startedAt', 'durationMs', 'summary', 'coverage', 'findings', 'phases', 'safeMethodsOnly', 'checks']);
+    expect(Object.keys(report)).toEqual(['tool', 'version', 'seed', 'target', 'locales', 'startedAt', 'durationMs', 'summary', 'coverage', 'findings', 'access', 'phases', 'safeMethodsOnly', 'checks']);
     expect(report).toMatchObject({
       tool: 'restconform',
       version: '0.1.0',
@@ -48,6 +48,8 @@ describe('JSON reporter', () => {
       notes: [],
     });
     expect(report.findings).toEqual(SYNTHETIC_FINDINGS);
+    // The access matrix: per operation, what each identity got.
+    expect(report.access).toEqual(SYNTHETIC_ACCESS);
   });
 
   it('validates against report.schema.json', async () => {

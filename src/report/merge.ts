@@ -167,6 +167,7 @@ export function reportToRecord(report: JsonReport): RunRecord {
       summary: report.summary,
       coverage: report.coverage,
       findings: report.findings,
+      ...(report.access !== undefined ? { access: report.access } : {}),
       ...(report.stoppedEarly !== undefined ? { stoppedEarly: report.stoppedEarly } : {}),
       ...(report.checks !== undefined ? { checks: report.checks } : {}),
       ...(report.shards ? { shards: report.shards } : {}),
@@ -194,6 +195,8 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
   const end = Math.max(...reports.map((report, i) => starts[i]! + report.durationMs));
   const checks = reports.some((report) => report.checks !== undefined) ? [...new Set(reports.flatMap((report) => report.checks ?? []))] : undefined;
   const stoppedEarly = mergedStop(shards);
+  // Shards split the operations by route: their access matrices are disjoint parts of one.
+  const access = reports.some((report) => report.access !== undefined) ? reports.flatMap((report) => report.access ?? []) : undefined;
   const merged: JsonReport = {
     tool: first.tool,
     version: first.version,
@@ -205,6 +208,7 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
     summary: { requests: reports.reduce((sum, report) => sum + report.summary.requests, 0), operations: coverage.length, ...tallyFindings(findings) },
     coverage,
     findings,
+    ...(access ? { access } : {}),
     ...(stoppedEarly !== undefined ? { stoppedEarly } : {}),
     ...(first.phases ? { phases: first.phases } : {}),
     ...(first.safeMethodsOnly !== undefined ? { safeMethodsOnly: first.safeMethodsOnly } : {}),

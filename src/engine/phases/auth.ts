@@ -12,6 +12,7 @@ import { answerOf, describeAnswer } from '../sequences/answer.js';
 import { BATCH_ROUTE } from '../sequences/batch-plan.js';
 import { forEachConcurrently } from '../pool.js';
 import { ACCESS_MATRIX_CHECKS, accessRow, isRefusal } from './access.js';
+import { OTHER_ACCOUNT_CHECKS, probeOtherAccounts } from './other-accounts.js';
 import type { PhaseCheck } from './index.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
@@ -45,7 +46,7 @@ export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
   description: 'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
 };
 
-export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, ...ACCESS_MATRIX_CHECKS, INVALID_REJECTED_ANONYMOUS];
+export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, ...ACCESS_MATRIX_CHECKS, ...OTHER_ACCOUNT_CHECKS, INVALID_REJECTED_ANONYMOUS];
 
 
 /** `count` items spread evenly over `items`, in order. */
@@ -143,5 +144,6 @@ export const authPhase: Phase = {
       if (attempts.some((attempt) => attempt.identity.credentials === undefined && isRefusal(attempt.cell.status))) refusing.push(op);
     }, () => ctx.run.stopped);
     await forEachConcurrently(refusing, ctx.concurrency, (op) => invalidWithoutCredentials(ctx, op), () => ctx.run.stopped);
+    await probeOtherAccounts(ctx);
   },
 };

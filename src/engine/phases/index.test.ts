@@ -23,7 +23,7 @@ describe('phase registry', () => {
       'locale_mismatch', 'locale_missing_description', 'locale_untranslated', 'locale_response_mismatch',
       'stateful_sequence', 'use_after_delete', 'cross_locale_visibility', 'list_total',
       'batch_size_limit', 'batch_items', 'batch_validation',
-      'auth_wrong_credentials', 'ignored_auth', 'access_privilege', 'auth_refusal_status', 'allow_header', 'invalid_rejected_anonymous',
+      'auth_wrong_credentials', 'ignored_auth', 'access_privilege', 'auth_refusal_status', 'allow_header', 'access_other_account', 'access_role_escalation', 'invalid_rejected_anonymous',
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * and a warning).
  */
 import type { Finding } from '../../checks/types.js';
-import type { CoverageEntry, OperationRef, Reporter, RunEvent } from '../../engine/events.js';
+import type { AccessRow, CoverageEntry, OperationRef, Reporter, RunEvent } from '../../engine/events.js';
 
 export const SYNTHETIC_CHECKS = ['not_a_server_error', 'invalid_rejected', 'json_content_type'];
 
@@ -140,11 +140,39 @@ export function syntheticRun(options: SyntheticRunOptions = {}): RunEvent[] {
     },
     coverage: SYNTHETIC_COVERAGE,
     findings: SYNTHETIC_FINDINGS,
+    access: SYNTHETIC_ACCESS,
     ...(options.stoppedEarly ? { stoppedEarly: options.stoppedEarly } : {}),
     ...(options.withoutChecks ? {} : { checks: SYNTHETIC_CHECKS }),
   });
   return events;
 }
+
+/** An access matrix of two rows: an anonymous refusal with a hostile code, and a write only the administrator may do. */
+export const SYNTHETIC_ACCESS: AccessRow[] = [
+  {
+    operationId: 'en_gb POST /community/v1/members',
+    locale: 'en_gb',
+    method: 'POST',
+    route: MEMBERS,
+    path: '/community/v1/members',
+    cells: [
+      { identity: 'anonymous', role: 'anonymous', status: 401, code: '<b>rest_forbidden</b>', allow: 'GET' },
+      { identity: 'alice', role: 'member', status: 403, code: 'rest_cannot_create', allow: 'GET' },
+      { identity: 'admin', role: 'administrator', status: 201, allow: 'GET, POST' },
+    ],
+  },
+  {
+    operationId: 'el GET /community/v1/members',
+    locale: 'el',
+    method: 'GET',
+    route: MEMBERS,
+    path: '/community/v1/members',
+    cells: [
+      { identity: 'anonymous', role: 'anonymous', status: null },
+      { identity: 'admin', role: 'administrator', status: 200, allow: 'GET, POST' },
+    ],
+  },
+];
 
 /** Feeds every event to the reporter, then closes it. */
 export async function play(reporter: Reporter, events: readonly RunEvent[]): Promise<void> {
