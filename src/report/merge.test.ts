@@ -3,7 +3,7 @@ import type { Finding } from '../checks/types.js';
 import { buildJsonReport, type JsonReport } from './json.js';
 import { MergeError, mergeCoverage, mergeFindings, mergeReports, reportToRecord, type MergeInput } from './merge.js';
 import { RunRecorder } from './run-record.js';
-import { SYNTHETIC_COVERAGE, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
+import { SYNTHETIC_ACCESS, SYNTHETIC_COVERAGE, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
 
 /** The synthetic run's report, as shard `index` of `count`. */
 function shardReport(index: number, count: number, change: Partial<JsonReport> = {}): JsonReport {
@@ -31,6 +31,15 @@ describe('merging coverage', () => {
     expect(members.notes).toEqual(['a note']);
     // The inputs are left as they were.
     expect(first.statuses).toEqual({ '200': 30, '400': 10 });
+  });
+});
+
+describe('merging the access matrix', () => {
+  it('joins the rows of every shard, in shard order (shards split by route, so rows never repeat)', () => {
+    const [members, directory] = [SYNTHETIC_ACCESS[0]!, SYNTHETIC_ACCESS[1]!];
+    const merged = mergeReports(inputs(shardReport(2, 2, { access: [directory] }), shardReport(1, 2, { access: [members] })));
+    expect(merged.finished.access).toEqual([members, directory]);
+    expect(buildJsonReport(merged).access).toEqual([members, directory]);
   });
 });
 
