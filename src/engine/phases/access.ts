@@ -70,6 +70,12 @@ interface Attempt {
 export const isSuccess = (status: number | null | undefined): boolean => status != null && status >= 200 && status < 300;
 export const isRefusal = (status: number | null | undefined): boolean => status === 401 || status === 403;
 
+/** The codes of a login that no longer works (the account was deleted or lost its password): not a refusal of the request. */
+const LOGIN_FAILED = new Set(['invalid_username', 'incorrect_password']);
+
+/** A 401/403 that refuses the request itself, not the login. */
+const refusedRequest = (cell: AccessCell): boolean => isRefusal(cell.status) && !(cell.code !== undefined && LOGIN_FAILED.has(cell.code));
+
 /** The path a case is sent to, inside the REST root (no query). */
 function pathOf(ctx: PhaseContext, op: Operation, requestCase: RequestCase): string {
   const restUrl = ctx.run.restUrl(op.locale);
@@ -134,7 +140,7 @@ const got = (attempt: Attempt): string => describeAnswer(answerOf(attempt.exchan
 
 function judgeWrite(ctx: PhaseContext, op: Operation, requestCase: RequestCase, attempts: readonly Attempt[]): void {
   const anonymous = attempts.find((attempt) => attempt.identity.credentials === undefined);
-  const refusedNamed = attempts.filter((attempt) => attempt.identity.credentials !== undefined && isRefusal(attempt.cell.status));
+  const refusedNamed = attempts.filter((attempt) => attempt.identity.credentials !== undefined && refusedRequest(attempt.cell));
   if (anonymous !== undefined && isSuccess(anonymous.cell.status)) {
     const refused = refusedNamed[0];
     const severity = refused !== undefined || ctx.strictAuth ? 'failure' : IGNORED_AUTH.severity;
@@ -177,7 +183,11 @@ function judgeWrite(ctx: PhaseContext, op: Operation, requestCase: RequestCase, 
 
 function judgeRefusals(ctx: PhaseContext, op: Operation, requestCase: RequestCase, attempts: readonly Attempt[]): void {
   for (const attempt of attempts) {
-    const { status, allow } = attempt.cell;
+    const { status, allow, code } = attempt.cell;
+    if (code !== undefined && LOGIN_FAILED.has(code)) {
+      ctx.run.note(op, `${attempt.identity.name} could no longer log in (${code}): its cells in the access matrix say nothing about rights`);
+      continue;
+    }
     const anonymous = attempt.identity.credentials === undefined;
     if ((anonymous && status === 403) || (!anonymous && status === 401)) {
       ctx.run.report({

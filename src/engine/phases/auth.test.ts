@@ -52,7 +52,9 @@ describe('phase auth', () => {
   });
 
   it('runs the matrix with every seeded account on the reference server: rights by role, no failure', async () => {
-    const result = await runPhase(authPhase, { url: reference.url, locales: ['en_gb'], credentials: reference.credentials.admin, accounts: seededAccounts(reference.credentials) });
+    // A server of its own: the other tests' administrator-only runs may have deleted a member.
+    const fresh = await startReferenceServer({ port: 0, seed: 3 });
+    const result = await runPhase(authPhase, { url: fresh.url, locales: ['en_gb'], credentials: fresh.credentials.admin, accounts: seededAccounts(fresh.credentials) }).finally(() => fresh.close());
     expect(findingLines(beyondOpenSignup(result.findings))).toEqual([]);
     const row = (method: string, route: string) => result.access.find((entry) => entry.method === method && entry.route === route)!.cells.map((cell) => `${cell.identity} ${cell.status} ${cell.allow}`);
     // Less privileged first; each caller's Allow lists what it may use.
@@ -82,17 +84,20 @@ describe('phase auth', () => {
   });
 
   it('fails ignored_auth when an anonymous write succeeds that a named account is refused, tried first on fresh state', async () => {
-    const result = await runPhase(authPhase, { url: anonymousGroups.url, locales: ['en_gb'], credentials: anonymousGroups.credentials.admin, accounts: seededAccounts(anonymousGroups.credentials) });
+    const fresh = await startFaultyServer({ seed: 3, faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))] });
+    const result = await runPhase(authPhase, { url: fresh.url, locales: ['en_gb'], credentials: fresh.credentials.admin, accounts: seededAccounts(fresh.credentials) }).finally(() => fresh.close());
     const groups = result.findings.filter((finding) => finding.route === GROUPS);
     expect(groups.map((finding) => [finding.check, finding.severity, finding.method])).toEqual([['ignored_auth', 'failure', 'POST']]);
     expect(groups[0]!.message).toBe('POST /community/v1/profile/groups succeeded without credentials (201) while member (member) was refused the same request (403 bp_rest_authorization_required)');
     expect(groups[0]!.curl[1]).toContain('-u "member:$RESTCONFORM_MEMBER_APP_PASSWORD"');
-    expect(groups[0]!.curl.join('\n')).not.toContain(anonymousGroups.credentials.member.password);
+    expect(groups[0]!.curl.join('\n')).not.toContain(reference.credentials.member.password);
   });
 
   it('makes ignored_auth a failure with strictAuth', async () => {
     const result = await runPhase(authPhase, { url: anonymousGroups.url, locales: ['en_gb'], credentials: anonymousGroups.credentials.admin, strictAuth: true });
-    expect(beyondOpenSignup(result.findings).map((finding) => [finding.check, finding.severity])).toEqual([['ignored_auth', 'failure']]);
+    // Open signup becomes a failure too: with --strict-auth no write may succeed anonymously.
+    expect(result.findings.filter((finding) => finding.route === GROUPS).map((finding) => [finding.check, finding.severity])).toEqual([['ignored_auth', 'failure']]);
+    expect(result.findings.filter((finding) => finding.route !== GROUPS).every((finding) => finding.route.startsWith('/community/v1/signup') && finding.severity === 'failure')).toBe(true);
   });
 
   it('fails access_privilege when a member succeeds at a write a moderator is refused', async () => {
