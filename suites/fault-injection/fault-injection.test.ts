@@ -67,8 +67,12 @@ describe('fault injection', () => {
 
   it('finds nothing on the correct server, through the same wrapper, in every phase and both locales', async () => {
     const findings = await runAgainst([], ['contract', 'locale', 'examples', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
-    expect(summary(findings)).toEqual([]);
-  });
+    // Signing up and activating are open to anonymous visitors by design (the interface's community plugin):
+    // the access matrix rightly warns that these writes succeed without credentials, and nothing else.
+    const openSignup = (finding: Finding): boolean => finding.check === 'ignored_auth' && finding.severity === 'warning' && finding.route.startsWith('/community/v1/signup');
+    expect(summary(findings.filter((finding) => !openSignup(finding)))).toEqual([]);
+    // Every phase in both locales, the auth phase's matrix included: more than the default minute on a loaded machine.
+  }, 180_000);
 
   it.each(SEEDED.map((fault) => [fault.name, fault] as const))('finds %s', async (_name, fault) => {
     const findings = await runAgainst(fault.faults, fault.phases, fault.locales ?? ['en_gb'], 10);
