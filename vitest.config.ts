@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` is what `npm test` runs (everything but the suites that need a target or a browser);
+ * Three projects: `unit` is what `npm test` runs (everything but the suites that need a target or a browser, or
+ * split whole runs over processes: `shards`, run by `npm run test:shards`);
  * `conformance` is the suite users point at their own server, so `npx vitest run suites/conformance` works.
  * The browser suite has its own config, run by `npm run test:browser`.
  */
@@ -21,9 +22,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'suites/**/*.test.ts'],
-          exclude: ['suites/conformance/**', 'suites/browser/**', 'node_modules/**', 'dist/**'],
+          exclude: ['suites/conformance/**', 'suites/browser/**', 'suites/sharding/**', 'suites/ci/**', 'node_modules/**', 'dist/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Whole runs split over processes and merged, and the CI files played: minutes, so `npm run test:shards`.
+        extends: true,
+        test: {
+          name: 'shards',
+          include: ['suites/sharding/**/*.test.ts', 'suites/ci/**/*.test.ts'],
+          testTimeout: 1_800_000,
+          hookTimeout: 120_000,
+          // Each test already runs five processes at once.
+          fileParallelism: false,
         },
       },
       'suites/conformance/vitest.config.ts',

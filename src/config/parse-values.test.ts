@@ -20,7 +20,26 @@ describe('parseShard', () => {
   });
 
   it.each(['0/4', '5/4', '2/0', '2', '2/4/8', 'a/b', '-1/4', ''])('rejects %j', (text) => {
-    expect(messageOf(() => parseShard(text))).toMatch(/^--shard: expected I\/N/);
+    expect(messageOf(() => parseShard(text, '--shard', {}))).toMatch(/^--shard: expected I\/N/);
+  });
+
+  it('reads auto from GitLab parallel: jobs (CI_NODE_INDEX is 1-based)', () => {
+    const gitlab = { CI_NODE_INDEX: '3', CI_NODE_TOTAL: '4' };
+    expect(parseShard('auto', '--shard', gitlab)).toEqual({ index: 3, count: 4 });
+    expect(parseShard('auto/4', '--shard', gitlab)).toEqual({ index: 3, count: 4 });
+    expect(messageOf(() => parseShard('auto/5', '--shard', gitlab))).toBe('--shard: auto/5 disagrees with CI_NODE_TOTAL=4');
+    expect(messageOf(() => parseShard('auto', '--shard', { CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' }))).toMatch(/1 ≤ I ≤ N, got CI_NODE_INDEX=5 CI_NODE_TOTAL=4/);
+  });
+
+  it('reads auto from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX is 0-based), the total from auto/N or a variable', () => {
+    expect(parseShard('auto/4', '--shard', { JOB_COMPLETION_INDEX: '0' })).toEqual({ index: 1, count: 4 });
+    expect(parseShard('auto', '--shard', { JOB_COMPLETION_INDEX: '3', RESTCONFORM_SHARD_TOTAL: '4' })).toEqual({ index: 4, count: 4 });
+    expect(messageOf(() => parseShard('auto', '--shard', { JOB_COMPLETION_INDEX: '1' }))).toMatch(/gives the index but not the total: use auto\/N .* RESTCONFORM_SHARD_TOTAL/);
+    expect(messageOf(() => parseShard('auto/2', '--shard', { JOB_COMPLETION_INDEX: '2' }))).toMatch(/1 ≤ I ≤ N/);
+  });
+
+  it('refuses auto where no CI system names the shard, and says what GitHub Actions does instead', () => {
+    expect(messageOf(() => parseShard('auto', 'shard', { GITHUB_ACTIONS: 'true' }))).toMatch(/^shard: auto found no CI shard variables .* on GitHub Actions pass --shard \$\{\{ matrix\.shard \}\}\/N$/);
   });
 });
 

@@ -19,16 +19,55 @@ function splitList(text: string): string[] {
     .filter((item) => item !== '');
 }
 
-/** `'2/4'` → `{ index: 2, count: 4 }` (1-based index). */
-export function parseShard(text: string, option = '--shard'): Shard {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!match) throw invalid(option, `expected I/N such as 2/4, got "${text}"`);
-  const index = Number(match[1]);
-  const count = Number(match[2]);
-  if (count < 1 || index < 1 || index > count) {
-    throw invalid(option, `expected I/N with 1 ≤ I ≤ N, got "${text}"`);
-  }
+/** The environment variable that gives `--shard auto` its total where the CI system does not (Kubernetes). */
+export const SHARD_TOTAL_VARIABLE = 'RESTCONFORM_SHARD_TOTAL';
+
+function wholeNumber(text: string | undefined): number | undefined {
+  return text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : undefined;
+}
+
+function checkedShard(index: number, count: number, option: string, text: string): Shard {
+  if (count < 1 || index < 1 || index > count) throw invalid(option, `expected I/N with 1 ≤ I ≤ N, got ${text}`);
   return { index, count };
+}
+
+/**
+ * The shard the CI system says this job is (`--shard auto`, or `auto/N` with the total given): GitLab's
+ * `parallel:` sets CI_NODE_INDEX (1-based) and CI_NODE_TOTAL; a Kubernetes Indexed Job sets JOB_COMPLETION_INDEX
+ * (0-based) and leaves the total to `auto/N` or RESTCONFORM_SHARD_TOTAL. GitHub Actions sets neither: its matrix
+ * passes `--shard ${{ matrix.shard }}/N`.
+ */
+function shardFromCi(total: number | undefined, option: string, env: NodeJS.ProcessEnv): Shard {
+  const gitlabIndex = wholeNumber(env.CI_NODE_INDEX);
+  const gitlabTotal = wholeNumber(env.CI_NODE_TOTAL);
+  if (gitlabIndex !== undefined && gitlabTotal !== undefined) {
+    if (total !== undefined && total !== gitlabTotal) throw invalid(option, `auto/${total} disagrees with CI_NODE_TOTAL=${gitlabTotal}`);
+    return checkedShard(gitlabIndex, gitlabTotal, option, `CI_NODE_INDEX=${gitlabIndex} CI_NODE_TOTAL=${gitlabTotal}`);
+  }
+  const kubernetesIndex = wholeNumber(env.JOB_COMPLETION_INDEX);
+  if (kubernetesIndex !== undefined) {
+    const count = total ?? wholeNumber(env[SHARD_TOTAL_VARIABLE]);
+    if (count === undefined) {
+      throw invalid(option, `JOB_COMPLETION_INDEX=${kubernetesIndex} gives the index but not the total: use auto/N (the Job's completions) or set ${SHARD_TOTAL_VARIABLE}`);
+    }
+    return checkedShard(kubernetesIndex + 1, count, option, `JOB_COMPLETION_INDEX=${kubernetesIndex} of ${count}`);
+  }
+  throw invalid(
+    option,
+    'auto found no CI shard variables (GitLab parallel: CI_NODE_INDEX and CI_NODE_TOTAL; Kubernetes Indexed Job: JOB_COMPLETION_INDEX); on GitHub Actions pass --shard ${{ matrix.shard }}/N',
+  );
+}
+
+/**
+ * `'2/4'` → `{ index: 2, count: 4 }` (1-based index). `'auto'` and `'auto/N'` read the CI system's variables
+ * from `env` (see `shardFromCi`).
+ */
+export function parseShard(text: string, option = '--shard', env: NodeJS.ProcessEnv = process.env): Shard {
+  const auto = /^\s*auto\s*(?:\/\s*(\d+)\s*)?$/.exec(text);
+  if (auto) return shardFromCi(auto[1] === undefined ? undefined : Number(auto[1]), option, env);
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) throw invalid(option, `expected I/N such as 2/4, or auto, got "${text}"`);
+  return checkedShard(Number(match[1]), Number(match[2]), option, `"${text}"`);
 }
 
 /** A locale path segment as WordPress sites use them: `en_gb`, `el`, `pt-br`. */

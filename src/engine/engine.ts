@@ -11,9 +11,10 @@ import type { Credentials } from '../request/types.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
-import type { PhaseContext } from './phases/phase.js';
+import type { PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { RunContext, type Sender } from './run-context.js';
+import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 
 export interface EngineOptions {
   tool: string;
@@ -58,16 +59,35 @@ export interface RunResult {
   durationMs: number;
 }
 
-/** The operations this run sends requests for: safety first, then the shard, in a stable order. */
-export function selectOperations(descriptors: readonly LoadedDescriptor[], safeMethodsOnly: boolean, shard?: { index: number; count: number } | null): Operation[] {
+/** Every operation a run may send requests for (safety first), in a stable order, before any sharding. */
+export function runOperations(descriptors: readonly LoadedDescriptor[], safeMethodsOnly: boolean): Operation[] {
   const all = descriptors.flatMap((d) => d.operations).filter((op) => op.method !== 'HEAD' && op.method !== 'OPTIONS');
   const safe = safeMethodsOnly ? all.filter((op) => SAFE_METHODS.includes(op.method)) : all;
-  const ordered = [...safe].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (!shard || shard.count <= 1) return ordered;
-  // Shard by route so that all methods and locales of a route land in the same shard.
-  const routes = [...new Set(ordered.map((op) => op.route))].sort();
-  const mine = new Set(routes.filter((_, i) => i % shard.count === shard.index - 1));
-  return ordered.filter((op) => mine.has(op.route));
+  return [...safe].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** What decides how a split run shares its work: every shard must be given the same. */
+export interface ShardingInput {
+  descriptors: readonly LoadedDescriptor[];
+  safeMethodsOnly: boolean;
+  shard?: ShardRef | null;
+  phases: readonly string[];
+  examples: number;
+  hasContract: boolean;
+  hasCredentials: boolean;
+}
+
+/**
+ * The run's share of the work: every operation of the run, the plan (which routes and whole-run pieces of
+ * work are this shard's, dealt out by estimated cost), and this shard's operations.
+ */
+export function planRun(input: ShardingInput): { allOperations: Operation[]; plan: ShardPlan; operations: Operation[] } {
+  const allOperations = runOperations(input.descriptors, input.safeMethodsOnly);
+  if (!input.shard || input.shard.count <= 1) return { allOperations, plan: WHOLE_RUN, operations: allOperations };
+  const planning: PlanningContext = { ...input, allOperations };
+  const units = PHASES.filter((phase) => input.phases.includes(phase.name)).flatMap((phase) => phase.units?.(planning) ?? []);
+  const plan = planShards(input.shard, allOperations, units, input.examples);
+  return { allOperations, plan, operations: allOperations.filter((op) => plan.ownsOperation(op)) };
 }
 
 /** The stateless checks, and the enabled checks of the phases that ran: what reporters count as passed or failed. */
@@ -93,7 +113,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     enabledChecks: options.enabledChecks,
     severityOverrides: options.severityOverrides,
   });
-  const operations = selectOperations(options.descriptors, options.safeMethodsOnly, options.shard);
+  const { allOperations, plan, operations } = planRun({ ...options, hasContract: options.contract !== undefined, hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0 });
   for (const descriptor of options.descriptors) {
     for (const [route, value] of Object.entries(descriptor.root.routes)) run.declareRoute(descriptor.locale, route, value.methods);
   }
@@ -143,6 +163,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     run,
     descriptors: options.descriptors,
     operations,
+    allOperations,
+    shard: plan,
     generators,
     examples: options.examples,
     concurrency: options.concurrency,

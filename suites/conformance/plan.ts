@@ -8,7 +8,7 @@ import { knownCheckNames, runJob } from '../../src/cli/run-job.js';
 import { isLoopbackUrl } from '../../src/cli/target.js';
 import type { RunSettings } from '../../src/config/index.js';
 import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../../src/descriptor/index.js';
-import { selectOperations, type RunResult } from '../../src/engine/engine.js';
+import { planRun, type RunResult } from '../../src/engine/engine.js';
 import { PHASE_CHECKS } from '../../src/engine/phases/index.js';
 import type { Credentials } from '../../src/request/types.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
@@ -86,7 +86,16 @@ export async function prepareConformance(processEnv: NodeJS.ProcessEnv): Promise
     return {
       settings,
       env,
-      operations: selectOperations(descriptors, safeMethodsOnly, settings.shard),
+      // The engine's own plan, so a shard's tests are the operations its run sends requests for.
+      operations: planRun({
+        descriptors,
+        safeMethodsOnly,
+        shard: settings.shard,
+        phases: settings.phases,
+        examples: settings.examples,
+        hasContract: settings.contract !== 'none',
+        hasCredentials: settings.user !== null,
+      }).operations,
       checks: enabledChecks(settings),
       bundled: server !== undefined,
       runTimeoutMs: budget === null ? UNBOUNDED_RUN_TIMEOUT_MS : budget * 1000 + RUN_TIMEOUT_SLACK_MS,

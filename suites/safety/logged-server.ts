@@ -64,15 +64,15 @@ function leakCredentials(req: IncomingMessage, res: ServerResponse, password: st
   res.end(JSON.stringify({ debug: true, authorization, password, note: `logged in with ${password}` }));
 }
 
-/** A resolver that knows one host name, mapped to 127.0.0.1, and no other. */
-export function lookupOnly(hostName: string): LookupFunction {
+/** A resolver that knows one host name, mapped to `address` (default 127.0.0.1), and no other. */
+export function lookupOnly(hostName: string, address = '127.0.0.1'): LookupFunction {
   return (hostname, options, callback) => {
     if (hostname !== hostName) {
       const error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
       (callback as (error: Error) => void)(error);
       return;
     }
-    if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
-    else (callback as (error: null, address: string, family: number) => void)(null, '127.0.0.1', 4);
+    if (options.all) callback(null, [{ address, family: 4 }]);
+    else (callback as (error: null, address: string, family: number) => void)(null, address, 4);
   };
 }

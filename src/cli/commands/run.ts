@@ -105,7 +105,10 @@ export function runCommand(sink: ExitCodeSink): Command {
     .option('--ndjson <file>', 'stream every event as one JSON line')
     .option('--allow-destructive', 'send write methods to a non-loopback target (default: only GET, HEAD, OPTIONS there)')
     .option('--strict-auth', 'a write that succeeds without credentials is a failure, not a warning (default: off)')
-    .option('--shard <i/n>', 'run only slice i of n (by route), e.g. 2/4 (default: all)')
+    .option(
+      '--shard <i/n|auto>',
+      'run slice i of n, e.g. 2/4: routes and whole-run work dealt out by estimated cost; merge the reports with restconform merge. auto: from GitLab CI_NODE_INDEX/CI_NODE_TOTAL or Kubernetes JOB_COMPLETION_INDEX (total: auto/N or RESTCONFORM_SHARD_TOTAL) (default: all)',
+    )
     .action(async (flags: RunFlags) => {
       let settings;
       try {

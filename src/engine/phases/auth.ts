@@ -67,21 +67,35 @@ function emptyCase(ctx: PhaseContext, op: Operation, synthetic: boolean): Reques
   return { operationId: op.id, kind: 'valid', path, query: {}, body: SAFE_METHODS.includes(op.method) ? undefined : {} };
 }
 
-async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Promise<void> {
-  const wrong: Credentials[] = [
-    { user: credentials.user, password: WRONG_PASSWORD },
-    { user: 'restconform-no-such-user', password: WRONG_PASSWORD },
-  ];
+/** The operations sent wrong credentials: some of each locale's, and an unknown route per method. */
+function wrongCredentialTargets(ctx: Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'>): Array<{ op: Operation; synthetic: boolean }> {
   const targets: Array<{ op: Operation; synthetic: boolean }> = [];
   for (const descriptor of ctx.descriptors) {
-    const own = ctx.operations.filter((op) => op.locale === descriptor.locale);
+    const own = ctx.allOperations.filter((op) => op.locale === descriptor.locale);
     if (own.length === 0) continue;
     for (const op of spread(own, WRONG_CREDENTIAL_ROUTES)) targets.push({ op, synthetic: false });
     for (const method of ctx.safeMethodsOnly ? (['GET'] as const) : (['GET', 'POST'] as const)) {
       targets.push({ op: syntheticOperation(descriptor.locale, method, UNKNOWN_ROUTE), synthetic: true });
     }
   }
-  await forEachConcurrently(targets.map((target, index) => ({ ...target, index })), ctx.concurrency, async ({ op, synthetic, index }) => {
+  return targets;
+}
+
+/** A request to a route no server has: a split run sends it from one shard. */
+function unknownRouteUnit(op: Operation): string {
+  return `${PHASE} ${op.id}`;
+}
+
+async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Promise<void> {
+  const wrong: Credentials[] = [
+    { user: credentials.user, password: WRONG_PASSWORD },
+    { user: 'restconform-no-such-user', password: WRONG_PASSWORD },
+  ];
+  // Chosen and numbered over the whole run, then this shard's kept: a split run sends what a whole one does.
+  const targets = wrongCredentialTargets(ctx)
+    .map((target, index) => ({ ...target, index }))
+    .filter(({ op, synthetic }) => (synthetic ? ctx.shard.owns(unknownRouteUnit(op)) : ctx.shard.ownsOperation(op)));
+  await forEachConcurrently(targets, ctx.concurrency, async ({ op, synthetic, index }) => {
     const given = wrong[index % wrong.length]!;
     const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
     const requestCase = emptyCase(ctx, op, synthetic);
@@ -130,15 +144,18 @@ export const authPhase: Phase = {
   name: PHASE,
   description: 'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
   skipReason: (ctx) =>
-    ctx.run.identities.length < 2 ? 'no credentials given (--user or --account with the application password)' : ctx.operations.length === 0 ? 'no operations to test' : undefined,
+    ctx.run.identities.length < 2 ? 'no credentials given (--user or --account with the application password)' : ctx.allOperations.length === 0 ? 'no operations to test' : undefined,
+  units: (ctx) => (ctx.hasCredentials ? wrongCredentialTargets(ctx).filter((target) => target.synthetic).map(({ op }) => ({ name: unknownRouteUnit(op), cost: 2 })) : []),
   async run(ctx) {
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.run.credentials ?? ctx.run.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);
     const refusing: Operation[] = [];
-    const usable = ctx.operations.filter((op) => !excluded(op));
+    // Spread over the whole run's operations, then this shard's kept.
+    const usable = ctx.allOperations.filter((op) => !excluded(op));
     const writes = spread(usable.filter((op) => !SAFE_METHODS.includes(op.method)), AUTH_WRITES);
-    const candidates = [...writes, ...spread(usable.filter((op) => SAFE_METHODS.includes(op.method)), AUTH_READS)];
+    const reads = spread(usable.filter((op) => SAFE_METHODS.includes(op.method)), AUTH_READS);
+    const candidates = [...writes, ...reads].filter((op) => ctx.shard.ownsOperation(op));
     await forEachConcurrently(candidates, ctx.concurrency, async (op) => {
       const attempts = await accessRow(ctx, op);
       if (attempts.some((attempt) => attempt.identity.credentials === undefined && isRefusal(attempt.cell.status))) refusing.push(op);

@@ -8,27 +8,48 @@ import { itemsInOrder, largestBatchAccepted, oversizedBatchRejected, requireAllV
 import { RouteBook } from '../sequences/route-book.js';
 import { runSequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
+import type { LoadedDescriptor } from '../../descriptor/types.js';
+import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
 import type { Phase } from './phase.js';
 
 export { BATCH_CHECKS };
 
 const PHASE = 'batch';
 
+/** Requests the batch sequences of one locale send, one after another, about. */
+const BATCH_SEQUENCE_STEPS = 12;
+/** Names a locale's batch sequences use at most (three today). */
+const TOKENS_PER_LOCALE = 10;
+
+function servesBatch(descriptor: LoadedDescriptor): boolean {
+  return new RouteBook(descriptor).operation(BATCH_ROUTE, 'POST') !== undefined;
+}
+
+/** One locale's batch sequences: a split run gives them to one shard. */
+function batchUnit(descriptor: LoadedDescriptor): string {
+  return `${PHASE} (${descriptor.locale ?? 'no locale'})`;
+}
+
 export const batchPhase: Phase = {
   name: PHASE,
   description: 'Batch requests: 25 items accepted and 26 rejected before anything runs; items answered in order with their own statuses; require-all-validate runs nothing when one item is invalid, normal runs the valid ones.',
   skipReason(ctx) {
     if (ctx.safeMethodsOnly) return 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)';
-    const served = ctx.descriptors.some((descriptor) => new RouteBook(descriptor).operation(BATCH_ROUTE, 'POST') !== undefined);
-    return served ? undefined : `the descriptor has no POST ${BATCH_ROUTE}`;
+    return ctx.descriptors.some(servesBatch) ? undefined : `the descriptor has no POST ${BATCH_ROUTE}`;
   },
+  units: (ctx) =>
+    ctx.safeMethodsOnly
+      ? []
+      : ctx.descriptors.filter(servesBatch).map((descriptor) => ({ name: batchUnit(descriptor), cost: BATCH_SEQUENCE_STEPS * SEQUENTIAL_WEIGHT })),
   async run(ctx) {
-    const selected = new Set(ctx.operations.map((op) => op.id));
-    let counter = 0;
-    for (const descriptor of ctx.descriptors) {
-      const plan = planBatch(new RouteBook(descriptor), ctx.operations);
-      if (plan === undefined || !selected.has(plan.batch.id)) continue;
+    for (const [index, descriptor] of ctx.descriptors.entries()) {
+      if (!ctx.shard.owns(batchUnit(descriptor))) continue;
+      // Planned on the whole run's operations, so a split run picks the same items as a whole one.
+      const plan = planBatch(new RouteBook(descriptor), ctx.allOperations);
+      if (plan === undefined) continue;
       const where = `(${descriptor.locale ?? 'no locale'})`;
+      // Each locale's names start at its own place: the same in a whole run and in the shard that runs it.
+      let counter = index * TOKENS_PER_LOCALE;
       const token = () => sequenceToken(ctx.run.seed, 'b', (counter += 1));
       await runSequence(ctx, PHASE, `batch of ${plan.maxItems} ${where}`, (sequence) => largestBatchAccepted(sequence, plan));
       const oversized = token();

@@ -92,7 +92,11 @@ async function compareAnswers(ctx: PhaseContext, op: Operation, counterpart: Ope
 
 async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, others: readonly LoadedDescriptor[]): Promise<void> {
   const books = others.map((descriptor) => new RouteBook(descriptor));
-  const operations = ctx.operations.filter((op) => op.locale === first.locale).slice(0, LOCALE_RESPONSE_OPERATIONS);
+  // The first N of the whole run, then this shard's among them: a split run compares what a whole one does.
+  const operations = ctx.allOperations
+    .filter((op) => op.locale === first.locale)
+    .slice(0, LOCALE_RESPONSE_OPERATIONS)
+    .filter((op) => ctx.shard.ownsOperation(op));
   await forEachConcurrently(operations, ctx.concurrency, async (op) => {
     // A valid write could succeed once and then be refused as a duplicate: only reads are compared valid.
     const kinds = SAFE_METHODS.includes(op.method) ? (['valid', 'invalid'] as const) : (['invalid'] as const);
@@ -107,13 +111,19 @@ async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, othe
   }, () => ctx.run.stopped);
 }
 
+/** The comparison of one locale's descriptor with the first locale's: a split run does it in one shard. */
+function descriptorsUnit(other: LoadedDescriptor): string {
+  return `${PHASE} descriptors (${other.locale ?? 'no locale'})`;
+}
+
 export const localePhase: Phase = {
   name: PHASE,
   description: 'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
   skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
+  units: (ctx) => ctx.descriptors.slice(1).map((other) => ({ name: descriptorsUnit(other), cost: 2 })),
   async run(ctx) {
     const [first, ...others] = ctx.descriptors as [LoadedDescriptor, ...LoadedDescriptor[]];
-    for (const other of others) await compareDescriptors(ctx, first, other);
+    for (const other of others) if (ctx.shard.owns(descriptorsUnit(other))) await compareDescriptors(ctx, first, other);
     await compareResponses(ctx, first, others);
   },
 };

@@ -3,6 +3,7 @@ import type { Contract } from '../../contract/types.js';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { OperationGenerators } from '../generators.js';
 import type { RunContext } from '../run-context.js';
+import type { ShardPlan, WorkUnit } from '../shard-plan.js';
 
 export interface PhaseContext {
   run: RunContext;
@@ -10,6 +11,14 @@ export interface PhaseContext {
   descriptors: readonly LoadedDescriptor[];
   /** The operations this run tests: safety-filtered and sharded, in a stable order. */
   operations: readonly Operation[];
+  /**
+   * Every operation of the whole run, safety-filtered but not sharded. Work chosen from a sample of the
+   * operations (the first N, every Kth) is chosen from these, then kept when `shard` says it is this process's,
+   * so that a split run samples what one whole run samples.
+   */
+  allOperations: readonly Operation[];
+  /** Which operations and whole-run pieces of work are this process's (everything in a run that is not split). */
+  shard: ShardPlan;
   /** Generators, built once per operation and shared by the phases. */
   generators(op: Operation): OperationGenerators;
   /** Per operation and phase: how many generated cases to try. */
@@ -23,9 +32,22 @@ export interface PhaseContext {
   strictAuth: boolean;
 }
 
+/** What a phase may look at to name its whole-run pieces of work, before the run is split. */
+export type PlanningContext = Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly' | 'examples'> & {
+  /** Whether the run has credentials (the auth phase needs them). */
+  hasCredentials: boolean;
+  /** Whether the run compares the descriptors with a contract. */
+  hasContract: boolean;
+};
+
 export interface Phase {
   name: string;
   description: string;
+  /**
+   * The pieces of work this phase does once per run rather than per operation (a comparison, a sequence), each
+   * with an estimated cost: a split run gives each to exactly one shard (`ctx.shard.owns(name)`).
+   */
+  units?(ctx: PlanningContext): WorkUnit[];
   /** A reason to skip the phase in this run, or undefined to run it. */
   skipReason(ctx: PhaseContext): string | undefined;
   run(ctx: PhaseContext): Promise<void>;

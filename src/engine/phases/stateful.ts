@@ -12,6 +12,7 @@ import { RELATION_ROUTES, RESOURCE_FAMILIES, resourceFamily, type ResourceFamily
 import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
+import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
 import type { Phase } from './phase.js';
 
 export { STATEFUL_CHECKS };
@@ -30,6 +31,16 @@ interface StatefulSequence {
   /** Every route the sequence sends to; the first decides the shard it runs in. */
   needs: RouteNeed[];
   run(sequence: Sequence, book: RouteBook, others: readonly RouteBook[], token: string): Promise<void>;
+}
+
+/** A sequence in one locale: its name in reports, and the piece of work a split run gives to one shard. */
+function sequenceUnit(definition: StatefulSequence, book: RouteBook): string {
+  return `${definition.name} (${book.locale ?? 'no locale'})`;
+}
+
+/** The sequences that can run in a locale: those whose every route the locale's descriptor serves. */
+function runnable(book: RouteBook): StatefulSequence[] {
+  return STATEFUL_SEQUENCES.filter((definition) => definition.needs.every((need) => book.firstOperation(need.route, need.methods) !== undefined));
 }
 
 function familyNeeds(family: ResourceFamily): RouteNeed[] {
@@ -88,23 +99,31 @@ export const statefulPhase: Phase = {
   description: 'Resource sequences: create, read, update, delete and use after delete; lists and X-WP-Total; cross-locale visibility; signup activation; block and unblock; profile field data; follow and unfollow.',
   skipReason: (ctx) =>
     ctx.safeMethodsOnly ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)' : ctx.descriptors.length === 0 ? 'no descriptor loaded' : undefined,
+  // A step of a sequence waits for the one before: each costs several concurrent requests' time.
+  units: (ctx) =>
+    ctx.safeMethodsOnly
+      ? []
+      : ctx.descriptors.flatMap((descriptor) => {
+          const book = new RouteBook(descriptor);
+          return runnable(book).map((definition) => ({ name: sequenceUnit(definition, book), cost: 3 * definition.needs.length * SEQUENTIAL_WEIGHT }));
+        }),
   async run(ctx) {
     const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
-    const selected = new Set(ctx.operations.map((op) => op.id));
     let counter = 0;
     // One after another: list totals are only meaningful while nothing else writes.
     for (const [index, book] of books.entries()) {
       const others = books.filter((_, other) => other !== index);
       const lacking: string[] = [];
+      const served = runnable(book);
       for (const definition of STATEFUL_SEQUENCES) {
-        const resolved = definition.needs.map((need) => book.firstOperation(need.route, need.methods));
-        if (resolved.some((op) => op === undefined)) {
+        if (!served.includes(definition)) {
           lacking.push(definition.name);
           continue;
         }
-        if (!selected.has(resolved[0]!.id)) continue;
+        // Counted whether or not this shard runs it: a sequence's names are the same in a split run.
         counter += 1;
-        const name = `${definition.name} (${book.locale ?? 'no locale'})`;
+        const name = sequenceUnit(definition, book);
+        if (!ctx.shard.owns(name)) continue;
         await runSequence(ctx, PHASE, name, (sequence) => definition.run(sequence, book, others, sequenceToken(ctx.run.seed, 's', counter)));
       }
       if (lacking.length > 0) {

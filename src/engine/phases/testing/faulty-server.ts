@@ -37,14 +37,21 @@ export interface FaultyServer {
 
 const REST_ROOT = 'wp-json';
 
-export async function startFaultyServer(options: { seed?: number; faults: readonly Fault[] }): Promise<FaultyServer> {
+/**
+ * Starts the faulty server. `host` and `port` place its front (default: a free port on 127.0.0.1); another
+ * loopback address such as 127.0.0.2 lets several faulty servers share one port, as CI jobs' own services do.
+ */
+export async function startFaultyServer(options: { seed?: number; faults: readonly Fault[]; host?: string; port?: number }): Promise<FaultyServer> {
   const front = createServer();
   const inner = createServer();
-  await Promise.all([listen(front), listen(inner)]);
-  const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  await Promise.all([listen(front, options.host, options.port), listen(inner)]);
+  const url = `http://${options.host ?? '127.0.0.1'}:${(front.address() as AddressInfo).port}`;
   const innerUrl = `http://127.0.0.1:${(inner.address() as AddressInfo).port}`;
   const listener = createRequestListener({ baseUrl: url, seed: options.seed ?? 1, restRoot: REST_ROOT });
   inner.on('request', listener);
+  // The front's link to the inner server is not under test: on a busy machine the default 5 s keep-alive let
+  // the inner server close a connection just as the front reused it, and the front answered 500 for it.
+  inner.keepAliveTimeout = 120_000;
 
   const toReference: Forward = async (request) => {
     const response = await fetch(innerUrl + request.path, {
@@ -94,8 +101,11 @@ async function readRequest(incoming: IncomingMessage): Promise<ForwardedRequest>
   return { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers, body: Buffer.concat(chunks).toString('utf8') };
 }
 
-function listen(server: Server): Promise<void> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+function listen(server: Server, host = '127.0.0.1', port = 0): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
 }
 
 function closeServer(server: Server): Promise<void> {

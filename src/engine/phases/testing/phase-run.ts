@@ -7,14 +7,15 @@ import type { Finding } from '../../../checks/types.js';
 import { INTERFACE_CONTRACT } from '../../../contract/interface.js';
 import type { Contract } from '../../../contract/types.js';
 import { fetchDescriptor } from '../../../descriptor/index.js';
-import { SAFE_METHODS } from '../../../descriptor/types.js';
 import { createTransport } from '../../../http/index.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import { findOwnAccount, type OwnAccount } from '../../own-account.js';
 import type { AccessRow, RunEvent } from '../../events.js';
+import { runOperations } from '../../engine.js';
 import { generatorCache } from '../../generators.js';
 import { RunContext } from '../../run-context.js';
+import { WHOLE_RUN } from '../../shard-plan.js';
 import type { Phase, PhaseContext } from '../phase.js';
 
 export interface PhaseRunOptions {
@@ -68,12 +69,13 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       run.protectOwnAccount(await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: options.credentials }), others);
     }
     const safeMethodsOnly = options.safeMethodsOnly ?? false;
+    const operations = runOperations(descriptors, safeMethodsOnly);
     const ctx: PhaseContext = {
       run,
       descriptors,
-      operations: descriptors
-        .flatMap((descriptor) => descriptor.operations)
-        .filter((op) => op.method !== 'HEAD' && op.method !== 'OPTIONS' && (!safeMethodsOnly || SAFE_METHODS.includes(op.method))),
+      operations,
+      allOperations: operations,
+      shard: WHOLE_RUN,
       generators: generatorCache(),
       examples: 5,
       concurrency: options.concurrency ?? 4,
