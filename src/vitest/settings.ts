@@ -1,5 +1,6 @@
 /**
- * The conformance suite's run settings, read from the environment so the suite runs under plain `vitest`:
+ * The conformance tests' run settings (`restconform/vitest`, `npm run test:conformance`), from the options given to
+ * `conformanceTests`, else from the environment, so the suite also runs under plain `vitest`:
  *
  * | variable | meaning | default |
  * | --- | --- | --- |
@@ -14,8 +15,8 @@
  * | `RESTCONFORM_REPORT_DIR` | also write report.json and report.html here | none |
  * | `RESTCONFORM_ALLOW_DESTRUCTIVE` | `1`: send write methods to a non-loopback target | off |
  */
-import { ConfigError, loadConfig, parseLocales, PROFILE_NAMES, type ProfileName, type RunConfigInput, type RunSettings } from '../../src/config/index.js';
-import { knownCheckNames } from '../../src/cli/run-job.js';
+import { ConfigError, loadConfig, parseLocales, PROFILE_NAMES, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
+import { knownCheckNames } from '../cli/run-job.js';
 
 /** The application password's variable (the same one `restconform run` reads by default). */
 export const APP_PASSWORD_VARIABLE = 'RESTCONFORM_APP_PASSWORD';
@@ -40,7 +41,7 @@ function profileOf(env: NodeJS.ProcessEnv): ProfileName | undefined {
  *
  * @throws Error with a one-line reason naming the variable or the config file's key and line
  */
-export function settingsFromEnvironment(env: NodeJS.ProcessEnv): RunSettings {
+export function settingsFromEnvironment(env: NodeJS.ProcessEnv, options: RunConfigInput = {}): RunSettings {
   const configFile = env.RESTCONFORM_CONFIG || undefined;
   const seed = wholeNumber(env, 'RESTCONFORM_SEED');
   const overrides: RunConfigInput = {
@@ -57,8 +58,10 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv): RunSettings {
     reportDir: env.RESTCONFORM_REPORT_DIR || (configFile === undefined ? null : undefined),
     ...(configFile === undefined ? { json: null, html: null, junit: null, ndjson: null } : {}),
   };
+  // Options given in code win over the variables.
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as RunConfigInput;
   try {
-    return loadConfig({ file: configFile, profile: profileOf(env), overrides, knownChecks: knownCheckNames() });
+    return loadConfig({ file: configFile, profile: profileOf(env), overrides: { ...overrides, ...given }, knownChecks: knownCheckNames() });
   } catch (error) {
     if (error instanceof ConfigError) throw new Error(`restconform conformance suite: ${error.message}`);
     throw error;

@@ -1,17 +1,17 @@
 /**
- * What the conformance suite tests and how a run's findings map onto its tests. vitest needs every test name
- * when it collects the file, so the target's descriptors are read first (`prepareConformance`), the run
+ * What the conformance tests (`restconform/vitest`) test and how a run's findings map onto its tests. vitest
+ * needs every test name when it collects the file, so the target's descriptors are read first (`prepareConformance`), the run
  * happens later (`runConformance`, in `beforeAll`), and each (operation, check) test then looks its findings up.
  */
-import type { Finding } from '../../src/checks/types.js';
-import { knownCheckNames, runJob } from '../../src/cli/run-job.js';
-import { isLoopbackUrl } from '../../src/cli/target.js';
-import type { RunSettings } from '../../src/config/index.js';
-import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../../src/descriptor/index.js';
-import { planRun, type RunResult } from '../../src/engine/engine.js';
-import { PHASE_CHECKS } from '../../src/engine/phases/index.js';
-import type { Credentials } from '../../src/request/types.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import type { Finding } from '../checks/types.js';
+import { knownCheckNames, runJob } from '../cli/run-job.js';
+import { isLoopbackUrl } from '../cli/target.js';
+import type { RunConfigInput, RunSettings } from '../config/index.js';
+import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../descriptor/index.js';
+import { planRun, type RunResult } from '../engine/engine.js';
+import { PHASE_CHECKS } from '../engine/phases/index.js';
+import type { Credentials } from '../request/types.js';
+import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './settings.js';
 
 export interface ConformanceTarget {
@@ -65,8 +65,8 @@ async function loadDescriptors(settings: RunSettings & { baseUrl: string }, cred
  *
  * @throws Error with a one-line reason when a variable is wrong or the target's descriptor cannot be read
  */
-export async function prepareConformance(processEnv: NodeJS.ProcessEnv): Promise<ConformanceTarget> {
-  const given = settingsFromEnvironment(processEnv);
+export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options: RunConfigInput = {}): Promise<ConformanceTarget> {
+  const given = settingsFromEnvironment(processEnv, options);
   let server: ReferenceServer | undefined;
   let settings: RunSettings & { baseUrl: string };
   let env = processEnv;

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `npm run test:package`: restconform as users get it. Packs the package (`npm pack`, which builds it), installs
+// the tarball into a fresh temporary project (from the npm cache when it can, else from the registry), and
+// there runs `npx restconform run`, type-checks a file written against the library's types, and runs a vitest
+// suite written against the library API (`restconform` and `restconform/vitest`) on the bundled server.
+// Exits 1 with the step that failed; the temporary project is removed unless RESTCONFORM_KEEP_PACKAGE_TEST=1.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const work = mkdtempSync(join(tmpdir(), 'restconform-package-'));
+const project = join(work, 'project');
+const started = Date.now();
+
+function step(text) {
+  process.stdout.write(`\n==> ${text} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+}
+
+function fail(text) {
+  process.stderr.write(`test:package: ${text}\n`);
+  if (process.env.RESTCONFORM_KEEP_PACKAGE_TEST !== '1') rmSync(work, { recursive: true, force: true });
+  process.exit(1);
+}
+
+/** Runs a command; returns its exit code and output (printed as well). */
+function sh(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' }, ...options });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  return { code: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+function expectCode(result, code, what) {
+  if (result.code !== code) fail(`${what} exited ${result.code}, expected ${code}`);
+}
+
+step('npm pack');
+const packed = sh('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+expectCode(packed, 0, 'npm pack');
+const tarball = join(work, JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename);
+
+step(`a fresh project with ${tarball.split('/').at(-1)}, vitest and typescript`);
+mkdirSync(project);
+writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-restconform', private: true, type: 'module' }, null, 2));
+const versions = ['vitest', 'typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+const install = (extra) => sh('npm', ['install', '--no-audit', '--no-fund', ...extra, tarball, ...versions]);
+// The npm cache already holds every dependency after `npm ci`; the registry only when it does not.
+if (install(['--offline']).code !== 0) expectCode(install(['--prefer-offline']), 0, 'npm install');
+
+step('npx restconform run (the bundled reference server, ci profile)');
+const run = sh('npx', ['restconform', 'run', '--profile', 'ci', '--json', 'reports/report.json', '--junit', 'reports/junit.xml']);
+expectCode(run, 0, 'npx restconform run');
+if (!/restconform: \d+ passed, 0 failed/.test(run.stdout)) fail('npx restconform run did not end with "N passed, 0 failed"');
+if (!existsSync(join(project, 'reports', 'report.json'))) fail('npx restconform run wrote no JSON report');
+
+step('the library API type-checks (package exports and types)');
+writeFileSync(
+  join(project, 'typed.ts'),
+  `import { run, loadTarget, checks, type CheckInfo, type RunOutcome, type Target, type Finding } from 'restconform';
+import { conformanceTests, type ConformanceTestOptions } from 'restconform/vitest';
+const names: string[] = checks.map((check: CheckInfo) => check.name);
+async function use(): Promise<void> {
+  const target: Target = await loadTarget({ locales: ['en_gb'] });
+  const outcome: RunOutcome = await run({ target, examples: 1, phases: ['examples'] });
+  const findings: Finding[] = outcome.findings;
+  const options: ConformanceTestOptions = { examples: 1 };
+  void conformanceTests;
+  void [names, findings, options];
+  await target.close();
+}
+void use;
+`,
+);
+writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, include: ['typed.ts'] }));
+expectCode(sh('npx', ['tsc', '-p', 'tsconfig.json']), 0, 'tsc on a file using the library types');
+
+step('a vitest suite written against the library API');
+writeFileSync(
+  join(project, 'library.test.ts'),
+  `import { describe, expect, it } from 'vitest';
+import { run, loadTarget, checks } from 'restconform';
+
+describe('restconform as a library', () => {
+  it('names its checks', () => {
+    expect(checks.map((check) => check.name)).toContain('not_a_server_error');
+    expect(checks.find((check) => check.name === 'list_total')?.phase).toBe('stateful');
+  });
+
+  it('loads a target and runs against it', async () => {
+    const target = await loadTarget({ seed: 3 });
+    try {
+      expect(target.bundled).toBe(true);
+      expect(target.operations.length).toBeGreaterThan(100);
+      const outcome = await run({ target, seed: 3, examples: 2, phases: ['examples', 'fuzz'] });
+      expect(outcome.exitCode).toBe(0);
+      expect(outcome.summary.requests).toBeGreaterThan(target.operations.length);
+      expect(outcome.coverage.filter((entry) => entry.requests > 0)).toHaveLength(target.operations.length);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+});
+`,
+);
+writeFileSync(
+  join(project, 'conformance.test.ts'),
+  `import { conformanceTests } from 'restconform/vitest';
+
+await conformanceTests({ examples: 2, phases: ['contract', 'examples', 'fuzz', 'stateful'], locales: ['en_gb'] });
+`,
+);
+writeFileSync(join(project, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 600_000 } });\n`);
+const suite = sh('npx', ['vitest', 'run', '--reporter', 'json', '--outputFile', 'vitest.json']);
+expectCode(suite, 0, 'npx vitest run');
+const results = JSON.parse(readFileSync(join(project, 'vitest.json'), 'utf8'));
+process.stdout.write(`vitest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped in ${results.testResults.length} files\n`);
+if (results.numFailedTests !== 0 || results.numPassedTests < 100 || results.testResults.length !== 2) fail('the vitest suite did not pass with its library and conformance tests');
+
+step('done');
+if (process.env.RESTCONFORM_KEEP_PACKAGE_TEST !== '1') rmSync(work, { recursive: true, force: true });
