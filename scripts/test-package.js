@@ -96,7 +96,7 @@ describe('restconform as a library', () => {
       expect(target.bundled).toBe(true);
       expect(target.operations.length).toBeGreaterThan(100);
       const outcome = await run({ target, seed: 3, examples: 2, phases: ['examples', 'fuzz'] });
-      expect(outcome.exitCode).toBe(0);
+      expect(outcome.exitCode, outcome.findings.map((finding) => \`\${finding.check} \${finding.method} \${finding.route}: \${finding.message}\`).join('\\n')).toBe(0);
       expect(outcome.summary.requests).toBeGreaterThan(target.operations.length);
       expect(outcome.coverage.filter((entry) => entry.requests > 0)).toHaveLength(target.operations.length);
     } finally {
@@ -115,8 +115,12 @@ await conformanceTests({ examples: 2, phases: ['contract', 'examples', 'fuzz', '
 );
 writeFileSync(join(project, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 600_000 } });\n`);
 const suite = sh('npx', ['vitest', 'run', '--reporter', 'json', '--outputFile', 'vitest.json']);
-expectCode(suite, 0, 'npx vitest run');
 const results = JSON.parse(readFileSync(join(project, 'vitest.json'), 'utf8'));
+for (const file of results.testResults) {
+  for (const test of file.assertionResults.filter((result) => result.status === 'failed')) process.stderr.write(`failed: ${test.fullName}\n${test.failureMessages.join('\n')}\n`);
+  if (file.status === 'failed' && file.assertionResults.length === 0) process.stderr.write(`failed: ${file.name}: ${file.message}\n`);
+}
+expectCode(suite, 0, 'npx vitest run');
 process.stdout.write(`vitest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped in ${results.testResults.length} files\n`);
 if (results.numFailedTests !== 0 || results.numPassedTests < 100 || results.testResults.length !== 2) fail('the vitest suite did not pass with its library and conformance tests');
 
