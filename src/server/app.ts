@@ -8,10 +8,11 @@ import type { Contract } from '../contract/types.js';
 import type { HttpMethod } from '../descriptor/types.js';
 import type { ParsedBody } from './body.js';
 import { coreRouteHandlers } from './core-routes.js';
+import { answerContext, filterAnswerByContext } from './context-filter.js';
 import { DescriptorCache, type DescriptorTexts } from './descriptor.js';
 import { internalError, noRouteError } from './errors.js';
 import { collectHandlers, PLACEHOLDER_HANDLER, runMethodHandler, type HandlerTable } from './handlers.js';
-import type { ResourceModule } from './namespaces/module.js';
+import type { ItemSchemaDefinition, ResourceModule } from './namespaces/module.js';
 import { Router, type CompiledRoute, type RouteDefinition, type RouteMatch, type RouteMethod } from './router.js';
 import { WpError, type Locale, type Member, type ServerContext, type ServerRequest, type ServerResponse } from './types.js';
 import { processRequestArgs } from './validation/index.js';
@@ -68,12 +69,15 @@ export class RestApp {
   readonly context: ServerContext;
   readonly descriptors: DescriptorCache;
   readonly router: Router;
+  /** Route key → the item schema it publishes. */
+  readonly schemas: ReadonlyMap<string, ItemSchemaDefinition>;
   readonly #onUnexpectedError: RestAppOptions['onUnexpectedError'];
 
   constructor(options: RestAppOptions) {
     this.context = options.context;
     this.#onUnexpectedError = options.onUnexpectedError;
-    this.descriptors = new DescriptorCache(options.contract, options.context, options.texts);
+    this.schemas = collectSchemas(options.modules);
+    this.descriptors = new DescriptorCache(options.contract, options.context, options.texts, this.schemas);
     const handlers = collectHandlers([
       { name: 'core', routes: coreRouteHandlers(options.contract, this) },
       ...options.modules,
@@ -91,7 +95,7 @@ export class RestApp {
         route: match.route,
         allow: this.allowFor(match.route, request, params ?? rawParams(request, match.captures)),
       });
-      if (request.method === 'OPTIONS') return answered({ status: 200, body: this.descriptors.route(request.locale, match.route.key) });
+      if (request.method === 'OPTIONS') return answered({ status: 200, body: this.descriptors.routeHelp(request.locale, match.route.key) });
       const method = Router.methodOf(match.route, request.method);
       if (method === undefined) return { response: errorResponse(noRouteError()), route: null };
       if (request.body.kind === 'invalid') return answered(errorResponse(request.body.error));
@@ -143,7 +147,7 @@ export class RestApp {
       if (typeof response !== 'object' || response === null || typeof response.status !== 'number') {
         throw new TypeError(`handler of ${request.method} ${resolved.route.key} answered no response`);
       }
-      return response;
+      return this.#inContext(response, resolved.route.key, request.method, args.params);
     } catch (error) {
       return this.#unexpected(error, request);
     }
@@ -152,6 +156,13 @@ export class RestApp {
   /** Tells the `onUnexpectedError` hook about an exception that is not a `WpError`. */
   reportUnexpected(error: unknown, request: { method: string; path: string }): void {
     this.#onUnexpectedError?.(error, { method: request.method, path: request.path });
+  }
+
+  /** A success answer of a route with a published schema, filtered by the request's context. */
+  #inContext(response: ServerResponse, route: string, method: string, params: Record<string, unknown>): ServerResponse {
+    const schema = this.schemas.get(route);
+    if (schema === undefined || response.status < 200 || response.status >= 300 || response.contentType !== undefined) return response;
+    return { ...response, body: filterAnswerByContext(response.body, schema, answerContext(method, params)) };
   }
 
   #unexpected(error: unknown, request: { method: string; path: string }): ServerResponse {
@@ -195,6 +206,18 @@ export function bodyParams(method: string, body: ParsedBody): Record<string, unk
   if (body.kind === 'json') return body.params;
   if (body.kind === 'form' && BODY_METHODS.has(method)) return body.params;
   return undefined;
+}
+
+/** Every module's published schemas by route key; two modules publishing one route's schema is a start-up error. */
+function collectSchemas(modules: readonly ResourceModule[]): Map<string, ItemSchemaDefinition> {
+  const schemas = new Map<string, ItemSchemaDefinition>();
+  for (const module of modules) {
+    for (const [route, schema] of Object.entries(module.schemas ?? {})) {
+      if (schemas.has(route)) throw new Error(`the schema of ${route} is published twice (again by ${module.name})`);
+      schemas.set(route, schema);
+    }
+  }
+  return schemas;
 }
 
 function routeDefinitions(contract: Contract, handlers: HandlerTable): RouteDefinition[] {

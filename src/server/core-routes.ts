@@ -26,7 +26,7 @@ export function coreRouteHandlers(contract: Contract, app: RestApp): RouteHandle
           GET: {
             handle: (req) => {
               const namespace = req.params.namespace;
-              const index = typeof namespace === 'string' ? app.descriptors.namespaceIndex(req.locale, namespace) : undefined;
+              const index = typeof namespace === 'string' ? app.descriptors.namespaceIndex(req.locale, namespace, req.params.context === 'help') : undefined;
               if (index === undefined) throw invalidNamespaceError();
               return { status: 200, body: index };
             },

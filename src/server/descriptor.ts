@@ -5,6 +5,7 @@
  */
 import type { Contract, ContractArg, ContractRoute } from '../contract/types.js';
 import type { ArgDescriptor, ArgSchema, EndpointDescriptor, RootDescriptor, RouteDescriptor } from '../descriptor/types.js';
+import type { ItemSchemaDefinition } from './namespaces/module.js';
 import { serialiseOnce } from './serialised.js';
 import { LOCALES, type Locale } from './types.js';
 
@@ -156,21 +157,40 @@ export interface NamespaceIndex {
   _links: { up: Array<{ href: string }> };
 }
 
+/** A route's descriptor with its published item schema, as `OPTIONS` and `?context=help` answer it. */
+export type RouteHelp = RouteDescriptor & { schema?: Record<string, unknown> };
+
 /** Every descriptor of every locale, built and serialised once at start-up. */
 export class DescriptorCache {
   readonly #roots = new Map<Locale, RootDescriptor>();
   readonly #indexes = new Map<string, NamespaceIndex>();
+  readonly #helpIndexes = new Map<string, NamespaceIndex>();
+  readonly #help = new Map<string, RouteHelp>();
 
-  constructor(contract: Contract, addresses: DescriptorAddresses, texts: DescriptorTexts) {
+  constructor(
+    contract: Contract,
+    addresses: DescriptorAddresses,
+    texts: DescriptorTexts,
+    schemas: ReadonlyMap<string, ItemSchemaDefinition> = new Map(),
+  ) {
     for (const locale of LOCALES) {
       const root = buildRootDescriptor(contract, locale, addresses, texts);
+      for (const route of contract.routes) {
+        const schema = schemas.get(route.route);
+        const help = schema === undefined ? root.routes[route.route]! : { ...root.routes[route.route]!, schema: localiseSchema(schema as ArgSchema, locale, texts) as Record<string, unknown> };
+        this.#help.set(indexKey(locale, route.route), serialiseOnce(help));
+      }
       for (const namespace of contract.namespaces) {
         const routes: Record<string, RouteDescriptor> = {};
+        const helpRoutes: Record<string, RouteHelp> = {};
         for (const route of contract.routes) {
-          if (route.namespace === namespace) routes[route.route] = root.routes[route.route]!;
+          if (route.namespace !== namespace) continue;
+          routes[route.route] = root.routes[route.route]!;
+          helpRoutes[route.route] = this.#help.get(indexKey(locale, route.route))!;
         }
-        const index = { namespace, routes, _links: { up: [{ href: `${addresses.restUrl(locale)}/` }] } };
-        this.#indexes.set(indexKey(locale, namespace), serialiseOnce(index));
+        const links = { up: [{ href: `${addresses.restUrl(locale)}/` }] };
+        this.#indexes.set(indexKey(locale, namespace), serialiseOnce({ namespace, routes, _links: links }));
+        this.#helpIndexes.set(indexKey(locale, namespace), serialiseOnce({ namespace, routes: helpRoutes, _links: links }));
       }
       this.#roots.set(locale, serialiseOnce(root));
     }
@@ -186,12 +206,20 @@ export class DescriptorCache {
     return this.#roots.get(locale)!.routes[key];
   }
 
-  /** The index of a namespace the root lists, or undefined (frozen; its JSON is cached). */
-  namespaceIndex(locale: Locale, namespace: string): NamespaceIndex | undefined {
-    return this.#indexes.get(indexKey(locale, namespace));
+  /** One route's descriptor with its published schema (`OPTIONS`), or undefined for a key the contract does not have. */
+  routeHelp(locale: Locale, key: string): RouteHelp | undefined {
+    return this.#help.get(indexKey(locale, key));
+  }
+
+  /**
+   * The index of a namespace the root lists, or undefined (frozen; its JSON is cached). With `help`
+   * (`?context=help`) each route carries its published schema.
+   */
+  namespaceIndex(locale: Locale, namespace: string, help = false): NamespaceIndex | undefined {
+    return (help ? this.#helpIndexes : this.#indexes).get(indexKey(locale, namespace));
   }
 }
 
-function indexKey(locale: Locale, namespace: string): string {
-  return `${locale} ${namespace}`;
+function indexKey(locale: Locale, key: string): string {
+  return `${locale} ${key}`;
 }

@@ -7,6 +7,7 @@ import { module as members } from './community/members.js';
 import { module as misc } from './community/misc.js';
 import { module as moderation } from './community/moderation.js';
 import { module as profile } from './community/profile.js';
+import { module as communitySchemas } from './community/schemas.js';
 import { module as signups } from './community/signups.js';
 import type { ResourceModule } from './module.js';
 import { module as oembed } from './oembed.js';
@@ -14,5 +15,5 @@ import { module as seo } from './seo.js';
 import { module as userImport } from './user-import.js';
 
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
-  members, signups, moderation, components, misc, profile, oembed, seo, calendar, badges, analytics, userImport,
+  members, signups, moderation, components, misc, profile, communitySchemas, oembed, seo, calendar, badges, analytics, userImport,
 ];

@@ -97,7 +97,7 @@ describe('members over HTTP', () => {
 describe('signups over HTTP', () => {
   it('signup → activate → the member exists → activating again is refused', async () => {
     const signup = await client.call('POST', '/community/v1/signup', { body: { signup_email: 'http.signup@example.org', signup_password: 'pw-signup' } });
-    expect(signup.status).toBe(200);
+    expect(signup.status).toBe(201);
     expect(signup.body.user_login).toBe('httpsignup');
     expect((await client.call('GET', `/community/v1/signup/${signup.body.id}`, { as: member })).status).toBe(403);
     expect((await client.call('GET', '/community/v1/signup/httpsignup', { as: admin })).body.id).toBe(signup.body.id);

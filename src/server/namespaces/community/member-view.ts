@@ -1,12 +1,12 @@
 /**
- * How a member looks in a response. Never the password, never the e-mail address of somebody else; roles only
- * for the member themselves or a moderator asking with `context=edit`.
+ * How a member looks in a response. Never the password; the e-mail address and roles only in `edit` answers, for
+ * the member themselves or a moderator.
  */
 import type { Locale, Member, ServerContext, ServerRequest } from '../../types.js';
 import { followersOf } from './member-accounts.js';
 import { membersState } from './member-state.js';
 import { isModerator } from './permissions.js';
-import { stringParam } from './params.js';
+import { answerContext } from '../../context-filter.js';
 
 /** An avatar in its two sizes. */
 export interface AvatarUrls {
@@ -55,7 +55,10 @@ export function serializeMember(member: Member, req: ServerRequest, ctx: ServerC
     following: member.following.size,
     is_following: viewer !== null && viewer.id !== member.id && viewer.following.has(member.id),
   };
-  if (isSelf || (isModerator(viewer) && stringParam(req.params, 'context') === 'edit')) body.roles = [...member.roles];
-  if (isSelf) body.email = member.email;
+  // The edit-context fields, for those who may edit the member; the core then keeps them only in `edit` answers.
+  if (isSelf || (isModerator(viewer) && answerContext(req.method, req.params) === 'edit')) {
+    body.roles = [...member.roles];
+    body.email = member.email;
+  }
   return body;
 }

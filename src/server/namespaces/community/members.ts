@@ -17,7 +17,7 @@ import { MEMBERS_MODULE, membersState } from './member-state.js';
 import { serializeMember } from './member-view.js';
 import { boolParam, intParam, stringListParam, stringParam } from './params.js';
 import {
-  denied, isAdministrator, isModerator, moderatorOnly, selfOrModerator, signedIn, signedInMember,
+  denied, editContextFor, isAdministrator, isModerator, moderatorOnly, selfOrModerator, signedIn, signedInMember,
 } from './permissions.js';
 import { pagedResponse } from './paging.js';
 import { EDITABLE, forMethods } from './route-methods.js';
@@ -94,6 +94,7 @@ const collection: RouteHandlers = {
   route: MEMBERS_ROUTE,
   methods: {
     GET: {
+      permission: editContextFor((req) => isModerator(req.user)),
       handle: (req, ctx) =>
         pagedResponse(queryMembers(ctx.store, req.params, req.user), req.params, (member) => serializeMember(member, req, ctx)),
     },
@@ -125,7 +126,10 @@ const collection: RouteHandlers = {
 const single: RouteHandlers = {
   route: MEMBER_ROUTE,
   methods: {
-    GET: { handle: (req, ctx) => memberResponse(requireMember(ctx.store, intParam(req.params, 'id')), req, ctx) },
+    GET: {
+      permission: editContextFor((req) => req.user !== null && (isModerator(req.user) || req.user.id === intParam(req.params, 'id'))),
+      handle: (req, ctx) => memberResponse(requireMember(ctx.store, intParam(req.params, 'id')), req, ctx),
+    },
     ...forMethods(EDITABLE, {
       permission: (req, ctx) => {
         const member = requireMember(ctx.store, intParam(req.params, 'id'));

@@ -43,6 +43,17 @@ export function selfOrModerator(req: ServerRequest, userId: number, code?: strin
   return denied(req, code, message);
 }
 
+/**
+ * `context=edit` shows what only those who may edit see: others get 401/403 `rest_forbidden_context`, as WordPress's
+ * users controller answers. `mayEdit` says whether this caller may edit what is asked for.
+ */
+export function editContextFor(mayEdit: (req: ServerRequest) => boolean): PermissionCheck {
+  return (req) =>
+    req.params.context === 'edit' && !mayEdit(req)
+      ? denied(req, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.')
+      : undefined;
+}
+
 /** 401 `rest_not_logged_in`, what WordPress's `users/me` answers an anonymous caller. */
 export function notLoggedIn(): WpError {
   return new WpError('rest_not_logged_in', 'You are not currently logged in.', 401);

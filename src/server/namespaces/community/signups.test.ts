@@ -19,8 +19,9 @@ async function signUp(email: string) {
 describe('signing up', () => {
   it('lets an anonymous visitor sign up, with the login taken from the e-mail address', async () => {
     const response = await signUp('Jane.Doe@example.org');
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201);
     const body = bodyOf(response);
+    expect(response.headers?.Location).toBe(`${ctx.restUrl('en_gb')}/community/v1/signup/${String(body.id)}`);
     expect(body).toMatchObject({ user_login: 'janedoe', user_name: 'janedoe', user_email: 'Jane.Doe@example.org', active: false });
     expect(body.activation_key).toMatch(/^[0-9a-f]{32}$/);
     for (const key of ['id', 'registered', 'date_sent']) expect(body).toHaveProperty(key);
@@ -36,7 +37,7 @@ describe('signing up', () => {
 
   it('refuses an address already used by a member or a pending signup', async () => {
     expect((await signUp('member@example.org')).status).toBe(400);
-    expect((await signUp('twice@example.org')).status).toBe(200);
+    expect((await signUp('twice@example.org')).status).toBe(201);
     expect((await signUp('twice@example.org')).status).toBe(400);
   });
 

@@ -110,8 +110,12 @@ function register(req: ServerRequest, ctx: ServerContext) {
   }
   if (password.trim() === '') throw rejectedValue('signup_password', 'bp_rest_signup_invalid_password', 'Please make sure you enter your password.');
   const signup = addSignup(ctx.store, email, password, restNow());
-  // The plugin answers 200 with the new signup; the key is shown so the caller can activate it.
-  return { status: 200, body: serializeSignup(signup, true) };
+  // 201 with the new signup and its address, as WordPress creates; the key is shown so the caller can activate it.
+  return {
+    status: 201,
+    body: serializeSignup(signup, true),
+    headers: { Location: `${ctx.restUrl(req.locale)}/community/v1/signup/${signup.id}` },
+  };
 }
 
 function listSignups(req: ServerRequest, ctx: ServerContext) {
