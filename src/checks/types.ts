@@ -3,6 +3,7 @@
  * the rules it saw broken. Checks are registered by name and turned on and off in configuration.
  */
 import type { Operation } from '../descriptor/types.js';
+import type { AnswerSchemas } from './answer-schemas.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
 
@@ -22,6 +23,8 @@ export interface CheckContext {
   secrets: string[];
   /** Every method the route declares; a probe with another method expects 404 `rest_no_route`. */
   routeMethods: readonly string[];
+  /** The item schemas the target published, when they were fetched. */
+  answerSchemas?: AnswerSchemas;
 }
 
 export interface Check {

@@ -67,7 +67,7 @@ describe('parsePhases', () => {
 
   it('names an unknown phase and suggests the closest', () => {
     expect(messageOf(() => parsePhases('contract,fuz'))).toBe(
-      '--phases: unknown phase "fuz" (did you mean "fuzz"?); phases: contract, locale, examples, fuzz, stateful, batch, auth',
+      '--phases: unknown phase "fuz" (did you mean "fuzz"?); phases: contract, locale, schemas, examples, fuzz, stateful, batch, auth',
     );
     expect(messageOf(() => parsePhases(' , '))).toContain('expected a comma-separated list of phases');
   });

@@ -74,8 +74,10 @@ export interface ItemSchemaSet {
 }
 
 export interface FetchItemSchemasOptions {
-  baseUrl: string;
-  restRoot: string;
+  /** Where the REST root is: `restUrl` itself (`http://h/el/wp-json`), or built from `baseUrl` and `restRoot`. */
+  restUrl?: string;
+  baseUrl?: string;
+  restRoot?: string;
   /** The descriptor whose namespaces and routes are asked about (its locale is used). */
   descriptor: Pick<LoadedDescriptor, 'locale' | 'root'>;
   transport: DescriptorTransport;
@@ -172,7 +174,7 @@ function parseContexts(value: unknown): SchemaContext[] | null {
  */
 export async function fetchItemSchemas(options: FetchItemSchemasOptions): Promise<ItemSchemaSet> {
   const { root, locale } = options.descriptor;
-  const base = restUrl(options.baseUrl, options.restRoot, locale);
+  const base = options.restUrl?.replace(/\/+$/, '') ?? restUrl(options.baseUrl ?? '', options.restRoot ?? 'wp-json', locale);
   const schemas = new Map<string, ItemSchema>();
   const warnings: string[] = [];
   let requests = 0;

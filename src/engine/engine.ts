@@ -2,6 +2,7 @@
  * The engine: given loaded descriptors and a sender, runs the selected phases over every operation and
  * emits the typed event stream. It never writes output itself; reporters consume the events.
  */
+import { loadAnswerSchemas } from './answer-schemas.js';
 import type { Check, Finding, Severity } from '../checks/types.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
@@ -154,6 +155,11 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     run.protectOwnAccount(await find(options.credentials), others);
   }
 
+  // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
+  if (options.checks.some((check) => check.name === 'response_schema') || options.phases.includes('schemas')) {
+    run.useAnswerSchemas(await loadAnswerSchemas({ ...options, run, restUrls }));
+  }
+
   // Every operation's generators are built before the phases start, not as the fuzz phase reaches each operation:
   // a long run's memory then stays flat once it sends.
   const generators = generatorCache(options.seed);
@@ -212,3 +218,4 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   });
   return result;
 }
+

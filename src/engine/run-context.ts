@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import type { AnswerSchemas } from '../checks/answer-schemas.js';
 import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js';
 import { SAFE_METHODS, type HttpMethod, type Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
@@ -111,6 +112,7 @@ export class RunContext {
   readonly #routeMethods = new Map<string, readonly string[]>();
   #ownAccount: OwnAccount | undefined;
   #otherAccounts: ReadonlyMap<string, OwnAccount> = new Map();
+  #answerSchemas: AnswerSchemas | undefined;
 
   constructor(options: RunContextOptions) {
     this.#options = options;
@@ -193,6 +195,16 @@ export class RunContext {
     return exchange;
   }
 
+  /** The item schemas the target published: from now on the checks judge answers with them. */
+  useAnswerSchemas(schemas: AnswerSchemas | undefined): void {
+    this.#answerSchemas = schemas;
+  }
+
+  /** The item schemas the target published, once fetched. */
+  get answerSchemas(): AnswerSchemas | undefined {
+    return this.#answerSchemas;
+  }
+
   /**
    * From now on, writes to the account the run logs in as (and, given, to each further identity's account) go
    * out without credentials (see `own-account.ts`), unless sent as a deliberate probe.
@@ -248,7 +260,7 @@ export class RunContext {
   /** Runs every enabled check over one exchange. */
   check(op: Operation, requestCase: RequestCase, exchange: Exchange): CheckOutcome[] {
     const routeMethods = this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method];
-    const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods };
+    const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods, answerSchemas: this.#answerSchemas };
     const outcomes: CheckOutcome[] = [];
     for (const check of this.checks) {
       for (const failure of check.run(ctx, exchange)) {

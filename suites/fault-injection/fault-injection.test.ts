@@ -66,7 +66,7 @@ describe('fault injection', () => {
   });
 
   it('finds nothing on the correct server, through the same wrapper, in every phase and both locales', async () => {
-    const findings = await runAgainst([], ['contract', 'locale', 'examples', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
+    const findings = await runAgainst([], ['contract', 'locale', 'schemas', 'examples', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
     // Signing up and activating are open to anonymous visitors by design (the interface's community plugin):
     // the access matrix rightly warns that these writes succeed without credentials, and nothing else.
     const openSignup = (finding: Finding): boolean => finding.check === 'ignored_auth' && finding.severity === 'warning' && finding.route.startsWith('/community/v1/signup');

@@ -7,6 +7,7 @@ import { noPasswordLeak } from './no-password-leak.js';
 import { notAServerError } from './not-a-server-error.js';
 import { paginationBounds } from './pagination-bounds.js';
 import { responseReceived } from './response-received.js';
+import { responseSchema } from './response-schema.js';
 import { unsupportedMethod } from './unsupported-method.js';
 import { validAccepted } from './valid-accepted.js';
 
@@ -20,4 +21,5 @@ export const BUILTIN_CHECKS: readonly Check[] = [
   unsupportedMethod,
   noPasswordLeak,
   paginationBounds,
+  responseSchema,
 ];

@@ -7,9 +7,10 @@ import { examplesPhase } from './examples.js';
 import { fuzzPhase } from './fuzz.js';
 import { LOCALE_CHECKS, localePhase } from './locale.js';
 import type { Phase } from './phase.js';
+import { SCHEMA_CHECKS, schemasPhase } from './schemas.js';
 import { STATEFUL_CHECKS, statefulPhase } from './stateful.js';
 
-export const PHASES: readonly Phase[] = [contractPhase, localePhase, examplesPhase, fuzzPhase, statefulPhase, batchPhase, authPhase];
+export const PHASES: readonly Phase[] = [contractPhase, localePhase, schemasPhase, examplesPhase, fuzzPhase, statefulPhase, batchPhase, authPhase];
 
 export const PHASE_NAMES: readonly string[] = PHASES.map((phase) => phase.name);
 
@@ -21,4 +22,4 @@ export interface PhaseCheck {
   phase: string;
 }
 
-export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];
+export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...SCHEMA_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];

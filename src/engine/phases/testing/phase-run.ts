@@ -10,6 +10,7 @@ import { fetchDescriptor } from '../../../descriptor/index.js';
 import { createTransport } from '../../../http/index.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
+import { loadAnswerSchemas } from '../../answer-schemas.js';
 import { findOwnAccount, type OwnAccount } from '../../own-account.js';
 import type { AccessRow, RunEvent } from '../../events.js';
 import { runOperations } from '../../engine.js';
@@ -30,6 +31,8 @@ export interface PhaseRunOptions {
   strictAuth?: boolean;
   seed?: number;
   concurrency?: number;
+  /** Fetch the target's published item schemas first, as the engine does for `response_schema` and `schemas`. */
+  answerSchemas?: boolean;
 }
 
 export interface PhaseRunResult {
@@ -67,6 +70,10 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
         if (found !== undefined) others.set(account.name, found);
       }
       run.protectOwnAccount(await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: options.credentials }), others);
+    }
+    if (options.answerSchemas) {
+      const restUrls = new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`]));
+      run.useAnswerSchemas(await loadAnswerSchemas({ descriptors, restUrls, sender: transport, run, credentials: options.credentials, concurrency: 4 }));
     }
     const safeMethodsOnly = options.safeMethodsOnly ?? false;
     const operations = runOperations(descriptors, safeMethodsOnly);

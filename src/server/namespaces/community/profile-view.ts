@@ -20,10 +20,10 @@ export function fieldDataRequest(params: Record<string, unknown>, fetchDataByDef
   };
 }
 
-/** The data of `field` for member `userId`: `{field_id, user_id, value, last_updated}` (empty when unset). */
+/** The data of `field` for member `userId`: `{field_id, user_id, value, last_updated}` (no values and a null date when unset). */
 export function serializeFieldData(store: Store, fieldId: number, userId: number): Record<string, unknown> {
   const data = profileState(store).data.get(dataKey(fieldId, userId));
-  return { field_id: fieldId, user_id: userId, value: [...(data?.value ?? [])], last_updated: data?.last_updated ?? '' };
+  return { field_id: fieldId, user_id: userId, value: [...(data?.value ?? [])], last_updated: data?.last_updated ?? null };
 }
 
 export function serializeField(store: Store, field: ProfileField, dataRequest?: FieldDataRequest): Record<string, unknown> {

@@ -1,0 +1,38 @@
+/** Fetching the item schemas a target publishes, once per run, for the checks that judge answers with them. */
+import { AnswerSchemas } from '../checks/answer-schemas.js';
+import { fetchItemSchemas, type ItemSchemaSet, type LoadedDescriptor } from '../descriptor/index.js';
+import { basicAuthorization } from '../request/index.js';
+import type { Credentials } from '../request/types.js';
+import type { RunContext, Sender } from './run-context.js';
+
+export interface LoadAnswerSchemasOptions {
+  descriptors: readonly LoadedDescriptor[];
+  restUrls: ReadonlyMap<string | null, string>;
+  sender: Sender;
+  run: RunContext;
+  credentials?: Credentials;
+  signal?: AbortSignal;
+  concurrency: number;
+}
+
+/**
+ * Each locale's published schemas (`?context=help` per namespace, `OPTIONS` where that fails), fetched through the
+ * run's sender and counted in its requests; what could not be read becomes a warning event.
+ */
+export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Promise<AnswerSchemas> {
+  const sets: ItemSchemaSet[] = [];
+  for (const descriptor of options.descriptors) {
+    const set = await fetchItemSchemas({
+      restUrl: options.restUrls.get(descriptor.locale),
+      descriptor,
+      transport: options.sender,
+      headers: options.credentials ? { authorization: basicAuthorization(options.credentials) } : undefined,
+      signal: options.signal,
+      concurrency: options.concurrency,
+    });
+    options.run.requests += set.requests;
+    for (const warning of set.warnings) options.run.emit({ type: 'warning', message: `published schemas: ${warning}` });
+    sets.push(set);
+  }
+  return new AnswerSchemas(sets);
+}
