@@ -92,19 +92,30 @@ export function contextOfAnswer(method: HttpMethod | string, query: Record<strin
 }
 
 /**
- * The items an answer holds, as a schema describes one: each element of a list; `previous` of a delete answer; a
- * map keyed by slug (`/wp/v2/types`: none of its keys is a property, every value an object) value by value; else
- * the answer itself.
+ * The items an answer holds, as a schema describes one: each element of a list; `previous` of a delete answer (none
+ * for a delete of many, `{deleted, count}`); a map keyed by slug (`/wp/v2/types`) value by value; else the answer
+ * itself.
  */
 export function itemsOfAnswer(body: unknown, schema: ItemSchema): unknown[] {
   if (Array.isArray(body)) return body;
   if (typeof body !== 'object' || body === null) return [body];
   const record = body as Record<string, unknown>;
-  if (record.deleted === true && 'previous' in record) return [record.previous];
-  const names = new Set(schema.fields.map((field) => field.name));
-  const values = Object.values(record);
-  if (values.length > 0 && !Object.keys(record).some((key) => names.has(key)) && values.every((value) => typeof value === 'object' && value !== null && !Array.isArray(value))) {
-    return values;
+  if (typeof record.deleted === 'boolean' && !Object.keys(record).some((key) => schema.fields.some((field) => field.name === key))) {
+    return 'previous' in record ? [record.previous] : [];
   }
-  return [body];
+  return isItemMap(record, schema) ? Object.values(record) : [body];
+}
+
+/**
+ * A map of items keyed by slug: every value an object, and most keys no property of the item (a slug may happen to
+ * be one: `/wp/v2/statuses` has a status `private` and a property `private`).
+ */
+export function isItemMap(record: Record<string, unknown>, schema: ItemSchema): boolean {
+  const keys = Object.keys(record);
+  const properties = keys.filter((key) => schema.fields.some((field) => field.name === key));
+  return (
+    keys.length > 0 &&
+    properties.length * 2 < keys.length &&
+    Object.values(record).every((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
+  );
 }

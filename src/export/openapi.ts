@@ -3,9 +3,15 @@
  * read the interface. Paths come from the route templates (an optional segment gives two paths), query
  * parameters are serialised the way WordPress reads them (a comma list for arrays, `a[key]=v` for objects),
  * other methods send a JSON body, and every operation may answer a WordPress error
- * `{code, message, data: {status}}`. Each operation keeps its raw route regex as `x-wordpress-route`.
+ * `{code, message, data: {status}}`. Each operation keeps its raw route regex as `x-wordpress-route`. Where the
+ * server publishes item schemas (`?context=help`, `OPTIONS`), success answers carry them: a list or a map of items
+ * for a collection's GET, the item or a list of them for another route without path variables, the item for a
+ * read or write, the item or `{deleted, previous}` for a delete; creates
+ * may answer 201 and the batch route 207.
  */
+import type { ItemSchema } from '../descriptor/index.js';
 import type { JsonSchema, LoadedDescriptor, Operation } from '../descriptor/types.js';
+import { answerSchema } from '../schema/answer-schema.js';
 import { slugOf, uniqueNames } from './names.js';
 import { openApiPathVariants, pathShape, type OpenApiPathVariant } from './openapi-paths.js';
 import { membersOf, operationParts, requiredOf } from './operation-parts.js';
@@ -17,6 +23,8 @@ export interface OpenApiOptions {
   version?: string;
   /** Where the descriptor came from, kept as `x-restconform-source`. */
   source?: string;
+  /** The item schemas the server publishes, by route key: success answers are typed with them. */
+  schemas?: ReadonlyMap<string, ItemSchema>;
 }
 
 /** An OpenAPI document as plain JSON data. */
@@ -45,7 +53,13 @@ const WP_ERROR_SCHEMA: JsonSchema = {
       required: ['status'],
       properties: {
         status: { type: 'integer', description: 'The HTTP status code.' },
-        params: { type: 'object', description: 'rest_invalid_param: each invalid parameter with its message.', additionalProperties: { type: 'string' } },
+        params: {
+          description: 'rest_invalid_param: an object, each invalid parameter with its message; rest_missing_callback_param: a list of the missing parameters\' names.',
+          anyOf: [
+            { type: 'object', additionalProperties: { type: 'string' } },
+            { type: 'array', items: { type: 'string' } },
+          ],
+        },
         details: { type: 'object', description: 'rest_invalid_param: each invalid parameter with its error.' },
       },
     },
@@ -78,7 +92,41 @@ function tagOf(namespace: string): string {
   return namespace === '' ? ROOT_TAG : namespace;
 }
 
-function operationObject(operation: Operation, variant: OpenApiPathVariant, operationId: string): JsonSchema {
+/** The batch route: its answer is 207 Multi-Status whatever its items answered. */
+const BATCH_ROUTE = '/batch/v1';
+
+/** A collection route: another route of the descriptor extends it by one path variable (its items). */
+function isCollection(operation: Operation, routes: readonly string[]): boolean {
+  return operation.pattern.variables.length === 0 && routes.some((route) => route.startsWith(`${operation.route}/(?P<`) && !route.slice(operation.route.length + 1).includes('/'));
+}
+
+/** The success answers of an operation: status → response object. */
+function successResponses(operation: Operation, routes: readonly string[], schema: ItemSchema | undefined): Record<string, JsonSchema> {
+  if (operation.route === BATCH_ROUTE) {
+    return { '207': { description: 'Multi-Status: each item of the batch with its own status, in request order.', content: { 'application/json': { schema: { type: 'object', properties: { responses: { type: 'array' } } } } } } };
+  }
+  const collection = isCollection(operation, routes);
+  const body = schema === undefined ? {} : answerBody(operation, schema, collection);
+  const described = schema === undefined ? 'Success. The server publishes no schema for this route.' : `Success: ${schema.title ?? 'the resource'}, as its published schema describes it.`;
+  const responses: Record<string, JsonSchema> = { '200': { description: described, content: { 'application/json': { schema: body } } } };
+  if (operation.method === 'POST' && collection) {
+    responses['201'] = { description: `Created${schema?.title ? `: the new ${schema.title}` : ''}; Location names its address.`, headers: { Location: { schema: { type: 'string' } } }, content: { 'application/json': { schema: body } } };
+  }
+  return responses;
+}
+
+function answerBody(operation: Operation, schema: ItemSchema, collection: boolean): JsonSchema {
+  const read = operation.method === 'GET';
+  // Reads answer in the default context, writes in edit; properties of other contexts may come too, so none is closed.
+  const item = answerSchema(schema.published, read ? 'view' : 'edit', { portable: true });
+  if (read && collection) return { anyOf: [{ type: 'array', items: item }, { type: 'object', additionalProperties: item }] };
+  // A read of a route without path variables may list its items though no item route hangs below it.
+  if (read && operation.pattern.variables.length === 0) return { anyOf: [item, { type: 'array', items: item }] };
+  if (operation.method === 'DELETE') return { anyOf: [item, { type: 'object', required: ['deleted'], properties: { deleted: { type: 'boolean' }, previous: item } }] };
+  return item;
+}
+
+function operationObject(operation: Operation, variant: OpenApiPathVariant, operationId: string, routes: readonly string[], schema: ItemSchema | undefined): JsonSchema {
   const parts = operationParts(operation);
   const pathMembers = membersOf(parts.path);
   const parameters: JsonSchema[] = variant.variables.map((variable) =>
@@ -94,7 +142,7 @@ function operationObject(operation: Operation, variant: OpenApiPathVariant, oper
     result.requestBody = { required: requiredOf(parts.body).length > 0, content: { 'application/json': { schema: parts.body } } };
   }
   result.responses = {
-    '200': { description: 'Success. The descriptor does not describe response bodies.', content: { 'application/json': { schema: {} } } },
+    ...successResponses(operation, routes, schema),
     default: { $ref: `#/components/responses/${ERROR_SCHEMA_NAME}` },
   };
   result['x-wordpress-route'] = operation.route;
@@ -110,6 +158,7 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
 
   const paths: Record<string, Record<string, unknown>> = {};
   const pathByShape = new Map<string, string>();
+  const routes = Object.keys(descriptor.root.routes);
   for (const entry of entries) {
     const { operation, variant } = entry;
     const shape = pathShape(variant.path);
@@ -125,7 +174,7 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
       notes.push(`${operation.method} ${operation.route}: path ${variant.path} already has ${operation.method} from an earlier route (WordPress serves the first match)`);
       continue;
     }
-    item[method] = operationObject(operation, variant, operationIds.get(entry)!);
+    item[method] = operationObject(operation, variant, operationIds.get(entry)!, routes, options.schemas?.get(operation.route));
   }
 
   const root = descriptor.root;

@@ -7,6 +7,7 @@
  *   must be there; a property outside the context is never required;
  * - formats are checked as WordPress checks them (`date-time` without a zone, `email` as `is_email`…); the ones
  *   WordPress never rejects (`uri`…) are dropped; an unknown type name (`bool`) validates nothing, as in WordPress;
+ * - an `object` may come as `[]`: PHP encodes an empty associative array as an empty list;
  * - `readonly` says nothing about an answer and is dropped; `oneOf` is read as `anyOf` (WordPress's answers may
  *   match more than one branch).
  */
@@ -18,48 +19,62 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'integer', 'number', 
 /** Prefix of the ajv format names that run WordPress's format checks. */
 export const WORDPRESS_FORMAT_PREFIX = 'wp-';
 
+/** How the translation is used. */
+export interface AnswerSchemaOptions {
+  /**
+   * For documents other tools read (the OpenAPI export): no `required` (an answer's context or `_fields` may
+   * leave any property out) and no format (their readers check formats as JSON Schema does, not as WordPress).
+   */
+  portable?: boolean;
+}
+
 /** The JSON Schema an answer's item must meet in `context`. */
-export function answerSchema(published: ArgSchema, context: SchemaContext): JsonSchema {
-  return translate(published, context);
+export function answerSchema(published: ArgSchema, context: SchemaContext, options: AnswerSchemaOptions = {}): JsonSchema {
+  return translate(published, context, options.portable === true);
 }
 
 function inContext(schema: ArgSchema, context: SchemaContext): boolean {
   return !Array.isArray(schema.context) || schema.context.includes(context);
 }
 
-function translate(schema: ArgSchema, context: SchemaContext): JsonSchema {
+function translate(schema: ArgSchema, context: SchemaContext, portable: boolean): JsonSchema {
   const out: JsonSchema = {};
-  const types = typesOf(schema.type);
+  let types = typesOf(schema.type);
+  if (types?.includes('object') && !types.includes('array')) {
+    // PHP encodes an empty associative array as `[]`: WordPress's answers send an empty object so (`meta: []`).
+    types = [...types, 'array'];
+    out.maxItems = 0;
+  }
   if (types !== undefined) out.type = types.length === 1 ? types[0] : types;
   if (Array.isArray(schema.enum)) out.enum = schema.enum;
-  if (isValidatedFormat(schema.format) && (types === undefined || types.includes('string'))) {
+  if (!portable && isValidatedFormat(schema.format) && (types === undefined || types.includes('string'))) {
     out.format = `${WORDPRESS_FORMAT_PREFIX}${schema.format}`;
   }
-  if (isSchema(schema.items)) out.items = translate(schema.items, context);
+  if (isSchema(schema.items)) out.items = translate(schema.items, context, portable);
   if (isSchema(schema.properties)) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const [name, property] of Object.entries(schema.properties)) {
       if (!isSchema(property) || !inContext(property, context)) continue;
-      properties[name] = translate(property, context);
+      properties[name] = translate(property, context, portable);
       if (property.required === true) required.push(name);
     }
     // A draft-4 list of names on the object itself (rare in answers' schemas): only names shown in this context.
     if (Array.isArray(schema.required)) required.push(...schema.required.filter((name) => typeof name === 'string' && name in properties && !required.includes(name)));
     out.properties = properties;
-    if (required.length > 0) out.required = required;
+    if (required.length > 0 && !portable) out.required = required;
   }
   if (schema.additionalProperties === false) out.additionalProperties = false;
-  else if (isSchema(schema.additionalProperties)) out.additionalProperties = translate(schema.additionalProperties, context);
+  else if (isSchema(schema.additionalProperties)) out.additionalProperties = translate(schema.additionalProperties, context, portable);
   if (isSchema(schema.patternProperties)) {
     const patterns: Record<string, JsonSchema> = {};
     for (const [pattern, inner] of Object.entries(schema.patternProperties)) {
-      if (isSchema(inner) && isUsableRegex(pattern)) patterns[pattern] = translate(inner, context);
+      if (isSchema(inner) && isUsableRegex(pattern)) patterns[pattern] = translate(inner, context, portable);
     }
     out.patternProperties = patterns;
   }
   const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].filter(isSchema);
-  if (branches.length > 0) out.anyOf = branches.map((branch) => translate(branch, context));
+  if (branches.length > 0) out.anyOf = branches.map((branch) => translate(branch, context, portable));
   return out;
 }
 

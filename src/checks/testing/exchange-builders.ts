@@ -24,6 +24,7 @@ export function fakeContext(overrides: Partial<Omit<CheckContext, 'requestCase'>
     routeMethods: overrides.routeMethods ?? [operation.method],
     secrets: overrides.secrets ?? [],
     requestCase: { operationId: operation.id, kind: 'valid', path: {}, query: {}, body: undefined, ...overrides.requestCase },
+    ...(overrides.answerSchemas ? { answerSchemas: overrides.answerSchemas } : {}),
   };
 }
 

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { INTERFACE_CONTRACT } from '../../contract/interface.js';
 import { ContractFileError } from '../../contract/io.js';
-import { DescriptorError, fetchDescriptor, readDescriptorFile, restUrl, type LoadedDescriptor } from '../../descriptor/index.js';
+import { DescriptorError, fetchDescriptor, fetchItemSchemas, readDescriptorFile, restUrl, type ItemSchema, type LoadedDescriptor } from '../../descriptor/index.js';
 import { buildExport, EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat, type ExportInput } from '../../export/index.js';
+import { createTransport } from '../../http/index.js';
+import { basicAuthorization } from '../../request/index.js';
 import type { Credentials } from '../../request/types.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { VERSION } from '../version.js';
@@ -45,8 +47,15 @@ function credentialsOf(flags: ExportSettings): Credentials | undefined {
   return { user: flags.user, password };
 }
 
+/** What an export is built from: the descriptor, the REST root its requests go to, the item schemas published. */
+interface ExportSource {
+  descriptor: LoadedDescriptor;
+  serverUrl: string;
+  schemas?: ReadonlyMap<string, ItemSchema>;
+}
+
 /** The descriptor to export and the REST root its requests go to. */
-async function loadSource(flags: ExportSettings, locale: string | null): Promise<{ descriptor: LoadedDescriptor; serverUrl: string }> {
+async function loadSource(flags: ExportSettings, locale: string | null, withSchemas: boolean): Promise<ExportSource> {
   const credentials = credentialsOf(flags);
   if (flags.descriptor !== undefined) {
     const descriptor = await readDescriptorFile(flags.descriptor, locale);
@@ -55,24 +64,37 @@ async function loadSource(flags: ExportSettings, locale: string | null): Promise
   if (flags.baseUrl !== undefined) {
     if (!/^https?:\/\//i.test(flags.baseUrl)) throw new UsageError(`export: --base-url must be an http:// or https:// URL, not "${flags.baseUrl}"`);
     const descriptor = await fetchDescriptor({ baseUrl: flags.baseUrl, restRoot: flags.restRoot, locale, credentials });
-    return { descriptor, serverUrl: restUrl(flags.baseUrl, flags.restRoot, locale) };
+    const schemas = withSchemas ? await publishedSchemas(flags.baseUrl, flags.restRoot, descriptor, credentials) : undefined;
+    return { descriptor, serverUrl: restUrl(flags.baseUrl, flags.restRoot, locale), schemas };
   }
   const server = await (await import('../../server/index.js')).startReferenceServer({ port: 0, restRoot: flags.restRoot });
   try {
     const descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: flags.restRoot, locale, credentials });
+    const schemas = withSchemas ? await publishedSchemas(server.url, flags.restRoot, descriptor, credentials) : undefined;
     // Name the bundled server, not its throwaway port, so the export is the same on every run.
     const source = `restconform ${VERSION} reference server`;
-    return { descriptor: { ...descriptor, source }, serverUrl: restUrl(SERVE_DEFAULT_URL, flags.restRoot, locale) };
+    return { descriptor: { ...descriptor, source }, serverUrl: restUrl(SERVE_DEFAULT_URL, flags.restRoot, locale), schemas };
   } finally {
     await server.close();
+  }
+}
+
+/** The item schemas the server publishes (`?context=help`, `OPTIONS`), so the OpenAPI export can type answers. */
+async function publishedSchemas(baseUrl: string, restRoot: string, descriptor: LoadedDescriptor, credentials: Credentials | undefined): Promise<ReadonlyMap<string, ItemSchema>> {
+  const transport = createTransport();
+  try {
+    const headers = credentials ? { authorization: basicAuthorization(credentials) } : undefined;
+    return (await fetchItemSchemas({ baseUrl, restRoot, descriptor, transport, headers })).schemas;
+  } finally {
+    await transport.close();
   }
 }
 
 async function exportInput(format: string, flags: ExportSettings): Promise<ExportInput> {
   const locale = localeOf(flags.locale);
   if (format === 'contract' && flags.baseUrl === undefined && flags.descriptor === undefined) return { contract: INTERFACE_CONTRACT };
-  const { descriptor, serverUrl } = await loadSource(flags, locale);
-  return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned' } };
+  const { descriptor, serverUrl, schemas } = await loadSource(flags, locale, format === 'openapi');
+  return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned', ...(schemas ? { schemas } : {}) } };
 }
 
 async function writeOut(format: ExportFormat, files: ExportFile[], out: string): Promise<void> {

@@ -13,6 +13,7 @@
  */
 import { fieldsInContext, type ItemSchema, type Operation, type SchemaContext } from '../../descriptor/index.js';
 import type { RequestCase } from '../../generate/types.js';
+import { isItemMap } from '../../checks/answer-schemas.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
 import { forEachConcurrently } from '../pool.js';
@@ -51,6 +52,9 @@ export const HEAD_AS_GET: PhaseCheck = {
 
 export const SCHEMA_CHECKS: readonly PhaseCheck[] = [CONTEXT_FIELD_SETS, EDIT_CONTEXT_RIGHTS, FIELDS_PARAMETER, HEAD_AS_GET];
 
+/** Links WordPress adds to an answer after `_fields` has filtered it. */
+const HYPERMEDIA: ReadonlySet<string> = new Set(['_links', '_embedded']);
+
 const isSuccess = (exchange: Exchange): boolean => {
   const status = exchange.response?.status;
   return status !== undefined && status >= 200 && status < 300;
@@ -65,6 +69,12 @@ function firstItem(body: unknown): Record<string, unknown> | undefined {
 function missingFrom(keys: readonly string[], container: readonly string[]): string[] {
   const inside = new Set(container);
   return keys.filter((key) => !inside.has(key));
+}
+
+/** The phase sends no argument of its own choosing: a read that requires one (a search `term`) is left out. */
+function onlyPathRequired(op: Operation): boolean {
+  const pathNames = new Set(op.pattern.variables.map((variable) => variable.name));
+  return Object.entries(op.args).every(([name, arg]) => !arg.required || pathNames.has(name));
 }
 
 /** The contexts a route's GET accepts: its `context` argument's enum (just `view` without one). */
@@ -84,7 +94,7 @@ class SchemaRoutes {
     const { run } = this.ctx;
     const schemas = run.answerSchemas;
     if (schemas === undefined) return;
-    const operations = this.ctx.operations.filter((op) => op.method === 'GET' && schemas.schema(op.locale, op.route) !== undefined);
+    const operations = this.ctx.operations.filter((op) => op.method === 'GET' && schemas.schema(op.locale, op.route) !== undefined && onlyPathRequired(op));
     await forEachConcurrently(operations, this.ctx.concurrency, (op) => this.#route(op, schemas.schema(op.locale, op.route)!), () => run.stopped);
   }
 
@@ -101,7 +111,8 @@ class SchemaRoutes {
     if (!isSuccess(view.exchange)) return;
     const viewItem = firstItem(view.exchange.response?.json);
     await this.#head(op, path, view.exchange);
-    if (viewItem !== undefined) await this.#fields(op, path, viewItem);
+    // A map keyed by slug (`/wp/v2/types`) takes `_fields` for its items' fields in each item, not its own keys.
+    if (viewItem !== undefined && !isItemMap(viewItem, schema)) await this.#fields(op, path, viewItem, schema);
     const answers = new Map<SchemaContext, { exchange: Exchange; item: Record<string, unknown> | undefined }>();
     for (const context of contexts) {
       const reply = context === 'view' && op.args.context?.default === 'view' ? view : await this.#send(op, path, { context });
@@ -192,9 +203,12 @@ class SchemaRoutes {
     });
   }
 
-  /** `_fields` with two top-level keys and, where an object value allows, a dot path into it. */
-  async #fields(op: Operation, path: Record<string, string>, viewItem: Record<string, unknown>): Promise<void> {
-    const keys = Object.keys(viewItem);
+  /**
+   * `_fields` with two of the item's schema properties and, where an object value allows, a dot path into one.
+   * Hypermedia (`_links`, `_embedded`) is no field: WordPress adds it whole after filtering, so it is not judged.
+   */
+  async #fields(op: Operation, path: Record<string, string>, viewItem: Record<string, unknown>, schema: ItemSchema): Promise<void> {
+    const keys = Object.keys(viewItem).filter((key) => schema.fields.some((field) => field.name === key));
     const nested = keys.find((key) => {
       const value = viewItem[key];
       return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 1;
@@ -251,7 +265,7 @@ class SchemaRoutes {
     const variables = op.pattern.variables.filter((variable) => !variable.optional);
     if (variables.length === 0) return {};
     const collection = this.ctx.operations
-      .filter((candidate) => candidate.method === 'GET' && candidate.locale === op.locale && candidate.pattern.variables.length === 0 && op.route.startsWith(`${candidate.route}/`))
+      .filter((candidate) => candidate.method === 'GET' && candidate.locale === op.locale && candidate.pattern.variables.length === 0 && onlyPathRequired(candidate) && op.route.startsWith(`${candidate.route}/`))
       .sort((a, b) => b.route.length - a.route.length)[0];
     if (collection === undefined || variables.length > 1) return undefined;
     const key = `${op.locale} ${collection.route}`;
@@ -292,7 +306,7 @@ class SchemaRoutes {
 /** What is wrong with one item of a `_fields` answer, or undefined. */
 function fieldsProblem(item: unknown, expected: readonly string[], nested: string | undefined, nestedKey: string | undefined, whole: boolean): string | undefined {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return `an item that is not an object`;
-  const keys = Object.keys(item).sort();
+  const keys = Object.keys(item).filter((key) => !HYPERMEDIA.has(key)).sort();
   const extra = missingFrom(keys, expected);
   const lacking = whole ? missingFrom(expected, keys) : [];
   if (extra.length > 0 || lacking.length > 0) return `keys ${keys.join(', ') || '(none)'} where ${expected.join(', ')} were asked for`;
