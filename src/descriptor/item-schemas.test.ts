@@ -79,8 +79,8 @@ describe('fetchItemSchemas on a real WordPress 6.1 (captured)', () => {
     expect([...set.schemas.keys()].sort()).toEqual(published.filter((key) => key in WORDPRESS_INDEX.routes).sort());
     expect(set.schemas.size).toBeGreaterThan(80);
     expect(set.warnings).toEqual([]);
-    // Two namespaces publish no schema at all (oembed/1.0, wp-block-editor/v1): their routes are asked with OPTIONS.
-    expect(sent.filter((request) => request.method === 'OPTIONS').length).toBeGreaterThan(0);
+    // Two namespaces publish no schema at all (oembed/1.0, wp-block-editor/v1): OPTIONS would not tell more.
+    expect(sent.filter((request) => request.method === 'OPTIONS')).toEqual([]);
     expect(set.requests).toBe(sent.length);
   });
 
@@ -115,10 +115,11 @@ describe('fetchItemSchemas on a real WordPress 6.1 (captured)', () => {
     expect([...set.schemas.keys()]).toEqual([...(await fetchWordPress()).set.schemas.keys()]);
   });
 
-  it('falls back to OPTIONS when the namespace answer carries no schema (context=help ignored)', async () => {
-    const { set } = await fetchWordPress({ stripSchemas: true });
-    expect(set.schemas.get(USER)!.source).toBe('options');
+  it('takes a namespace answer without schemas as publishing none: no request per route', async () => {
+    const { set, sent } = await fetchWordPress({ stripSchemas: true });
+    expect(set.schemas.size).toBe(0);
     expect(set.warnings).toEqual([]);
+    expect(sent.map((request) => request.method)).toEqual(WORDPRESS_INDEX.namespaces.map(() => 'GET'));
   });
 });
 
@@ -152,8 +153,15 @@ describe('fetchItemSchemas on the bundled reference server', () => {
       const set = await fetchItemSchemas({ baseUrl: server.url, restRoot: 'wp-json', descriptor, transport });
       expect(set.locale).toBe(locale);
       expect(set.warnings).toEqual([]);
-      expect(set.requests).toBeGreaterThanOrEqual(descriptor.root.namespaces.length);
+      // One request per namespace that has routes besides its index.
+      const withRoutes = descriptor.root.namespaces.filter((ns) => Object.entries(descriptor.root.routes).some(([key, route]) => route.namespace === ns && key !== `/${ns}`));
+      expect(set.requests).toBe(withRoutes.length);
       for (const schema of set.schemas.values()) expect(schema.route in descriptor.root.routes).toBe(true);
+      // The community resources publish theirs.
+      expect(set.schemas.get('/community/v1/members')!.title).toBe('bp_members');
+      expect(fieldsInContext(set.schemas.get('/community/v1/members/(?P<id>[\\d]+)')!, 'embed')).not.toContain('registered_date');
+      expect(readonlyFields(set.schemas.get('/community/v1/signup')!)).toContain('activation_key');
+      expect(set.schemas.size).toBe(15);
     }
   });
 });

@@ -169,7 +169,7 @@ function parseContexts(value: unknown): SchemaContext[] | null {
 
 /**
  * Fetches the item schema of every route of the descriptor: one `?context=help` request per namespace; where a
- * namespace's answer fails or carries no schema at all, `OPTIONS` on each of its routes. Never throws for what
+ * namespace's answer fails (not a JSON 200 with `routes`), `OPTIONS` on each of its routes. Never throws for what
  * the server answers: a schema it cannot read is a warning, and the route is left without one.
  */
 export async function fetchItemSchemas(options: FetchItemSchemasOptions): Promise<ItemSchemaSet> {
@@ -189,19 +189,17 @@ export async function fetchItemSchemas(options: FetchItemSchemasOptions): Promis
     const url = `${base}/${namespace}?context=help`;
     const answer = jsonOf(await send({ method: 'GET', url, headers: { accept: 'application/json' } }));
     const published = isRecord(answer.json) && isRecord(answer.json.routes) ? answer.json.routes : undefined;
-    let found = 0;
     if (published !== undefined) {
+      // WordPress builds both answers with the same call (get_data_for_route in help context): a route without a
+      // schema here has none on OPTIONS either, so only a failed namespace answer is worth a request per route.
       for (const route of routes) {
         const entry = published[route];
         const schema = isRecord(entry) ? parseItemSchema(route, namespace, entry.schema, 'help') : undefined;
-        if (schema !== undefined) {
-          schemas.set(route, schema);
-          found++;
-        }
+        if (schema !== undefined) schemas.set(route, schema);
       }
+      continue;
     }
-    if (found > 0) continue;
-    if (published === undefined) warnings.push(`GET ${url}: ${answer.problem ?? 'no routes in the answer'}; asking each route with OPTIONS`);
+    warnings.push(`GET ${url}: ${answer.problem ?? 'no routes in the answer'}; asking each route with OPTIONS`);
     await eachLimited(routes, options.concurrency ?? DEFAULT_CONCURRENCY, async (route) => {
       const path = concretePath(route);
       if (path === undefined) return;

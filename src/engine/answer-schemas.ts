@@ -17,7 +17,8 @@ export interface LoadAnswerSchemasOptions {
 
 /**
  * Each locale's published schemas (`?context=help` per namespace, `OPTIONS` where that fails), fetched through the
- * run's sender and counted in its requests; what could not be read becomes a warning event.
+ * run's sender like the descriptors, before any phase (so not among the run's requests, each of which is an
+ * exchange event); what could not be read becomes a warning event.
  */
 export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Promise<AnswerSchemas> {
   const sets: ItemSchemaSet[] = [];
@@ -30,7 +31,6 @@ export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Prom
       signal: options.signal,
       concurrency: options.concurrency,
     });
-    options.run.requests += set.requests;
     for (const warning of set.warnings) options.run.emit({ type: 'warning', message: `published schemas: ${warning}` });
     sets.push(set);
   }
