@@ -62,7 +62,7 @@ describe('parseLocales', () => {
 describe('parsePhases', () => {
   it('returns known phases in running order, without duplicates', () => {
     expect(parsePhases('fuzz,contract,fuzz')).toEqual(['contract', 'fuzz']);
-    expect(parsePhases('all')).toHaveLength(7);
+    expect(parsePhases('all')).toHaveLength(8);
   });
 
   it('names an unknown phase and suggests the closest', () => {
