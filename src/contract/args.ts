@@ -14,6 +14,14 @@ export function arg(keywords: ArgKeywords, description: string, required = false
   return { description, ...keywords, required };
 }
 
+/**
+ * An argument the document states without a description (and often without a type): the contract says no more
+ * than the document, so a descriptor is not held to a description or a type it never promised.
+ */
+export function undescribedArg(keywords: ArgKeywords, required = false): ContractArg {
+  return { ...keywords, required };
+}
+
 /** The same argument, required. */
 export function requiredArg(keywords: ArgKeywords, description: string): ContractArg {
   return arg(keywords, description, true);

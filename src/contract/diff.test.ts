@@ -166,6 +166,20 @@ describe('diffDescriptorWithContract', () => {
     expect(differences.filter((d) => d.kind === 'missing_namespace').map((d) => d.namespace)).toEqual(INTERFACE_CONTRACT.namespaces.filter((name) => name !== 'oembed/1.0'));
     expect(differences.some((d) => d.route.startsWith('/wp/v2'))).toBe(false);
   });
+
+  it('holds the root, the batch route and the namespace indexes as real WordPress serves them: no type, no description', () => {
+    // The recorded index serves `context` and `namespace` with only a default, as the document states them.
+    const differences = diffDescriptorWithContract(wordpress, INTERFACE_CONTRACT);
+    const served = differences.filter((d) => d.kind !== 'missing_namespace');
+    expect(served.map((d) => [d.kind, d.route])).toEqual([['missing_route', '/oembed/1.0/embed/activity']]);
+  });
+
+  it('still reports a type the document states that the descriptor changes', () => {
+    const root = referenceDescriptor('en_gb');
+    const batch = argsOf(root.routes['/batch/v1']!, 0);
+    batch.validation!.type = 'integer';
+    expect(diffDescriptorWithContract(root, INTERFACE_CONTRACT).map((d) => [d.kind, d.param, d.keyword])).toEqual([['changed_param', 'validation', 'type']]);
+  });
 });
 
 describe('diffDescriptors (locales)', () => {
@@ -208,6 +222,17 @@ describe('diffDescriptors (locales)', () => {
       ['untranslated_description', 'warning', 'search'],
     ]);
     expect(differences[1]!.message).toContain('left untranslated');
+  });
+
+  it('asks for no description where no locale has one (the recorded WordPress index against itself)', () => {
+    const copy = structuredClone(wordpress);
+    const differences = diffDescriptors(wordpress, copy, { first: 'en_gb', other: 'el' });
+    expect(differences.filter((d) => d.kind === 'missing_description')).toEqual([]);
+    // One locale describing what the other does not is still a missing description.
+    const described = structuredClone(wordpress);
+    argsOf(described.routes['/']!, 0).context!.description = 'Scope';
+    const missing = diffDescriptors(described, copy, { first: 'en_gb', other: 'el' }).filter((d) => d.kind === 'missing_description');
+    expect(missing.map((d) => [d.route, d.param])).toEqual([['/', 'context']]);
   });
 
   it('reports each shared endpoint once for descriptions, not once per method', () => {

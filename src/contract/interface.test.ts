@@ -63,13 +63,17 @@ describe('INTERFACE_CONTRACT: internal consistency', () => {
     }
   });
 
-  it('gives every arg a boolean required flag and an English description', () => {
-    for (const { route, endpoint } of contractOperations()) {
+  it('gives every arg a boolean required flag, and an English description except where the document gives none', () => {
+    const undescribed: string[] = [];
+    for (const { route, namespace, endpoint } of contractOperations()) {
       for (const [name, argument] of Object.entries(endpoint.args)) {
         expect(typeof argument.required, `${route} ${name}`).toBe('boolean');
-        expect(argument.description, `${route} ${name}`).toMatch(/^[A-Z@].*\.$/);
+        if (argument.description === undefined) undescribed.push(namespace !== '' && route === `/${namespace}` ? `/{namespace} ${name}` : `${route} ${name}`);
+        else expect(argument.description, `${route} ${name}`).toMatch(/^[A-Z@].*\.$/);
       }
     }
+    // The root, the batch route and the namespace indexes: the document states their arguments without descriptions.
+    expect([...new Set(undescribed)].sort()).toEqual(['/ context', '/batch/v1 requests', '/batch/v1 validation', '/{namespace} context', '/{namespace} namespace']);
   });
 
   it('marks exactly the members and components writes as batchable', () => {

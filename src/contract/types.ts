@@ -5,10 +5,13 @@
  */
 import type { ArgSchema, HttpMethod } from '../descriptor/types.js';
 
-/** An argument as the document states it. `description` is the English text (locale `en_gb`). */
+/**
+ * An argument as the document states it. `description` is the English text (locale `en_gb`), absent where the
+ * document gives none (the root's and the namespace indexes' arguments, the batch route's).
+ */
 export interface ContractArg extends ArgSchema {
   required: boolean;
-  description: string;
+  description?: string;
 }
 
 export interface ContractEndpoint {

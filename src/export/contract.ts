@@ -16,9 +16,6 @@ const CONTRACT_KEYWORDS = new Set([
   'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf', 'required', 'context', 'readonly',
 ]);
 
-/** The description given to an argument the descriptor left undescribed. */
-export const UNDESCRIBED = '(no description in the descriptor)';
-
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function schemaMap(value: unknown): Record<string, ArgSchema> | undefined {
@@ -51,8 +48,11 @@ function contractSchema(schema: ArgSchema): ArgSchema {
 
 function contractArg(arg: ArgSchema): ContractArg {
   const schema = contractSchema(arg);
-  const description = typeof arg.description === 'string' && arg.description !== '' ? arg.description : UNDESCRIBED;
-  return { ...schema, description, required: arg.required === true };
+  // An argument the descriptor leaves undescribed stays so: the contract promises no more than the descriptor.
+  const { description: _dropped, ...keywords } = schema;
+  return typeof arg.description === 'string' && arg.description !== ''
+    ? { ...keywords, description: arg.description, required: arg.required === true }
+    : { ...keywords, required: arg.required === true };
 }
 
 /**

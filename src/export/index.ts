@@ -54,7 +54,7 @@ export async function buildExport(format: ExportFormat, input: ExportInput): Pro
   }
 }
 
-export { contractFromDescriptors, UNDESCRIBED } from './contract.js';
+export { contractFromDescriptors } from './contract.js';
 export { jsonSchemaExport, JSON_SCHEMA_INDEX_FORMAT, type JsonSchemaIndex, type JsonSchemaIndexEntry } from './json-schema.js';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiExport, type OpenApiOptions } from './openapi.js';
 export { openApiPathVariants, type OpenApiPathVariant } from './openapi-paths.js';

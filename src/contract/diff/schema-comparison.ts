@@ -16,9 +16,13 @@ export interface SchemaChange {
 /** Which keywords of a pair of schemas to compare. */
 export type KeywordSelection = (reference: ArgSchema, subject: ArgSchema) => readonly string[];
 
-/** The keywords the interface document states: type, format, enum, default, bounds, sizes, required, nesting. */
-export const DOCUMENTED_KEYWORDS: KeywordSelection = () => [
-  'type', 'format', 'enum', 'default',
+/**
+ * The keywords the interface document states: type, format, enum, default, bounds, sizes, required, nesting. A
+ * type is compared only where the document states one: an argument it gives without a type (the root's
+ * `context`, a batch item's `method`) may be served with or without one.
+ */
+export const DOCUMENTED_KEYWORDS: KeywordSelection = (reference) => [
+  ...(reference.type === undefined ? [] : ['type']), 'format', 'enum', 'default',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
   'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
   'minProperties', 'maxProperties', 'required',

@@ -1,18 +1,24 @@
 /** The routes WordPress core itself registers: the root, the batch route and the namespace indexes. */
-import { arg, contextArg, requiredArg } from '../args.js';
+import { undescribedArg } from '../args.js';
 import type { ContractRoute } from '../types.js';
 
-/** `GET /`: the site descriptor. The document states only `context` (default `view`). */
+/**
+ * `GET /`: the site descriptor. The document states only `context` (default `view`), without a type or a
+ * description, and real WordPress serves it so (`fixtures/wordpress-6.1-index.json`).
+ */
 export const ROOT_ROUTE: ContractRoute = {
   route: '/',
   namespace: '',
-  endpoints: [{ methods: ['GET'], args: { context: contextArg() } }],
+  endpoints: [{ methods: ['GET'], args: { context: undescribedArg({ default: 'view' }) } }],
 };
 
 /** The largest batch WordPress accepts (`WP_REST_Server::get_max_batch_size`), as the document states it. */
 export const MAX_BATCH_SIZE = 25;
 
-/** `POST /batch/v1`, with the item schema WordPress core declares for `requests`. */
+/**
+ * `POST /batch/v1`, with the item schema as the document states it: no descriptions, and no type for an item's
+ * `method` (only its enumeration and default).
+ */
 export const BATCH_ROUTE: ContractRoute = {
   route: '/batch/v1',
   namespace: '',
@@ -20,18 +26,15 @@ export const BATCH_ROUTE: ContractRoute = {
     {
       methods: ['POST'],
       args: {
-        validation: arg(
-          { type: 'string', enum: ['require-all-validate', 'normal'], default: 'normal' },
-          'Validation mode: with require-all-validate nothing runs unless every request is valid.',
-        ),
-        requests: requiredArg(
+        validation: undescribedArg({ type: 'string', enum: ['require-all-validate', 'normal'], default: 'normal' }),
+        requests: undescribedArg(
           {
             type: 'array',
             maxItems: MAX_BATCH_SIZE,
             items: {
               type: 'object',
               properties: {
-                method: { type: 'string', enum: ['POST', 'PUT', 'PATCH', 'DELETE'], default: 'POST' },
+                method: { enum: ['POST', 'PUT', 'PATCH', 'DELETE'], default: 'POST' },
                 path: { type: 'string', required: true },
                 body: { type: 'object', properties: {}, additionalProperties: true },
                 headers: {
@@ -42,14 +45,17 @@ export const BATCH_ROUTE: ContractRoute = {
               },
             },
           },
-          'Requests to run in one call, at most 25.',
+          true,
         ),
       },
     },
   ],
 };
 
-/** `GET /{namespace}`: the index route WordPress adds in front of each namespace's routes. */
+/**
+ * `GET /{namespace}`: the index route WordPress adds in front of each namespace's routes. The document gives its
+ * `namespace` and `context` only defaults, as real WordPress serves them: no type, no description.
+ */
 export function namespaceIndexRoute(namespace: string): ContractRoute {
   return {
     route: `/${namespace}`,
@@ -58,8 +64,8 @@ export function namespaceIndexRoute(namespace: string): ContractRoute {
       {
         methods: ['GET'],
         args: {
-          namespace: arg({ type: 'string', default: namespace }, 'Namespace whose routes are listed.'),
-          context: contextArg(),
+          namespace: undescribedArg({ default: namespace }),
+          context: undescribedArg({ default: 'view' }),
         },
       },
     ],

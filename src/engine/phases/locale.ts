@@ -29,7 +29,7 @@ export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
   name: 'locale_missing_description',
   severity: 'failure',
   phase: PHASE,
-  description: 'Every parameter has a description in every locale.',
+  description: 'Every parameter that one locale describes has a description in every locale.',
 };
 
 export const LOCALE_UNTRANSLATED: PhaseCheck = {

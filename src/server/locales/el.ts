@@ -23,12 +23,6 @@ export const EL_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Ensure result set excludes specific IDs.': 'Εξαίρεση συγκεκριμένων αναγνωριστικών από τα αποτελέσματα.',
   'Ensure result set includes specific IDs.': 'Συμπερίληψη συγκεκριμένων αναγνωριστικών στα αποτελέσματα.',
 
-  // Batch and namespace indexes.
-  'Validation mode: with require-all-validate nothing runs unless every request is valid.':
-    'Τρόπος επικύρωσης: με require-all-validate δεν εκτελείται τίποτα, αν δεν είναι έγκυρα όλα τα αιτήματα.',
-  'Requests to run in one call, at most 25.': 'Τα αιτήματα που εκτελούνται σε μία κλήση, έως 25.',
-  'Namespace whose routes are listed.': 'Ο χώρος ονομάτων του οποίου παρατίθενται οι διαδρομές.',
-
   // oEmbed.
   'The URL of the resource for which to fetch oEmbed data.':
     'Η διεύθυνση URL του πόρου για τον οποίο ανακτώνται τα δεδομένα oEmbed.',
