@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CHECKS } from './builtin/index.js';
 import { CheckRegistry } from './registry.js';
-import { fakeContext, fakeOperation, jsonExchange, withResponse, wpError } from './testing/exchange-builders.js';
+import { fakeContext, fakeOperation, jsonExchange, recordedExchange, withResponse, wpError } from './testing/exchange-builders.js';
 import type { Check, CheckContext } from './types.js';
 import type { Exchange } from '../http/types.js';
 import type { Mutation } from '../generate/types.js';
 
 const registry = new CheckRegistry(BUILTIN_CHECKS);
 const check = (name: string): Check => registry.get(name)!;
-const fires = (name: string, ctx: CheckContext, exchange: Exchange): boolean => check(name).run(ctx, exchange).length > 0;
+/** True when the check reports a broken rule (a note is not one). */
+const fires = (name: string, ctx: CheckContext, exchange: Exchange): boolean => check(name).run(ctx, exchange).some((failure) => failure.note !== true);
+const notes = (name: string, ctx: CheckContext, exchange: Exchange): string[] => check(name).run(ctx, exchange).filter((failure) => failure.note === true).map((failure) => failure.message);
 
 const perPageMutation: Mutation = { param: 'per_page', location: 'query', rule: 'out_of_bounds', description: 'per_page = 101 (maximum 100)' };
 const listOperation = fakeOperation('GET', '/community/v1/members', {
@@ -75,6 +77,46 @@ describe('built-in checks', () => {
     expect(fires('invalid_rejected', ctx, wpError(500, 'boom'))).toBe(false);
     const missing = fakeContext({ requestCase: { kind: 'invalid', mutation: { ...perPageMutation, param: 'user_login', rule: 'missing_required' } } });
     expect(fires('invalid_rejected', missing, wpError(400, 'rest_missing_callback_param', { params: ['user_login'] }))).toBe(false);
+  });
+
+  it('invalid_rejected takes a real WordPress refusal in the route\'s own words as a refusal, not a failure', () => {
+    // Recorded: reassign = 5.5 on a user delete is refused 400 rest_user_invalid_reassign, without naming it.
+    const userDelete = fakeOperation('DELETE', String.raw`/wp/v2/users/(?<id>[\d]+)`, { reassign: { type: 'integer', required: true }, force: { type: 'boolean', required: false } });
+    const reassign: Mutation = { param: 'reassign', location: 'body', rule: 'wrong_type', description: 'reassign = 5.5 (type integer)' };
+    const ctx = fakeContext({ operation: userDelete, requestCase: { kind: 'invalid', mutation: reassign } });
+    expect(fires('invalid_rejected', ctx, recordedExchange('refusal-own-callback'))).toBe(false);
+    expect(notes('invalid_rejected', ctx, recordedExchange('refusal-own-callback'))).toEqual(['an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it']);
+    // Recorded: an invalid content on a block that does not exist is answered 404 rest_post_invalid_id.
+    const content: Mutation = { param: 'content', location: 'body', rule: 'wrong_type', description: 'content = " " (type object)' };
+    const blockUpdate = fakeContext({ operation: fakeOperation('PATCH', String.raw`/wp/v2/blocks/(?<id>[\d]+)`), requestCase: { kind: 'invalid', mutation: content } });
+    expect(fires('invalid_rejected', blockUpdate, recordedExchange('refusal-unknown-item'))).toBe(false);
+  });
+
+  it('invalid_rejected still fails a real WordPress 401 before validation and a real 2xx for a declared-invalid value, per argument', () => {
+    const meta: Mutation = { param: 'meta', location: 'body', rule: 'wrong_type', description: 'meta.persisted_preferences._modified = "x" (format date-time)' };
+    const anonymous = fakeContext({ operation: fakeOperation('PUT', String.raw`/wp/v2/users/(?<id>[\d]+)`), requestCase: { kind: 'invalid', mutation: meta } });
+    expect(fires('invalid_rejected', anonymous, recordedExchange('permission-before-validation'))).toBe(true);
+    const title: Mutation = { param: 'title', location: 'body', rule: 'wrong_type', description: 'title = " " (type object)' };
+    const postUpdate = fakeContext({ operation: fakeOperation('POST', String.raw`/wp/v2/posts/(?<id>[\d]+)`), requestCase: { kind: 'invalid', mutation: title } });
+    const [accepted] = check('invalid_rejected').run(postUpdate, recordedExchange('accepted-invalid'));
+    expect(accepted).toMatchObject({ argument: 'title', cause: 'accepted' });
+    // Another rule broken on the same argument is the same finding (counted), whatever the status of the success.
+    const [again] = check('invalid_rejected').run(fakeContext({ ...postUpdate, requestCase: { ...postUpdate.requestCase, mutation: { ...title, rule: 'out_of_bounds' } } }), jsonExchange(201, {}));
+    expect([again!.argument, again!.cause]).toEqual(['title', 'accepted']);
+  });
+
+  it('not_a_server_error takes a real 501 rest_trash_not_supported as a note, and another coded 501 on a declared method as a warning', () => {
+    const userDelete = fakeContext({ operation: fakeOperation('DELETE', String.raw`/wp/v2/users/(?<id>[\d]+)`), routeMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+    expect(fires('not_a_server_error', userDelete, recordedExchange('trash-not-supported-user'))).toBe(false);
+    expect(notes('not_a_server_error', userDelete, recordedExchange('trash-not-supported-user'))).toHaveLength(1);
+    const [unavailable] = check('not_a_server_error').run(userDelete, wpError(501, 'plugin_feature_not_available'));
+    expect(unavailable).toMatchObject({ severity: 'warning' });
+    // On a method the descriptor does not declare, a coded 501 only says "not implemented": a note.
+    const probe = fakeContext({ operation: fakeOperation('PATCH', '/wp/v2/settings'), routeMethods: ['GET', 'POST'] });
+    expect(check('not_a_server_error').run(probe, wpError(501, 'plugin_feature_not_available'))).toEqual([expect.objectContaining({ note: true })]);
+    // A 501 without an error code, and any other 5xx, stay failures.
+    expect(check('not_a_server_error').run(userDelete, withResponse({ status: 501, headers: {}, bodyText: 'Not Implemented', truncated: false }))).toEqual([expect.objectContaining({ cause: '501' })]);
+    expect(fires('not_a_server_error', userDelete, wpError(503, 'busy'))).toBe(true);
   });
 
   it('unsupported_method wants 404 rest_no_route for an undeclared method', () => {

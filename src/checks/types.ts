@@ -14,6 +14,15 @@ export interface CheckFailure {
   message: string;
   /** Distinguishes causes for de-duplication (e.g. the status seen); defaults to the message. */
   cause?: string;
+  /** The request argument the failure is about, when it is about one: findings are grouped by it. */
+  argument?: string;
+  /** This failure's severity when it is not the check's own (a 501 that says "not implemented": a warning). */
+  severity?: Severity;
+  /**
+   * Not a broken rule but a fact worth a line (a refusal in the route's own words): it becomes a note on the
+   * operation's coverage, never a finding. The message is the note, so it should not vary per request.
+   */
+  note?: boolean;
 }
 
 export interface CheckContext {
@@ -31,6 +40,11 @@ export interface Check {
   name: string;
   severity: Severity;
   description: string;
+  /**
+   * Run over every exchange of every phase (sequences, batch and auth requests too), not only over generated
+   * cases. Such a check must not read `requestCase`, which is then a stand-in without values.
+   */
+  everyExchange?: boolean;
   run(ctx: CheckContext, exchange: Exchange): CheckFailure[];
 }
 
@@ -51,7 +65,9 @@ export interface Finding {
   curl: string[];
   /** How to replay it: the seed and the case, so `restconform replay` can re-send it. */
   replay: { seed: number; operationId: string; phase: string; case?: unknown };
-  /** How many times the same check, operation and cause was seen. */
+  /** The request argument it is about, when it is about one (an invalid value accepted, a refusal). */
+  argument?: string;
+  /** How many times the same check, operation, argument and cause was seen; the request above is the first. */
   count: number;
   /**
    * What makes two findings the same (check, operation, cause) as a short hash: equal in every run and shard

@@ -185,6 +185,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       shard: settings.shard,
       bundledServer: server !== undefined,
       timeBudgetSeconds: settings.timeBudgetSeconds ?? undefined,
+      extraValues: settings.extraValues,
       signal: io.signal,
       emit,
     });

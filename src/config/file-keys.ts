@@ -57,6 +57,7 @@ export const FILE_KEYS: readonly FileKey[] = [
   key('ndjson', 'ndjson'),
   key('allow-destructive', 'allowDestructive'),
   key('strict-auth', 'strictAuth'),
+  key('extra-values', 'extraValues'),
   key(
     'shard',
     'shard',

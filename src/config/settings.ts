@@ -73,6 +73,11 @@ export interface RunSettings {
   strictAuth: boolean;
   /** Run only one slice of the operations; `null`: all. */
   shard: Shard | null;
+  /**
+   * Values of arguments a route needs but its descriptor does not declare, by route key (as the descriptor
+   * writes it) then argument name: added to every request to that route that lacks them, in every phase.
+   */
+  extraValues: Record<string, Record<string, unknown>>;
 }
 
 /**
@@ -112,4 +117,5 @@ export const BUILTIN_DEFAULTS: Required<Omit<RunConfigInput, 'baseUrl' | 'rateLi
   allowDestructive: false,
   strictAuth: false,
   shard: null,
+  extraValues: {},
 };

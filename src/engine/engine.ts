@@ -9,6 +9,7 @@ import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descript
 import { credentialSecrets } from '../request/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
+import { BudgetPlan, budgetShortfall, type BudgetSplit, type TargetRate } from './budget.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
@@ -16,6 +17,7 @@ import type { PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { RunContext, type Sender } from './run-context.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
+import { estimateWorkload } from './workload.js';
 
 export interface EngineOptions {
   tool: string;
@@ -46,6 +48,8 @@ export interface EngineOptions {
   /** The target is the bundled reference server this run started (recorded so shards' reports can be merged). */
   bundledServer?: boolean;
   timeBudgetSeconds?: number;
+  /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
+  extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   signal?: AbortSignal;
   emit(event: RunEvent): void;
 }
@@ -58,7 +62,14 @@ export interface RunResult {
   access?: AccessRow[];
   stoppedEarly?: string;
   durationMs: number;
+  /** The target's median latency and the rate reached over the whole run. */
+  rate?: TargetRate;
+  /** With a time budget: each phase's share and how it was spent. */
+  budget?: BudgetSplit;
 }
+
+/** The pace is measured over the run's first requests: this many per request in flight, at least eight. */
+const PACE_REQUESTS_PER_SLOT = 4;
 
 /** Every operation a run may send requests for (safety first), in a stable order, before any sharding. */
 export function runOperations(descriptors: readonly LoadedDescriptor[], safeMethodsOnly: boolean): Operation[] {
@@ -100,6 +111,8 @@ function checksThatRan(options: EngineOptions, phasesRun: readonly string[]): st
 export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const started = Date.now();
   const restUrls = options.restUrls ?? new Map(options.descriptors.map((d) => [d.locale, d.source.replace(/\/$/, '')]));
+  // Set once the phases are planned; the run calls it after its first requests.
+  let onPaceMeasured: (rate: TargetRate) => void = () => {};
   const run = new RunContext({
     seed: options.seed,
     sender: options.sender,
@@ -113,6 +126,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     deadline: options.timeBudgetSeconds ? started + options.timeBudgetSeconds * 1000 : undefined,
     enabledChecks: options.enabledChecks,
     severityOverrides: options.severityOverrides,
+    extraValues: options.extraValues,
+    // Measured on the run's own first requests, so no request is sent only to time the target.
+    pace: { after: Math.max(8, options.concurrency * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
   });
   const { allOperations, plan, operations } = planRun({ ...options, hasContract: options.contract !== undefined, hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0 });
   for (const descriptor of options.descriptors) {
@@ -178,6 +194,15 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     contract: options.contract,
     strictAuth: options.strictAuth ?? false,
   };
+  const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined).map((phase) => phase.name);
+  const budgetMs = options.timeBudgetSeconds ? options.timeBudgetSeconds * 1000 : undefined;
+  const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, started + budgetMs, toRun);
+  onPaceMeasured = (measured) => {
+    options.emit({ type: 'target_measured', rate: measured });
+    const shortfall = options.timeBudgetSeconds ? budgetShortfall(options.timeBudgetSeconds, measured, estimateWorkload(phaseContext, toRun)) : undefined;
+    if (shortfall) options.emit({ type: 'warning', message: shortfall });
+  };
+
   const phasesRun: string[] = [];
   for (const phase of PHASES) {
     if (!options.phases.includes(phase.name)) continue;
@@ -192,11 +217,21 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     }
     const phaseStart = Date.now();
     const requestsBefore = run.requests;
+    // Each phase stops at its share of the budget, so the phases after it still get theirs.
+    const phaseDeadline = budgetPlan?.deadlineFor(phase.name, phaseStart);
+    run.limitPhase(phaseDeadline);
     options.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
     phasesRun.push(phase.name);
     await phase.run(phaseContext);
-    options.emit({ type: 'phase_finished', phase: phase.name, requests: run.requests - requestsBefore, durationMs: Date.now() - phaseStart });
+    const cutShort = run.phaseShareSpent;
+    run.limitPhase(undefined);
+    const spentMs = Date.now() - phaseStart;
+    const requests = run.requests - requestsBefore;
+    if (budgetPlan && phaseDeadline !== undefined) budgetPlan.record({ phase: phase.name, allowedMs: phaseDeadline - phaseStart, spentMs, requests, cutShort });
+    options.emit({ type: 'phase_finished', phase: phase.name, requests, durationMs: spentMs });
   }
+  const durationMs = Date.now() - started;
+  const rate = run.pace();
 
   const result: RunResult = {
     summary: run.summary(),
@@ -204,7 +239,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     findings: run.findings(),
     ...(phasesRun.includes('auth') ? { access: run.access() } : {}),
     stoppedEarly: run.stopReason,
-    durationMs: Date.now() - started,
+    durationMs,
+    rate,
+    ...(budgetPlan ? { budget: budgetPlan.split() } : {}),
   };
   options.emit({
     type: 'run_finished',
@@ -215,6 +252,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     stoppedEarly: result.stoppedEarly,
     checks: checksThatRan(options, phasesRun),
     ...(result.access !== undefined ? { access: result.access } : {}),
+    rate,
+    ...(result.budget ? { budget: result.budget } : {}),
   });
   return result;
 }

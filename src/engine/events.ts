@@ -4,6 +4,7 @@
  */
 import type { Finding } from '../checks/types.js';
 import type { CaseKind } from '../generate/types.js';
+import type { BudgetSplit, TargetRate } from './budget.js';
 
 export interface OperationRef {
   id: string;
@@ -100,6 +101,8 @@ export type RunEvent =
   | { type: 'phase_finished'; phase: string; requests: number; durationMs: number }
   | { type: 'exchange'; phase: string; operation: OperationRef; caseKind: CaseKind | 'sequence'; status: number | null; durationMs: number }
   | { type: 'finding'; finding: Finding }
+  /** The target's pace, measured before the phases start: part of the run's header. */
+  | { type: 'target_measured'; rate: TargetRate }
   | { type: 'warning'; message: string }
   | {
       type: 'run_finished';
@@ -116,6 +119,10 @@ export type RunEvent =
       shards?: ShardRun[];
       /** The access matrix of the auth phase, when it ran. */
       access?: AccessRow[];
+      /** The target's median latency and the rate reached over the whole run. */
+      rate?: TargetRate;
+      /** With a time budget: each phase's share and how it was spent. */
+      budget?: BudgetSplit;
     };
 
 /** A reporter consumes events; `close` flushes files. */

@@ -9,9 +9,10 @@ import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js'
 import { SAFE_METHODS, type HttpMethod, type Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
-import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl, type CurlOptions } from '../request/index.js';
+import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl, withExtraValues, type CurlOptions } from '../request/index.js';
 import { ANONYMOUS, byPrivilege, type Identity } from '../request/identity.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
+import { LatencyHistogram, type TargetRate } from './budget.js';
 import type { AccessRow, CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
 import { tallyFindings } from './finding-tally.js';
 import type { OwnAccount } from './own-account.js';
@@ -39,6 +40,8 @@ export interface FindingInput {
   operation: Pick<OperationRef, 'locale' | 'method' | 'route'> & { id?: string };
   message: string;
   cause?: string;
+  /** The request argument it is about, when it is about one. */
+  argument?: string;
   phase: string;
   /** The exchanges that reproduce it, in order (empty for a descriptor comparison). */
   exchanges: Exchange[];
@@ -68,6 +71,10 @@ export interface RunContextOptions {
   enabledChecks?: ReadonlySet<string>;
   /** Severity overrides by check name, applied to every finding. */
   severityOverrides?: Readonly<Record<string, Severity>>;
+  /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
+  extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Told the target's pace once, when `after` requests have been answered (the run's first ones, no extra). */
+  pace?: { after: number; measured(rate: TargetRate): void };
 }
 
 const DEFAULT_DEAD_AFTER_REFUSALS = 25;
@@ -103,6 +110,10 @@ export class RunContext {
   readonly secrets: string[];
   requests = 0;
   #stopReason: string | undefined;
+  #phaseDeadline: number | undefined;
+  /** Every request's time to an answer, for the median latency of the summary. */
+  readonly #latencies = new LatencyHistogram();
+  #firstSentAt: number | undefined;
   #consecutiveRefusals = 0;
   readonly #options: RunContextOptions;
   readonly #coverage = new Map<string, CoverageEntry>();
@@ -113,6 +124,8 @@ export class RunContext {
   #ownAccount: OwnAccount | undefined;
   #otherAccounts: ReadonlyMap<string, OwnAccount> = new Map();
   #answerSchemas: AnswerSchemas | undefined;
+  readonly #everyExchangeChecks: readonly Check[];
+  readonly #caseChecks: readonly Check[];
 
   constructor(options: RunContextOptions) {
     this.#options = options;
@@ -122,6 +135,8 @@ export class RunContext {
     const main: Identity[] = options.credentials ? [{ name: options.credentials.user, role: 'administrator', credentials: options.credentials }] : [];
     this.identities = [ANONYMOUS, ...byPrivilege([...(options.accounts ?? []), ...main])];
     this.secrets = options.secrets.filter((s) => s.length > 0);
+    this.#everyExchangeChecks = options.checks.filter((check) => check.everyExchange === true);
+    this.#caseChecks = options.checks.filter((check) => check.everyExchange !== true);
     if (options.signal) {
       // Every request in flight listens for the interrupt: as many listeners as the concurrency.
       setMaxListeners(0, options.signal);
@@ -141,8 +156,19 @@ export class RunContext {
     return this.#stopReason;
   }
 
+  /** True when the run stopped, or when the current phase has spent its share of the time budget. */
   get stopped(): boolean {
-    return this.stopReason !== undefined;
+    return this.stopReason !== undefined || this.phaseShareSpent;
+  }
+
+  /** The current phase has spent its share of the time budget (the run goes on with the next phase). */
+  get phaseShareSpent(): boolean {
+    return this.#phaseDeadline !== undefined && Date.now() >= this.#phaseDeadline;
+  }
+
+  /** From now until the next call, phases stop sending at `deadline` (epoch ms); undefined: no share. */
+  limitPhase(deadline: number | undefined): void {
+    this.#phaseDeadline = deadline;
   }
 
   stop(reason: string): void {
@@ -186,12 +212,18 @@ export class RunContext {
   async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false, unguarded = false): Promise<Exchange> {
     // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
     if (!probe) this.cover(op);
-    const exchange = await this.#options.sender.send(unguarded ? request : this.#sparingOwnAccount(request, op), this.#options.signal);
+    const guarded = unguarded ? request : this.#sparingOwnAccount(request, op);
+    const outgoing = probe ? guarded : this.#withExtraValues(guarded, op);
+    this.#firstSentAt ??= Date.now();
+    const exchange = await this.#options.sender.send(outgoing, this.#options.signal);
     this.requests += 1;
+    this.#latencies.add(exchange.durationMs);
+    if (this.requests === this.#options.pace?.after) this.#options.pace.measured(this.#pace());
     this.#watchForDeadTarget(exchange);
     const status = exchange.response?.status ?? null;
     if (!probe) this.#record(op, status);
     this.emit({ type: 'exchange', phase, operation: operationRef(op), caseKind: kind, status, durationMs: exchange.durationMs });
+    if (!probe && this.#everyExchangeChecks.length > 0) this.#checkEveryExchange(op, exchange, phase);
     return exchange;
   }
 
@@ -203,6 +235,17 @@ export class RunContext {
   /** The item schemas the target published, once fetched. */
   get answerSchemas(): AnswerSchemas | undefined {
     return this.#answerSchemas;
+  }
+
+  /** The target's pace so far: the median time to an answer and the requests per second since the first was sent. */
+  #pace(): TargetRate {
+    const elapsedMs = this.#firstSentAt === undefined ? 0 : Date.now() - this.#firstSentAt;
+    return { medianLatencyMs: this.#latencies.median(), requestsPerSecond: elapsedMs > 0 ? (this.requests * 1000) / elapsedMs : 0, requests: this.requests };
+  }
+
+  /** The target's pace over every request sent so far. */
+  pace(): TargetRate {
+    return this.#pace();
   }
 
   /**
@@ -257,14 +300,36 @@ export class RunContext {
     return { userLogin: identity.credentials.user, passwordVariable: identity.passwordEnv };
   }
 
-  /** Runs every enabled check over one exchange. */
+  /** `request` with the configured values of arguments the route needs but does not declare (`extra-values`). */
+  #withExtraValues(request: HttpRequest, op: Operation): HttpRequest {
+    const configured = this.#options.extraValues?.[op.route];
+    if (configured === undefined) return request;
+    // Declared arguments are the generators' to fill (and to leave out, in a case about a missing one).
+    const undeclared = Object.fromEntries(Object.entries(configured).filter(([name]) => !Object.hasOwn(op.args, name)));
+    return withExtraValues(request, undeclared);
+  }
+
+  /** Runs the checks that hold for any exchange (`everyExchange`) and reports what they find at once. */
+  #checkEveryExchange(op: Operation, exchange: Exchange, phase: string): void {
+    const requestCase: RequestCase = { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined };
+    const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods: this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method] };
+    for (const check of this.#everyExchangeChecks) {
+      for (const failure of check.run(ctx, exchange)) {
+        if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
+        else this.report({ check: check.name, severity: failure.severity ?? check.severity, operation: op, message: failure.message, cause: failure.cause, argument: failure.argument, phase, exchanges: [exchange] });
+      }
+    }
+  }
+
+  /** Runs every enabled check over one exchange (those run over every exchange already ran when it was sent). */
   check(op: Operation, requestCase: RequestCase, exchange: Exchange): CheckOutcome[] {
     const routeMethods = this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method];
     const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods, answerSchemas: this.#answerSchemas };
     const outcomes: CheckOutcome[] = [];
-    for (const check of this.checks) {
+    for (const check of this.#caseChecks) {
       for (const failure of check.run(ctx, exchange)) {
-        outcomes.push({ ...failure, check: check.name, severity: check.severity });
+        if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
+        else outcomes.push({ ...failure, check: check.name, severity: failure.severity ?? check.severity });
       }
     }
     return outcomes;
@@ -279,6 +344,7 @@ export class RunContext {
         operation: op,
         message: outcome.message,
         cause: outcome.cause,
+        argument: outcome.argument,
         phase,
         exchanges: [executed.exchange],
         requestCase,
@@ -286,13 +352,16 @@ export class RunContext {
     }
   }
 
-  /** Records a finding, or counts it again when the same check, operation and cause was seen before. */
+  /**
+   * Records a finding, or counts it again when the same check, operation, argument and cause was seen before:
+   * a rule broken a hundred times is one finding with a count and its first request as the example.
+   */
   report(input: FindingInput): void {
     if (this.#options.enabledChecks && !this.#options.enabledChecks.has(input.check)) return;
     const severity = this.#options.severityOverrides?.[input.check] ?? input.severity;
     const { locale, method, route } = input.operation;
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
-    const key = `${input.check}\u0000${operationId}\u0000${input.cause ?? input.message}`;
+    const key = [input.check, operationId, input.argument ?? '', input.cause ?? input.message].join('\u0000');
     const seen = this.#findings.get(key);
     if (seen) {
       seen.count += 1;
@@ -307,6 +376,7 @@ export class RunContext {
       method,
       route,
       message: this.redact(input.message),
+      ...(input.argument === undefined ? {} : { argument: input.argument }),
       request: last ? redactRequest(last.request, this.secrets) : { method, url: '', headers: {} },
       response: last?.response && {
         status: last.response.status,

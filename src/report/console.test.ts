@@ -47,7 +47,7 @@ describe('console reporter', () => {
     const { out } = await render(syntheticRun());
     const findings = out.slice(out.indexOf('Findings'));
     expect(findings.indexOf('invalid_rejected: 1 failure')).toBeLessThan(findings.indexOf('json_content_type: 1 warning'));
-    expect(findings).toContain('F1 failure  en_gb POST /community/v1/members  (seen 3 times)');
+    expect(findings).toContain('F1 failure  en_gb POST /community/v1/members  (argument "email", seen 3 times (the first shown))');
     expect(findings).toContain('invalid value accepted: email = "not-an-email"');
     expect(findings).toContain("$ curl -X POST 'http://127.0.0.1:8080/en_gb/wp-json/community/v1/members'");
     expect(findings).toContain('F2 warning  el GET /seo/v1/options\n');

@@ -16,6 +16,8 @@ import {
   type OperationOutcome,
 } from './outcomes.js';
 import type { RunFinishedEvent, RunStartedEvent } from './run-record.js';
+import { describeBudgetSplit, describeRate } from '../engine/budget.js';
+import { findingGroupLabel } from './finding-group.js';
 
 export interface ConsoleReporterOptions {
   /** Header and summary. */
@@ -116,6 +118,9 @@ export class ConsoleReporter implements Reporter {
         break;
       case 'warning':
         this.#live(`warning: ${event.message}`);
+        break;
+      case 'target_measured':
+        this.#write([`  pace     ${describeRate(event.rate)}`, '']);
         break;
       case 'run_finished':
         this.#stopBar();
@@ -219,6 +224,8 @@ export class ConsoleReporter implements Reporter {
     const { bold, dim, red, yellow } = this.#paint;
     const operations = operationOutcomes(event);
     const lines = ['', bold(`Summary (${seconds(event.durationMs)}, ${plural(event.summary.requests, 'request')})`)];
+    if (event.rate) lines.push(`  pace: ${describeRate(event.rate)}`);
+    if (event.budget) lines.push(`  ${describeBudgetSplit(event.budget)}`);
     lines.push(...table(this.#namespaceRows(operations, event.findings)).map((line, i) => `  ${i === 0 ? dim(line) : line}`));
 
     if (event.findings.length > 0) {
@@ -233,7 +240,8 @@ export class ConsoleReporter implements Reporter {
         lines.push(`  ${bold(check)}: ${counts}`);
         for (const finding of findings) {
           const severity = finding.severity === 'failure' ? red('failure') : yellow('warning');
-          const count = finding.count > 1 ? `  (seen ${finding.count} times)` : '';
+          const group = findingGroupLabel(finding);
+          const count = group === '' ? '' : `  (${group})`;
           lines.push(`    ${finding.id} ${severity}  ${localeLabel(finding.locale)} ${finding.method} ${finding.route}${count}`);
           lines.push(...finding.message.split('\n').map((line) => `       ${line}`));
           lines.push(...finding.curl.map((curl) => `       ${dim('$')} ${curl}`));

@@ -115,7 +115,7 @@ describe('HTML reporter', () => {
     expect(f1).toContain('authorization: Basic [REDACTED]');
     expect(f1).toContain('HTTP 201\ncontent-type: text/html; charset=UTF-8');
     expect(f1).toContain(escapeHtml(SYNTHETIC_FINDINGS[0]!.curl[0]!));
-    expect(f1).toContain('seen 3 times');
+    expect(f1).toContain('argument &quot;email&quot;, seen 3 times (the first shown)');
     expect(html).toContain('<select id="filter-check"><option value="">all checks</option><option value="invalid_rejected">invalid_rejected (1)</option>');
     expect(html).toContain('<select id="filter-namespace"><option value="">all namespaces</option><option value="community/v1">community/v1</option><option value="seo/v1">seo/v1</option></select>');
   });

@@ -22,6 +22,8 @@ import {
 } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
+import { describeBudgetSplit, describeRate } from '../engine/budget.js';
+import { findingGroupLabel } from './finding-group.js';
 
 /** Bodies longer than this are cut in the page (the JSON report keeps what the engine kept). */
 const MAX_BODY_CHARS = 100_000;
@@ -110,6 +112,8 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     ['Checks', checksOf(finished).join(', ')],
     ['Started', started.startedAt],
     ['Tool', `${started.tool} ${started.version}`],
+    ...(finished.rate ? [['Pace', describeRate(finished.rate)] as [string, string]] : []),
+    ...(finished.budget ? [['Budget', describeBudgetSplit(finished.budget)] as [string, string]] : []),
   ];
   if (started.shard) details.push(['Shard', `${started.shard.index}/${started.shard.count}`]);
   if (finished.shards) {
@@ -272,7 +276,7 @@ function renderFinding(finding: Finding, namespace: string): string {
     <span class="mono">${esc(finding.id)}</span>
     <strong class="mono">${esc(finding.check)}</strong>
     <span class="mono">${esc(localeLabel(finding.locale))} ${esc(finding.method)} ${esc(finding.route)}</span>
-    ${finding.count > 1 ? `<span class="chip">seen ${finding.count} times</span>` : ''}
+    ${findingGroupLabel(finding) === '' ? '' : `<span class="chip">${esc(findingGroupLabel(finding))}</span>`}
   </summary>
   <div class="body">
     <p class="message">${esc(finding.message)}</p>

@@ -3,6 +3,7 @@
  * Shape: shared design `architecture.md`; its JSON Schema is `report.schema.json` (see `report-schema.ts`).
  */
 import type { Finding } from '../checks/types.js';
+import type { BudgetSplit, TargetRate } from '../engine/budget.js';
 import type { AccessRow, CoverageEntry, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
@@ -37,6 +38,10 @@ export interface JsonReport {
   bundledServer?: boolean;
   /** Present in a merged report (`restconform merge`): each shard's own run, in shard order. */
   shards?: ShardRun[];
+  /** The target's median latency and the rate reached over the run. */
+  rate?: TargetRate;
+  /** With a time budget: each phase's share and how it was spent. */
+  budget?: BudgetSplit;
 }
 
 
@@ -62,6 +67,8 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     ...(started.shard ? { shard: started.shard } : {}),
     ...(started.bundledServer ? { bundledServer: true } : {}),
     ...(finished.shards ? { shards: finished.shards } : {}),
+    ...(finished.rate !== undefined ? { rate: finished.rate } : {}),
+    ...(finished.budget !== undefined ? { budget: finished.budget } : {}),
   };
 }
 

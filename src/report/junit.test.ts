@@ -42,7 +42,7 @@ describe('JUnit reporter', () => {
     expect(message).toContain('invalid value accepted: email = &quot;not-an-email&quot;');
     expect(type).toBe('invalid_rejected');
     expect(body).toContain(SYNTHETIC_FINDINGS[0]!.curl[0]);
-    expect(body).toContain('(seen 3 times)');
+    expect(body).toContain('(argument "email", seen 3 times (the first shown))');
   });
 
   it('shows warnings as system-out on a passing case', async () => {

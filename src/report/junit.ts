@@ -9,6 +9,7 @@ import type { Finding } from '../checks/types.js';
 import { localeLabel, namespaceLabel, operationOutcomes, type OperationOutcome } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
+import { findingGroupLabel } from './finding-group.js';
 
 let junitRoot: Builder | undefined;
 
@@ -37,7 +38,8 @@ export function xmlSafe(text: string): string {
 }
 
 function describeFinding(finding: Finding): string {
-  const lines = [`[${finding.id}] ${finding.severity}: ${finding.message}${finding.count > 1 ? ` (seen ${finding.count} times)` : ''}`];
+  const group = findingGroupLabel(finding);
+  const lines = [`[${finding.id}] ${finding.severity}: ${finding.message}${group === '' ? '' : ` (${group})`}`];
   lines.push(`request: ${finding.request.method} ${finding.request.url}`);
   if (finding.response) lines.push(`response: ${finding.response.status}`);
   lines.push(...finding.curl);

@@ -8,6 +8,7 @@ import { notAServerError } from './not-a-server-error.js';
 import { paginationBounds } from './pagination-bounds.js';
 import { responseReceived } from './response-received.js';
 import { responseSchema } from './response-schema.js';
+import { undeclaredRequiredArgument } from './undeclared-required-argument.js';
 import { unsupportedMethod } from './unsupported-method.js';
 import { validAccepted } from './valid-accepted.js';
 
@@ -18,6 +19,7 @@ export const BUILTIN_CHECKS: readonly Check[] = [
   errorShape,
   validAccepted,
   invalidRejected,
+  undeclaredRequiredArgument,
   unsupportedMethod,
   noPasswordLeak,
   paginationBounds,

@@ -1,26 +1,49 @@
-/** A request with one invalid parameter is answered 400, and the error names that parameter. */
-import type { Check } from '../types.js';
-import { namedParams, wpErrorBody } from './response-helpers.js';
+/**
+ * A request with one invalid parameter is refused, and WordPress's own validation names that parameter.
+ *
+ * WordPress skips the declared type check when a route gives an argument its own validate or sanitize callback;
+ * the route then refuses a bad value its own way (`reassign: 5.5` on a user delete: 404 `rest_user_invalid_id`).
+ * Such an answer, a 4xx with an error code other than 401 and 403, is a refusal: a note, not a failure. A 401 or
+ * 403 still fails (the permission check ran before validation), and so does an answer that accepts the value.
+ */
+import type { Check, CheckFailure } from '../types.js';
+import { namedParams, VALIDATION_CODES, wpErrorBody } from './response-helpers.js';
+
+/** Statuses that say who may call, not what was sent: validation must come before them. */
+const PERMISSION_STATUSES: ReadonlySet<number> = new Set([401, 403]);
 
 export const invalidRejected: Check = {
   name: 'invalid_rejected',
   severity: 'failure',
-  description: 'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it.',
+  description: 'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it; a route refusing it with a 4xx error code of its own (not 401/403) is noted, not failed.',
   run(ctx, exchange) {
     const mutation = ctx.requestCase.mutation;
     const response = exchange.response;
     // No answer or a 5xx is already another check's finding.
     if (!mutation || !response || response.status >= 500) return [];
+    const argument = mutation.param;
     const expectedCode = mutation.rule === 'missing_required' ? 'rest_missing_callback_param' : 'rest_invalid_param';
     const what = `${mutation.description} [${mutation.rule}]`;
-    if (response.status !== 400) {
-      return [{ message: `invalid request answered ${response.status}, expected 400 ${expectedCode}: ${what}`, cause: `${mutation.rule}:${response.status}` }];
-    }
     const error = wpErrorBody(response);
-    if (!error) return [{ message: `invalid request answered 400 without a WordPress error body: ${what}`, cause: `${mutation.rule}:no-body` }];
-    if (!namedParams(error).includes(mutation.param)) {
-      return [{ message: `400 ${error.code} does not name "${mutation.param}" in data.params: ${what}`, cause: `${mutation.rule}:not-named` }];
+    if (response.status >= 200 && response.status < 300) {
+      // One finding per argument, whatever the rule and the value: the count says how often it was taken.
+      return [{ message: `"${argument}" given a value the descriptor declares invalid was accepted (${response.status}), expected 400 ${expectedCode}: ${what}`, cause: 'accepted', argument }];
+    }
+    if (response.status >= 400 && !PERMISSION_STATUSES.has(response.status) && error && !VALIDATION_CODES.has(error.code)) {
+      return namedParams(error).includes(argument) ? [] : [refusalNote(argument, response.status, error.code)];
+    }
+    if (response.status !== 400) {
+      return [{ message: `invalid request answered ${response.status}, expected 400 ${expectedCode}: ${what}`, cause: `${mutation.rule}:${response.status}`, argument }];
+    }
+    if (!error) return [{ message: `invalid request answered 400 without a WordPress error body: ${what}`, cause: `${mutation.rule}:no-body`, argument }];
+    if (!namedParams(error).includes(argument)) {
+      return [{ message: `400 ${error.code} does not name "${argument}" in data.params: ${what}`, cause: `${mutation.rule}:not-named`, argument }];
     }
     return [];
   },
 };
+
+/** The note for a refusal in the route's own words; the same for every request that draws it, so it is listed once. */
+function refusalNote(argument: string, status: number, code: string): CheckFailure {
+  return { message: `an invalid "${argument}" was refused with ${status} ${code}, which does not name it`, argument, note: true };
+}

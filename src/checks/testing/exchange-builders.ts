@@ -1,4 +1,5 @@
 /** Builders of operations, cases and exchanges for check tests. Test-only. */
+import { readFileSync } from 'node:fs';
 import type { ArgDescriptor, HttpMethod, Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange, HttpResponse } from '../../http/types.js';
@@ -39,4 +40,37 @@ export function withResponse(response: HttpResponse): Exchange {
 
 export function wpError(status: number, code: string, data: Record<string, unknown> = {}): Exchange {
   return jsonExchange(status, { code, message: code, data: { status, ...data } });
+}
+
+/** One answer recorded from a real WordPress 6.1 by `scripts/wordpress/record-answers.js`. */
+export interface RecordedAnswer {
+  name: string;
+  why: string;
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  credentials: 'admin' | 'anonymous';
+  response: { status: number; headers: Record<string, string>; body: string };
+}
+
+const RECORDED: { answers: RecordedAnswer[] } = JSON.parse(
+  readFileSync(new URL('../../../fixtures/wordpress-6.1-answers.json', import.meta.url), 'utf8'),
+) as { answers: RecordedAnswer[] };
+
+/** The recorded real answer named `name`, as the exchange a check sees. */
+export function recordedExchange(name: string): Exchange {
+  const answer = RECORDED.answers.find((entry) => entry.name === name);
+  if (!answer) throw new Error(`no recorded answer "${name}" in fixtures/wordpress-6.1-answers.json`);
+  const { status, headers, body } = answer.response;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  return {
+    request: { method: answer.method, url: `http://127.0.0.1/wp-json${answer.path}`, headers: {}, ...(answer.body === undefined ? {} : { body: JSON.stringify(answer.body) }) },
+    response: { status, headers, bodyText: body, truncated: false, json },
+    durationMs: 1,
+  };
 }

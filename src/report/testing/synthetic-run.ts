@@ -45,6 +45,7 @@ export const SYNTHETIC_FINDINGS: Finding[] = [
       `curl -X POST 'http://127.0.0.1:8080/en_gb/wp-json/community/v1/members' -H 'content-type: application/json' -u 'admin:$RESTCONFORM_APP_PASSWORD' --data-raw '{"user_login":"abc","email":"not-an-email","password":"..."}'`,
     ],
     replay: { seed: 42, operationId: `en_gb POST ${MEMBERS}`, phase: 'fuzz', case: { kind: 'invalid' } },
+    argument: 'email',
     count: 3,
   },
   {

@@ -159,3 +159,19 @@ export function permissionBeforeValidation(pathPattern: RegExp): Fault {
     return json(401, { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
   };
 }
+
+/**
+ * `method path` refuses a JSON body without `name`, an argument the descriptor does not declare, with 400
+ * rest_missing_callback_param naming it, as a plugin's required profile field does; with it, the request passes
+ * on (without it: the reference server does not know the argument).
+ */
+export function requiresUndeclared(method: string, path: RegExp, name: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== method || where === undefined || !path.test(where.path)) return forward(request);
+    const body = request.body === '' ? {} : (JSON.parse(request.body) as Record<string, unknown>);
+    if (!(name in body)) return json(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${name}`, data: { status: 400, params: [name] } });
+    const { [name]: _given, ...rest } = body;
+    return forward({ ...request, body: JSON.stringify(rest) });
+  };
+}

@@ -33,6 +33,8 @@ export interface PhaseRunOptions {
   concurrency?: number;
   /** Fetch the target's published item schemas first, as the engine does for `response_schema` and `schemas`. */
   answerSchemas?: boolean;
+  /** The `extra-values` setting: values of undeclared arguments by route key. */
+  extraValues?: Record<string, Record<string, unknown>>;
 }
 
 export interface PhaseRunResult {
@@ -61,6 +63,7 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       accounts: options.accounts,
       secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? [credentials.password] : [])),
       emit: (event) => events.push(event),
+      extraValues: options.extraValues,
     });
     if (options.accounts !== undefined) {
       const restUrls = new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`]));

@@ -1,0 +1,39 @@
+/** A create that needs an argument its descriptor does not declare: one finding, and extra-values lets the run go on. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { statefulPhase } from './stateful.js';
+import { requiresUndeclared } from './testing/faults.js';
+import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { findingLines, runPhase } from './testing/phase-run.js';
+
+const SIGNUP = '/community/v1/signup';
+
+let server: FaultyServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function runWith(extraValues?: Record<string, Record<string, unknown>>) {
+  server = await startFaultyServer({ seed: 5, faults: [requiresUndeclared('POST', /^\/community\/v1\/signup$/, 'field_3')] });
+  return runPhase(statefulPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, extraValues });
+}
+
+describe('a route that requires an argument its descriptor does not declare', () => {
+  it('is one finding, however many requests it refuses', async () => {
+    const { findings } = await runWith();
+    const undeclared = findings.filter((finding) => finding.check === 'undeclared_required_argument');
+    expect(findingLines(undeclared)).toEqual([
+      `undeclared_required_argument failure en_gb POST ${SIGNUP}: POST ${SIGNUP} needs "field_3", an argument the descriptor does not declare (400 rest_missing_callback_param naming it); extra-values in the configuration can give it a value`,
+    ]);
+    expect(undeclared[0]!.argument).toBe('field_3');
+    // Without the value the signup sequences cannot go on: the stateful phase says so too.
+    expect(findings.some((finding) => finding.check === 'stateful_sequence' && finding.route.startsWith(SIGNUP))).toBe(true);
+  });
+
+  it('is given by extra-values, and the signup sequences then finish', async () => {
+    const { findings, events } = await runWith({ [SIGNUP]: { field_3: 'Ada' } });
+    expect(findingLines(findings)).toEqual([]);
+    const activations = events.filter((event) => event.type === 'exchange' && event.operation.route.startsWith(`${SIGNUP}/activate`) && event.status === 200);
+    expect(activations.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { fakeOperation, recordedExchange } from '../checks/testing/exchange-builders.js';
+import type { Mutation, RequestCase } from '../generate/types.js';
+import { RunContext, type Sender } from './run-context.js';
+
+const USER = String.raw`/wp/v2/users/(?<id>[\d]+)`;
+const POST = String.raw`/wp/v2/posts/(?<id>[\d]+)`;
+
+/** A run whose sender answers every request with one recorded real WordPress answer. */
+function runAnswering(name: string): RunContext {
+  const sender: Sender = { send: async () => recordedExchange(name) };
+  return new RunContext({ seed: 1, sender, checks: BUILTIN_CHECKS, restUrls: new Map([[null, 'http://127.0.0.1/wp-json']]), secrets: [], emit: () => {} });
+}
+
+function invalidCase(operationId: string, mutation: Mutation): RequestCase {
+  return { operationId, kind: 'invalid', path: { id: '1' }, query: {}, body: {}, mutation };
+}
+
+describe('RunContext findings', () => {
+  it('groups a declared-invalid value accepted by real WordPress per operation and argument, with a count', async () => {
+    const run = runAnswering('accepted-invalid');
+    const op = { ...fakeOperation('POST', POST), locale: null, id: `- POST ${POST}` };
+    const title = (rule: Mutation['rule']): Mutation => ({ param: 'title', location: 'body', rule, description: `title broken by ${rule}` });
+    const content: Mutation = { param: 'content', location: 'body', rule: 'wrong_type', description: 'content = " " (type object)' };
+    for (const mutation of [title('wrong_type'), title('wrong_type'), title('additional_property'), content]) {
+      const requestCase = invalidCase(op.id, mutation);
+      run.reportOutcomes(op, requestCase, await run.execute(op, requestCase, 'fuzz'), 'fuzz');
+    }
+    const accepted = run.findings().filter((finding) => finding.check === 'invalid_rejected');
+    expect(accepted.map((finding) => [finding.argument, finding.count])).toEqual([['title', 3], ['content', 1]]);
+    expect(accepted[0]!.message).toContain('title broken by wrong_type');
+  });
+
+  it('turns a real refusal in the route\'s own words and a real 501 rest_trash_not_supported into coverage notes, not findings', async () => {
+    const refusal = runAnswering('refusal-own-callback');
+    const userDelete = { ...fakeOperation('DELETE', USER), locale: null, id: `- DELETE ${USER}` };
+    const reassign = invalidCase(userDelete.id, { param: 'reassign', location: 'body', rule: 'wrong_type', description: 'reassign = 5.5 (type integer)' });
+    refusal.reportOutcomes(userDelete, reassign, await refusal.execute(userDelete, reassign, 'fuzz'), 'fuzz');
+    expect(refusal.findings()).toEqual([]);
+    expect(refusal.coverage()[0]!.notes).toEqual(['invalid_rejected: an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it']);
+
+    const trash = runAnswering('trash-not-supported-user');
+    const valid: RequestCase = { operationId: userDelete.id, kind: 'valid', path: { id: '3' }, query: { reassign: 1 }, body: undefined };
+    trash.reportOutcomes(userDelete, valid, await trash.execute(userDelete, valid, 'examples'), 'examples');
+    expect(trash.findings()).toEqual([]);
+    expect(trash.coverage()[0]!.notes[0]).toMatch(/^not_a_server_error: answered 501 rest_trash_not_supported/);
+  });
+});
