@@ -9,6 +9,7 @@
 export const PHASE_SHARES: Readonly<Record<string, number>> = {
   contract: 0.02,
   locale: 0.08,
+  schemas: 0.02,
   examples: 0.25,
   fuzz: 0.3,
   stateful: 0.15,
