@@ -25,7 +25,7 @@ const mark = (step) => {
 const { createTransport } = await import('../dist/http/index.js');
 const { fetchDescriptor, readDescriptorFile } = await import('../dist/descriptor/index.js');
 const { generatorCache } = await import('../dist/engine/generators.js');
-const { selectOperations } = await import('../dist/engine/engine.js');
+const { runOperations } = await import('../dist/engine/engine.js');
 const { operationSeed } = await import('../dist/generate/index.js');
 const { buildRequest } = await import('../dist/request/index.js');
 mark('modulesLoaded');
@@ -44,7 +44,7 @@ if (input.descriptorFile) {
 }
 mark('descriptorsLoaded');
 
-const operations = selectOperations(descriptors, false);
+const operations = runOperations(descriptors, false);
 const generators = generatorCache(input.seed);
 for (const op of operations) generators(op);
 mark('generatorsBuilt');
