@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
 import { contractOperations } from '../contract/interface.js';
 import type { RunResult } from '../engine/engine.js';
+import type { Reporter, RunEvent } from '../engine/events.js';
 import { UsageError } from './errors.js';
 import { exitCodeOf, knownCheckNames, runJob } from './run-job.js';
 import { isLoopbackUrl } from './target.js';
@@ -19,6 +20,24 @@ describe('runJob on the bundled reference server', () => {
     expect(documented.filter((op) => !covered.has(op))).toEqual([]);
     // Coverage lists declared operations only: probes of undeclared methods are not operations.
     expect(result!.coverage.map((c) => `${c.locale} ${c.method} ${c.route}`).filter((op) => !documented.includes(op))).toEqual([]);
+  });
+});
+
+describe('runJob feeds its reporters', () => {
+  it('isolates a failing reporter: the run and the other reporters go on, and the job then fails naming it', async () => {
+    const failing: Reporter = {
+      onEvent() {
+        throw new Error('disk full');
+      },
+      close: async () => undefined,
+    };
+    const seen: RunEvent['type'][] = [];
+    const recording: Reporter = { onEvent: (event) => void seen.push(event.type), close: async () => undefined };
+    const settings = loadConfig({ overrides: { seed: 3, examples: 1, phases: ['contract'], reportDir: null } });
+    const error = await runJob(settings, { ...quiet, reporters: [failing, recording] }).catch((e: unknown) => e);
+    expect(seen).toContain('run_finished');
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/^writing the reports failed: disk full/);
   });
 });
 

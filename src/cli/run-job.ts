@@ -17,7 +17,7 @@ import type { Sender } from '../engine/run-context.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
-import { createReporters } from '../report/index.js';
+import { createReporters, fanOut } from '../report/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { UsageError } from './errors.js';
@@ -137,20 +137,21 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     rateLimit: settings.rateLimit,
     lookup: io.lookup,
   });
-  const reporters = [
+  // One failing reporter (a report path that cannot be written) stops neither the run nor the other reporters.
+  const reporters = fanOut([
     ...createReporters({
       console: io.console ?? process.stdout,
-      json: settings.json ?? (settings.reportDir ? `${settings.reportDir}/report.json` : undefined),
-      html: settings.html ?? (settings.reportDir ? `${settings.reportDir}/report.html` : undefined),
-      junit: settings.junit ?? undefined,
-      ndjson: settings.ndjson ?? undefined,
+      reportDir: settings.reportDir,
+      json: settings.json,
+      html: settings.html,
+      junit: settings.junit,
+      ndjson: settings.ndjson,
     }),
     ...(io.reporters ?? []),
-  ];
-  const emit = (event: RunEvent): void => {
-    for (const reporter of reporters) reporter.onEvent(event);
-  };
+  ]);
+  const emit = (event: RunEvent): void => reporters.onEvent(event);
 
+  let threw = false;
   try {
     const descriptors: LoadedDescriptor[] = [];
     const locales = settings.locales ?? [null];
@@ -191,13 +192,27 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     });
     return { exitCode: exitCodeOf(result), result };
   } catch (error) {
+    threw = true;
     // Ctrl-C while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran to report.
     if (io.signal?.aborted) return { exitCode: 130 };
     if (error instanceof DescriptorError) throw new UsageError(error.message);
     throw error;
   } finally {
-    await Promise.all(reporters.map((reporter) => reporter.close()));
     await transport.close();
     await server?.close();
+    const reportError = await closeReporters(reporters);
+    // A run that threw has its own error to tell; otherwise a report that could not be written fails the job.
+    if (reportError && !threw) throw reportError;
+  }
+}
+
+/** Closes every reporter; a reporter that failed during the run or on closing becomes a usage error naming why. */
+async function closeReporters(reporters: Reporter): Promise<UsageError | undefined> {
+  try {
+    await reporters.close();
+    return undefined;
+  } catch (error) {
+    const reasons = error instanceof AggregateError ? error.errors : [error];
+    return new UsageError(`writing the reports failed: ${reasons.map((reason) => (reason instanceof Error ? reason.message : String(reason))).join('; ')}`);
   }
 }
