@@ -1,0 +1,47 @@
+/**
+ * The layering the README promises, read from the imports: one folder per stage, each importing only the stages
+ * before it (`descriptor → schema → generate → request → http → checks → engine → report`), the reference server
+ * never importing the harness's rule book (`schema/`) or generators (`generate/`), and only `cli/` wiring all.
+ */
+import { describe, expect, it } from 'vitest';
+import { importsOf, layeringViolations, sourceFiles, type ImportEdge } from './testing/import-graph.js';
+
+const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({ from, to, typeOnly, isPackage: false });
+
+describe('the layering of src/', () => {
+  const files = sourceFiles();
+  const edges = files.flatMap(importsOf);
+
+  it('reads the whole tree', () => {
+    expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'schema/to-json-schema.ts', 'cli/main.ts']));
+    expect(edges.some((e) => e.from === 'engine/engine.ts' && e.to === 'engine/run-context.ts')).toBe(true);
+  });
+
+  it('has every import pointing one way', () => {
+    expect(layeringViolations(edges)).toEqual([]);
+  });
+
+  it('keeps the reference server, its tests included, away from the rule book and the generators', () => {
+    const server = edges.filter((e) => e.from.startsWith('server/') && !e.isPackage);
+    expect(server.length).toBeGreaterThan(100);
+    expect(server.filter((e) => /^(schema|generate)\//.test(e.to))).toEqual([]);
+  });
+});
+
+describe('the layering rule', () => {
+  it('refuses the server importing the generators or the rule book, even in its tests, even for types', () => {
+    expect(layeringViolations([edge('server/app.ts', 'generate/index.ts')])).toEqual(['server/app.ts -> generate/index.ts']);
+    expect(layeringViolations([edge('server/a.test.ts', 'schema/x.ts', true)])).toEqual(['server/a.test.ts -> schema/x.ts (types)']);
+  });
+
+  it('refuses a stage importing a later one, and allows an earlier one', () => {
+    expect(layeringViolations([edge('schema/a.ts', 'engine/b.ts')])).toEqual(['schema/a.ts -> engine/b.ts']);
+    expect(layeringViolations([edge('report/a.ts', 'cli/main.ts')])).toEqual(['report/a.ts -> cli/main.ts']);
+    expect(layeringViolations([edge('engine/a.ts', 'descriptor/b.ts'), edge('cli/a.ts', 'server/b.ts')])).toEqual([]);
+  });
+
+  it('allows only the listed type-only exceptions', () => {
+    expect(layeringViolations([edge('descriptor/fetch.ts', 'http/types.ts', true)])).toEqual([]);
+    expect(layeringViolations([edge('descriptor/fetch.ts', 'http/transport.ts')])).toEqual(['descriptor/fetch.ts -> http/transport.ts']);
+  });
+});

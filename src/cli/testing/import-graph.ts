@@ -1,0 +1,124 @@
+/**
+ * The static import graph of `src/`, read from the source text: what the start-up test and the layering test
+ * walk. Type-only imports are told apart, since they vanish when compiled but still tie one stage to another.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The `src/` folder. */
+export const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** `import … from '…'`, `export … from '…'` and `import '…'`; group 1 is `type ` for a type-only import. */
+const IMPORT = /^(?:import|export)\s+(type\s)?[^;]*?\sfrom\s+'([^']+)'|^import\s+'([^']+)'/gm;
+
+/** One import of one file: the file (relative to src/) or package it names. */
+export interface ImportEdge {
+  from: string;
+  /** A path under src/ (`.ts`), or a package name. */
+  to: string;
+  typeOnly: boolean;
+  isPackage: boolean;
+}
+
+/** The imports of one file under src/ (a path relative to src/). */
+export function importsOf(file: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const match of readFileSync(join(SRC, file), 'utf8').matchAll(IMPORT)) {
+    const specifier = (match[2] ?? match[3])!;
+    const typeOnly = match[1] !== undefined;
+    if (specifier.startsWith('.')) {
+      edges.push({ from: file, to: relative(SRC, join(SRC, dirname(file), specifier.replace(/\.js$/, '.ts'))), typeOnly, isPackage: false });
+    } else if (!specifier.startsWith('node:')) {
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+      edges.push({ from: file, to: name, typeOnly, isPackage: true });
+    }
+  }
+  return edges;
+}
+
+/** Every module reachable from `entry` by imports that survive compilation (paths under src/, and package names). */
+export function staticImportClosure(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const edge of importsOf(file)) {
+      if (edge.typeOnly) continue;
+      if (edge.isPackage) packages.add(edge.to);
+      else pending.push(edge.to);
+    }
+  }
+  return { files, packages };
+}
+
+/** Every `.ts` file under src/, relative to it. */
+export function sourceFiles(dir = ''): string[] {
+  return readdirSync(join(SRC, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The harness's stages in the order data flows through them: each may import only the stages before it. */
+export const FLOW = ['descriptor', 'schema', 'generate', 'request', 'http', 'checks', 'engine', 'report'] as const;
+
+/** What each folder may import besides itself: the stages before it in the flow, plus the folders listed here. */
+export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+  // The interface document as data, written in the descriptor's terms.
+  contract: ['descriptor'],
+  // Check names and severities.
+  config: ['checks'],
+  // The contract phase compares descriptors with the contract; phases read the config's names.
+  engine: ['contract'],
+  // The reference server: an independent implementation of the rule book, so never schema/ or generate/.
+  server: ['contract', 'descriptor'],
+  export: ['contract', 'descriptor', 'schema'],
+};
+
+/** Type-only imports that go against the flow, each with its reason. */
+export const TYPE_ONLY_EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {
+  // The descriptor fetch is handed a transport (its interface and exchange types), not the transport's code.
+  descriptor: ['http', 'request'],
+};
+
+/** The folder under src/ a file belongs to (`cli` for `cli/commands/run.ts`). */
+export function folderOf(file: string): string {
+  return file.split('/')[0]!;
+}
+
+function allowedFolders(folder: string): readonly string[] | 'any' {
+  if (folder === 'cli') return 'any';
+  const index = (FLOW as readonly string[]).indexOf(folder);
+  const before = index === -1 ? [] : FLOW.slice(0, index);
+  return [...before, ...(EXTRA_IMPORTS[folder] ?? [])];
+}
+
+/**
+ * Whether a file is a test or a test helper: those wire stages together on purpose, except in the server, whose
+ * tests may reach only the shared test helpers of `src/testing/` beyond what the server itself may import.
+ */
+export function isTestCode(file: string): boolean {
+  return file.endsWith('.test.ts') || file.split('/').includes('testing');
+}
+
+/** The imports among `edges` that break the layering, as `from -> to` lines. */
+export function layeringViolations(edges: readonly ImportEdge[]): string[] {
+  const violations: string[] = [];
+  for (const edge of edges) {
+    if (edge.isPackage) continue;
+    const from = folderOf(edge.from);
+    const to = folderOf(edge.to);
+    if (from === to || !edge.to.includes('/')) continue;
+    if (isTestCode(edge.from) && (from !== 'server' || to === 'testing')) continue;
+    const allowed = allowedFolders(from);
+    if (allowed === 'any' || allowed.includes(to)) continue;
+    if (edge.typeOnly && TYPE_ONLY_EXCEPTIONS[from]?.includes(to)) continue;
+    violations.push(`${edge.from} -> ${edge.to}${edge.typeOnly ? ' (types)' : ''}`);
+  }
+  return violations;
+}
