@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { buildRootDescriptor } from '../server/index.js';
 import { LOCALE_TEXTS } from '../server/locales/index.js';
+import { propertyRuns } from '../testing/test-depth.js';
 import { DescriptorError } from './errors.js';
 import { loadDescriptor } from './load.js';
 import type { LoadedDescriptor } from './types.js';
@@ -167,7 +168,7 @@ describe('the descriptor loader, fed bad input', () => {
       fc.property(fc.jsonValue(), (json) => {
         expectLoadsOrNamesTheField(json);
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000, 150) },
     );
   });
 
@@ -190,7 +191,7 @@ describe('the descriptor loader, fed bad input', () => {
       fc.property(nearlyRoot, (json) => {
         expectLoadsOrNamesTheField(json);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500, 80) },
     );
   });
 
@@ -208,7 +209,7 @@ describe('the descriptor loader, fed bad input', () => {
           const document = mutations.reduce(apply, JSON.parse(text) as Json);
           expectLoadsOrNamesTheField(document);
         }),
-        { numRuns: 300 },
+        { numRuns: propertyRuns(300, 40) },
       );
     });
 
@@ -225,7 +226,7 @@ describe('the descriptor loader, fed bad input', () => {
           const others = outcome.loaded.operations.filter((op) => op.route !== key);
           expect(others.map((op) => op.id)).toEqual(before.operations.map((op) => op.id));
         }),
-        { numRuns: 150 },
+        { numRuns: propertyRuns(150, 25) },
       );
     });
   });

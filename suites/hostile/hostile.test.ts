@@ -25,6 +25,7 @@ import {
   resetMidResponse,
   stalledBody,
 } from './misbehaviours.js';
+import { propertyRuns } from '../../src/testing/test-depth.js';
 
 /** The healthy operations; each must still be tested whatever the trouble route does. */
 const HEALTHY = [`GET /`, `GET /${NAMESPACE}`, `GET ${ITEMS_ROUTE}`, `POST ${ITEMS_ROUTE}`, `GET ${ITEM_ROUTE}`];
@@ -66,7 +67,8 @@ async function runAgainst(options: HostileServerOptions, overrides: RunConfigInp
       locales: ['en_gb'],
       contract: 'none',
       phases: ['examples', 'fuzz'],
-      examples: 3,
+      // Fuzz cases per operation: one meets every misbehaviour; three at full depth (CI, npm run test:deep).
+      examples: propertyRuns(3, 1),
       seed: 7,
       concurrency: 4,
       reportDir: null,

@@ -9,6 +9,7 @@ import { contractOperations } from '../../../contract/interface.js';
 import type { ArgSchema } from '../../../descriptor/types.js';
 import { startReferenceServer, type ReferenceServer } from '../../index.js';
 import { RestClient, type Account } from './testing/http-client.js';
+import { propertyRuns } from '../../../testing/test-depth.js';
 
 let server: ReferenceServer;
 let client: RestClient;
@@ -93,7 +94,7 @@ describe('community and oEmbed operations under arbitrary input', () => {
         if (reply.status >= 500) failures.push(`${op.method} ${path} ${JSON.stringify(params)} → ${reply.status} ${JSON.stringify(reply.body)}`);
         return reply.status < 500;
       }),
-      { seed: 20240601, numRuns: 1000 },
+      { seed: 20240601, numRuns: propertyRuns(1000, 200) },
     );
     expect(failures).toEqual([]);
     expect(unexpectedErrors).toEqual([]);

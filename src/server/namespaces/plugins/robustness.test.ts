@@ -15,6 +15,7 @@ import { module as seo } from '../seo.js';
 import { module as userImport } from '../user-import.js';
 import { defaultSeoOptions } from './seo-options.js';
 import { callRoute, seededTestStore } from './testing/route-call.js';
+import { propertyRuns } from '../../../testing/test-depth.js';
 
 const MODULES: readonly ResourceModule[] = [seo, calendar, badges, analytics, userImport];
 
@@ -78,7 +79,7 @@ describe('plugin routes under arbitrary members', () => {
           return status < 500 && JSON.stringify(keysDeep(options).sort()) === JSON.stringify(optionKeys);
         },
       ),
-      { seed: 20260101, numRuns: 3000 },
+      { seed: 20260101, numRuns: propertyRuns(3000, 600) },
     );
     expect(failures).toEqual([]);
   });
