@@ -71,8 +71,8 @@ export const FLOW = ['descriptor', 'schema', 'generate', 'request', 'http', 'che
 export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // The interface document as data, written in the descriptor's terms.
   contract: ['descriptor'],
-  // Check names and severities.
-  config: ['checks'],
+  // Check names and severities; the identities a run logs in as.
+  config: ['checks', 'request'],
   // The contract phase compares descriptors with the contract; phases read the config's names.
   engine: ['contract'],
   // The reference server: an independent implementation of the rule book, so never schema/ or generate/.
