@@ -91,8 +91,11 @@ export function folderOf(file: string): string {
   return file.split('/')[0]!;
 }
 
+/** The entry points that wire every stage: the command line, the library API and its vitest entry. */
+export const ENTRY_POINTS: readonly string[] = ['cli', 'library', 'vitest'];
+
 function allowedFolders(folder: string): readonly string[] | 'any' {
-  if (folder === 'cli') return 'any';
+  if (ENTRY_POINTS.includes(folder)) return 'any';
   const index = (FLOW as readonly string[]).indexOf(folder);
   const before = index === -1 ? [] : FLOW.slice(0, index);
   return [...before, ...(EXTRA_IMPORTS[folder] ?? [])];
