@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CHECKS } from './builtin/index.js';
+import { parseRoutePattern } from '../descriptor/route-pattern.js';
 import { CheckRegistry } from './registry.js';
 import { fakeContext, fakeOperation, jsonExchange, recordedExchange, withResponse, wpError } from './testing/exchange-builders.js';
 import type { Check, CheckContext } from './types.js';
@@ -127,17 +128,17 @@ describe('built-in checks', () => {
     expect(fires('unsupported_method', fakeContext(), jsonExchange(200, {}))).toBe(false);
   });
 
-  it('no_password_leak finds a password field at any depth and the secret anywhere', () => {
-    expect(fires('no_password_leak', fakeContext(), jsonExchange(200, [{ id: 1, meta: { password: 'hunter2' } }]))).toBe(true);
-    expect(fires('no_password_leak', fakeContext(), jsonExchange(200, { id: 1, password: '' }))).toBe(false);
+  it('no_sensitive_data finds a password field at any depth and the secret anywhere', () => {
+    expect(fires('no_sensitive_data', fakeContext(), jsonExchange(200, [{ id: 1, meta: { password: 'hunter2' } }]))).toBe(true);
+    expect(fires('no_sensitive_data', fakeContext(), jsonExchange(200, { id: 1, password: '' }))).toBe(false);
     // WordPress names the invalid password argument with a message: not a password.
     const invalidPassword = wpError(400, 'rest_invalid_param', { params: { password: 'password is not of type string.' }, details: { password: { code: 'rest_invalid_type', message: 'password is not of type string.', data: null } } });
-    expect(fires('no_password_leak', fakeContext(), invalidPassword)).toBe(false);
-    expect(fires('no_password_leak', fakeContext(), jsonExchange(400, { code: 'x', message: 'm', data: { status: 400, password: 'hunter2' } }))).toBe(true);
+    expect(fires('no_sensitive_data', fakeContext(), invalidPassword)).toBe(false);
+    expect(fires('no_sensitive_data', fakeContext(), jsonExchange(400, { code: 'x', message: 'm', data: { status: 400, password: 'hunter2' } }))).toBe(true);
     // A descriptor documents its password argument: a schema, not a password.
-    expect(fires('no_password_leak', fakeContext(), jsonExchange(200, { args: { password: { type: 'string', required: true } } }))).toBe(false);
-    expect(fires('no_password_leak', fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'key abcd1234EFGH' }))).toBe(true);
-    const message = check('no_password_leak').run(fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'abcd1234EFGH' }))[0]!.message;
+    expect(fires('no_sensitive_data', fakeContext(), jsonExchange(200, { args: { password: { type: 'string', required: true } } }))).toBe(false);
+    expect(fires('no_sensitive_data', fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'key abcd1234EFGH' }))).toBe(true);
+    const message = check('no_sensitive_data').run(fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'abcd1234EFGH' }))[0]!.message;
     expect(message).not.toContain('abcd1234EFGH');
   });
 
@@ -150,5 +151,30 @@ describe('built-in checks', () => {
     // Default per_page (10) applies when none is sent.
     const byDefault = fakeContext({ operation: listOperation });
     expect(fires('pagination_bounds', byDefault, jsonExchange(200, new Array(11).fill(0)))).toBe(true);
+  });
+});
+
+describe('declared_route_served', () => {
+  const route = String.raw`/community/v1/members/(?P<id>[\d]+)`;
+  const item = { ...fakeOperation('GET', '/community/v1/members'), route, pattern: parseRoutePattern(route) };
+
+  it('fires when a declared route and method answers rest_no_route on a path its pattern matches', () => {
+    const [failure] = check('declared_route_served').run(fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), wpError(404, 'rest_no_route'));
+    expect(failure?.message).toBe('GET /community/v1/members/12 answered 404 rest_no_route, but the en_gb descriptor declares GET /community/v1/members/(?P<id>[\\d]+)');
+  });
+
+  it('stays quiet on other 404s, on probes of undeclared methods, and on paths the pattern does not match', () => {
+    expect(fires('declared_route_served', fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), wpError(404, 'bp_rest_member_invalid_id'))).toBe(false);
+    const probe = fakeContext({ operation: { ...item, method: 'PATCH' }, routeMethods: ['GET'], requestCase: { path: { id: '12' } } });
+    expect(fires('declared_route_served', probe, wpError(404, 'rest_no_route'))).toBe(false);
+    expect(fires('declared_route_served', fakeContext({ operation: item, requestCase: { path: { id: 'x' } } }), wpError(404, 'rest_no_route'))).toBe(false);
+    expect(fires('declared_route_served', fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), jsonExchange(200, {}))).toBe(false);
+  });
+});
+
+describe('former check names', () => {
+  it('select the check that took over the rule, severity overrides included', () => {
+    const [selected] = registry.select(['no_password_leak'], { no_password_leak: 'warning' });
+    expect([selected?.name, selected?.severity]).toEqual(['no_sensitive_data', 'warning']);
   });
 });

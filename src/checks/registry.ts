@@ -2,6 +2,7 @@
  * The registry of named checks. Configuration turns checks on and off by name and may override a check's
  * severity; a duplicate name is a programming error and fails at start-up.
  */
+import { canonicalCheckName } from './aliases.js';
 import type { Check, Severity } from './types.js';
 
 export class CheckRegistry {
@@ -31,9 +32,11 @@ export class CheckRegistry {
 
   /**
    * The checks to run: `enabled` names (all when undefined), with severities overridden by name.
-   * Unknown names are an error so that a typo in configuration does not silently disable a check.
+   * Former names (aliases) stand for their new check. Unknown names are an error so that a typo in configuration does not silently disable a check.
    */
-  select(enabled?: readonly string[], severities: Record<string, Severity> = {}): Check[] {
+  select(enabledNames?: readonly string[], severityNames: Record<string, Severity> = {}): Check[] {
+    const enabled = enabledNames?.map(canonicalCheckName);
+    const severities = Object.fromEntries(Object.entries(severityNames).map(([name, severity]) => [canonicalCheckName(name), severity]));
     for (const name of [...(enabled ?? []), ...Object.keys(severities)]) {
       if (!this.#checks.has(name)) {
         throw new Error(`unknown check "${name}" (known: ${this.names().join(', ')})`);

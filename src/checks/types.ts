@@ -28,7 +28,7 @@ export interface CheckFailure {
 export interface CheckContext {
   operation: Operation;
   requestCase: RequestCase;
-  /** The application password in use, so `no_password_leak` can look for it. */
+  /** The application password in use, so `no_sensitive_data` can look for it. */
   secrets: string[];
   /** Every method the route declares; a probe with another method expects 404 `rest_no_route`. */
   routeMethods: readonly string[];

@@ -3,6 +3,7 @@
  * when no target is named, loads each locale's descriptor, runs the engine, feeds the reporters and cleans up.
  * Callable in-process (tests, the vitest suite, the benchmark) as well as from the command line.
  */
+import { CHECK_ALIASES } from '../checks/aliases.js';
 import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
 import { CheckRegistry } from '../checks/registry.js';
 import type { Check } from '../checks/types.js';
@@ -44,9 +45,9 @@ export interface RunJobResult {
   result?: RunResult;
 }
 
-/** Every check name the harness knows: stateless checks and the phases' own. */
+/** Every check name the harness knows: stateless checks, the phases' own, and former names still read (aliases). */
 export function knownCheckNames(): string[] {
-  return [...BUILTIN_CHECKS.map((c) => c.name), ...PHASE_CHECKS.map((c) => c.name)];
+  return [...BUILTIN_CHECKS.map((c) => c.name), ...PHASE_CHECKS.map((c) => c.name), ...Object.keys(CHECK_ALIASES)];
 }
 
 function selectChecks(settings: RunSettings): { stateless: Check[]; enabled: Set<string> } {

@@ -142,6 +142,13 @@ describe('errors name the file, the line and the key', () => {
     );
   });
 
+  it('reads a former check name as the check that took over its rule', () => {
+    const file = writeConfig('alias.yaml', 'checks: [no_password_leak, error_shape]\nseverity:\n  no_password_leak: warning\n');
+    const settings = loadConfig({ file, knownChecks: [...KNOWN_CHECKS, 'no_sensitive_data', 'no_password_leak'] });
+    expect(settings.checks).toEqual(['no_sensitive_data', 'error_shape']);
+    expect(settings.severity).toEqual({ no_sensitive_data: 'warning' });
+  });
+
   it('a password key is refused with a pointer to the environment variable', () => {
     const error = errorOf(() => parseConfigText('user: admin\napp-password: hunter2\n', 'c.yaml'));
     expect(error.message).toMatch(/^c\.yaml:2: unknown key "app-password"; a password is never a configuration value/);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
+import { canonicalCheckName } from '../checks/aliases.js';
 import { didYouMean } from './did-you-mean.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { FILE_KEYS, fileKeyOf } from './file-keys.js';
@@ -50,7 +51,17 @@ export function loadConfig(options: LoadConfigOptions = {}): RunSettings {
     }
   }
   const seed = merged.seed === 'random' ? (options.randomSeed ?? randomSeed)() : merged.seed;
-  return { ...merged, seed } as RunSettings;
+  return { ...merged, ...canonicalChecks(merged), seed } as RunSettings;
+}
+
+/** `checks` and `severity` with former check names read as the checks that took over their rules. */
+function canonicalChecks(merged: Record<string, unknown>): Pick<RunSettings, 'checks' | 'severity'> {
+  const checks = merged.checks as RunSettings['checks'];
+  const severity = merged.severity as RunSettings['severity'];
+  return {
+    checks: checks === 'all' ? checks : [...new Set(checks.map(canonicalCheckName))],
+    severity: Object.fromEntries(Object.entries(severity).map(([name, value]) => [canonicalCheckName(name), value])),
+  };
 }
 
 function randomSeed(): number {

@@ -9,7 +9,17 @@ import { runJob } from '../../src/cli/run-job.js';
 import { loadConfig, type PhaseName, type RunSettings } from '../../src/config/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
-import { actionEnumNotEnforced, errorsWithoutStatus, itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from './faults.js';
+import {
+  actionEnumNotEnforced,
+  emailsToAnonymous,
+  errorsWithoutStatus,
+  itemIdNotRequired,
+  passwordInMembers,
+  perPageMaximumNotEnforced,
+  phpNoticeBeforeJson,
+  routeMissingInLocale,
+  serverErrorAtLargestPage,
+} from './faults.js';
 
 const MEMBERS = '/community/v1/members';
 const PASSWORD_ENV = 'FAULT_INJECTION_APP_PASSWORD';
@@ -23,6 +33,8 @@ interface SeededFault {
   /** The check that must report it, and on which route (any when absent). */
   check: string;
   route?: string;
+  /** Other checks the same fault rightly draws (a PHP notice before JSON is also not JSON). */
+  alsoReported?: string[];
 }
 
 const SEEDED: SeededFault[] = [
@@ -30,7 +42,10 @@ const SEEDED: SeededFault[] = [
   { name: 'an enum not enforced (members/action takes any action)', faults: [actionEnumNotEnforced()], phases: ['fuzz'], check: 'invalid_rejected', route: String.raw`${MEMBERS}/action/(?P<id>[\d]+)` },
   { name: 'a bound not enforced (per_page 101 accepted)', faults: [perPageMaximumNotEnforced()], phases: ['examples'], check: 'invalid_rejected', route: MEMBERS },
   { name: 'a required parameter not enforced (blocking without item_id)', faults: [itemIdNotRequired()], phases: ['fuzz'], check: 'invalid_rejected', route: '/community/v1/moderation' },
-  { name: 'a leaked password field (members)', faults: [passwordInMembers()], phases: ['examples'], check: 'no_password_leak', route: `${MEMBERS}/me` },
+  { name: 'a leaked password field (members)', faults: [passwordInMembers()], phases: ['examples'], check: 'no_sensitive_data', route: `${MEMBERS}/me` },
+  { name: "members' e-mail addresses shown to anonymous callers", faults: [emailsToAnonymous()], phases: ['auth'], check: 'no_sensitive_data', route: String.raw`${MEMBERS}/(?P<id>[\d]+)` },
+  { name: 'a PHP notice before the JSON of a list', faults: [phpNoticeBeforeJson()], phases: ['examples'], check: 'no_sensitive_data', route: '/community/v1/components', alsoReported: ['json_content_type'] },
+  { name: 'a declared route answering rest_no_route in one locale', faults: [routeMissingInLocale('el')], phases: ['examples'], locales: ['en_gb', 'el'], check: 'declared_route_served', route: '/community/v1/components', alsoReported: ['invalid_rejected'] },
   { name: 'a wrong error shape (no data.status)', faults: [errorsWithoutStatus()], phases: ['examples'], check: 'error_shape' },
   {
     name: 'a descriptor drifting from the contract (per_page maximum 1000)',
@@ -66,7 +81,7 @@ describe('fault injection', () => {
   });
 
   it('finds nothing on the correct server, through the same wrapper, in every phase and both locales', async () => {
-    const findings = await runAgainst([], ['contract', 'locale', 'schemas', 'examples', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
+    const findings = await runAgainst([], ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
     // Signing up and activating are open to anonymous visitors by design (the interface's community plugin):
     // the access matrix rightly warns that these writes succeed without credentials, and nothing else.
     const openSignup = (finding: Finding): boolean => finding.check === 'ignored_auth' && finding.severity === 'warning' && finding.route.startsWith('/community/v1/signup');
@@ -80,6 +95,6 @@ describe('fault injection', () => {
     if (caught.length > 0) found.add(fault.name);
     expect(caught.length, `no ${fault.check} failure${fault.route ? ` on ${fault.route}` : ''}; findings:\n${summary(findings).join('\n')}`).toBeGreaterThan(0);
     // Only the broken rule is reported: a fault must not make the harness misread the rest of the server.
-    expect(summary(findings.filter((finding) => finding.check !== fault.check))).toEqual([]);
+    expect(summary(findings.filter((finding) => finding.check !== fault.check && !fault.alsoReported?.includes(finding.check)))).toEqual([]);
   });
 });

@@ -112,3 +112,36 @@ export function errorsWithoutStatus(): Fault {
     return { ...answer, body: JSON.stringify({ ...error, data }) };
   };
 }
+
+/** Members answered to anonymous callers carry their e-mail address (an account's address to anyone). */
+export function emailsToAnonymous(): Fault {
+  const withEmail = (member: unknown): unknown =>
+    member && typeof member === 'object' && 'user_login' in member ? { ...member, email: `${String((member as { user_login: unknown }).user_login)}@example.org` } : member;
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const target = restTarget(request);
+    if (request.method !== 'GET' || request.headers.authorization !== undefined || !target?.path.startsWith('/community/v1/members') || answer.status !== 200) return answer;
+    const body = JSON.parse(answer.body) as unknown;
+    return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(withEmail) : withEmail(body)) };
+  };
+}
+
+/** The components list prints a PHP notice before its (otherwise correct) JSON, as a plugin with display_errors on does. */
+export function phpNoticeBeforeJson(): Fault {
+  const notice = '<br />\n<b>Notice</b>:  Undefined index: per_page in <b>/var/www/html/wp-content/plugins/community/components.php</b> on line <b>88</b><br />\n';
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const target = restTarget(request);
+    if (request.method !== 'GET' || target?.path !== '/community/v1/components' || answer.status !== 200) return answer;
+    return { ...answer, body: notice + answer.body };
+  };
+}
+
+/** In `locale` only, the components list answers 404 rest_no_route although its descriptor declares it. */
+export function routeMissingInLocale(locale: string): Fault {
+  return async (request, forward) => {
+    const target = restTarget(request);
+    if (request.method !== 'GET' || target?.path !== '/community/v1/components' || !request.path.startsWith(`/${locale}/`)) return forward(request);
+    return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  };
+}

@@ -21,7 +21,7 @@ const MEMBERS = '/community/v1/members';
 const CASES: Array<{ name: string; fault: Fault; check: string; route: string; inCurl: string }> = [
   { name: 'a server error', fault: serverErrorAtLargestPage(), check: 'not_a_server_error', route: MEMBERS, inCurl: 'per_page=100' },
   { name: 'an out-of-range per_page accepted', fault: perPageMaximumNotEnforced(), check: 'invalid_rejected', route: MEMBERS, inCurl: 'per_page=101' },
-  { name: 'a leaked password field', fault: passwordInMembers(), check: 'no_password_leak', route: `${MEMBERS}/me`, inCurl: '/en_gb/wp-json/community/v1/members/me' },
+  { name: 'a leaked password field', fault: passwordInMembers(), check: 'no_sensitive_data', route: `${MEMBERS}/me`, inCurl: '/en_gb/wp-json/community/v1/members/me' },
 ];
 
 /** A sink for replay's output. */

@@ -76,7 +76,7 @@ describe('the application password', () => {
     // The credentials were used, and the leak was seen and reported: there was something to redact.
     expect(server.log.length).toBeGreaterThan(100);
     const report = JSON.parse(await readFile(paths.json, 'utf8')) as JsonReport;
-    const leaks = report.findings.filter((finding) => finding.check === 'no_password_leak' && finding.route === LEAKY_ROUTE);
+    const leaks = report.findings.filter((finding) => finding.check === 'no_sensitive_data' && finding.route === LEAKY_ROUTE);
     expect(leaks.length).toBeGreaterThan(0);
     expect(report.findings.some((finding) => finding.curl.some((line) => line.includes(`-u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`)))).toBe(true);
     expect(console.text).toContain('restconform:');

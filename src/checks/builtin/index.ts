@@ -1,9 +1,10 @@
 /** The built-in checks, in the order reports list them. */
 import type { Check } from '../types.js';
+import { declaredRouteServed } from './declared-route-served.js';
 import { errorShape } from './error-shape.js';
 import { invalidRejected } from './invalid-rejected.js';
 import { jsonContentType } from './json-content-type.js';
-import { noPasswordLeak } from './no-password-leak.js';
+import { noSensitiveData } from './no-sensitive-data.js';
 import { notAServerError } from './not-a-server-error.js';
 import { paginationBounds } from './pagination-bounds.js';
 import { responseReceived } from './response-received.js';
@@ -21,7 +22,8 @@ export const BUILTIN_CHECKS: readonly Check[] = [
   invalidRejected,
   undeclaredRequiredArgument,
   unsupportedMethod,
-  noPasswordLeak,
+  declaredRouteServed,
+  noSensitiveData,
   paginationBounds,
   responseSchema,
 ];

@@ -61,6 +61,9 @@ export const ALLOW_HEADER: PhaseCheck = {
 export const ACCESS_MATRIX_CHECKS: readonly PhaseCheck[] = [IGNORED_AUTH, ACCESS_PRIVILEGE, AUTH_REFUSAL_STATUS, ALLOW_HEADER];
 
 /** One identity's attempt at a matrix request. */
+/** The stateless check whose verdicts on each identity's answers the access matrix reports. */
+const SENSITIVE_DATA_CHECK = 'no_sensitive_data';
+
 interface Attempt {
   identity: Identity;
   exchange: Exchange;
@@ -103,6 +106,8 @@ async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: R
   for (const identity of ctx.run.identities) {
     if (ctx.run.stopped) break;
     const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: identity.credentials ?? null });
+    // The other phases ask as the main account: here answers to anonymous callers and members are judged as theirs.
+    ctx.run.reportOutcomes(op, requestCase, executed, PHASE, executed.outcomes.filter((outcome) => outcome.check === SENSITIVE_DATA_CHECK));
     attempts.push({ identity, exchange: executed.exchange, cell: cellOf(identity, executed.exchange) });
   }
   return attempts;

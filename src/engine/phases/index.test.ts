@@ -5,7 +5,7 @@ import { PHASE_CHECKS, PHASE_NAMES } from './index.js';
 
 describe('phase registry', () => {
   it('runs the phases in the order the configuration lists them', () => {
-    expect(PHASE_NAMES).toEqual(['contract', 'locale', 'schemas', 'examples', 'fuzz', 'stateful', 'batch', 'auth']);
+    expect(PHASE_NAMES).toEqual(['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth']);
     expect(PHASE_NAMES).toEqual([...CONFIG_PHASE_NAMES]);
   });
 
@@ -22,6 +22,7 @@ describe('phase registry', () => {
       'contract_drift', 'contract_undocumented_route',
       'locale_mismatch', 'locale_missing_description', 'locale_untranslated', 'locale_response_mismatch',
       'context_field_sets', 'edit_context_rights', 'fields_parameter', 'head_as_get',
+      'collection_headers', 'collection_links', 'collection_paging', 'collection_filters', 'collection_order',
       'stateful_sequence', 'use_after_delete', 'cross_locale_visibility', 'list_total',
       'batch_size_limit', 'batch_items', 'batch_validation',
       'auth_wrong_credentials', 'ignored_auth', 'access_privilege', 'auth_refusal_status', 'allow_header', 'access_other_account', 'access_role_escalation', 'invalid_rejected_anonymous',

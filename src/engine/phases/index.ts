@@ -2,6 +2,7 @@
 import type { Severity } from '../../checks/types.js';
 import { AUTH_CHECKS, authPhase } from './auth.js';
 import { BATCH_CHECKS, batchPhase } from './batch.js';
+import { COLLECTION_CHECKS, collectionsPhase } from './collections.js';
 import { CONTRACT_CHECKS, contractPhase } from './contract.js';
 import { examplesPhase } from './examples.js';
 import { fuzzPhase } from './fuzz.js';
@@ -10,7 +11,7 @@ import type { Phase } from './phase.js';
 import { SCHEMA_CHECKS, schemasPhase } from './schemas.js';
 import { STATEFUL_CHECKS, statefulPhase } from './stateful.js';
 
-export const PHASES: readonly Phase[] = [contractPhase, localePhase, schemasPhase, examplesPhase, fuzzPhase, statefulPhase, batchPhase, authPhase];
+export const PHASES: readonly Phase[] = [contractPhase, localePhase, schemasPhase, examplesPhase, collectionsPhase, fuzzPhase, statefulPhase, batchPhase, authPhase];
 
 export const PHASE_NAMES: readonly string[] = PHASES.map((phase) => phase.name);
 
@@ -22,4 +23,4 @@ export interface PhaseCheck {
   phase: string;
 }
 
-export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...SCHEMA_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];
+export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...SCHEMA_CHECKS, ...COLLECTION_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];

@@ -1,22 +1,13 @@
 /** The stateful sequences' other steps, each broken by one fault, and the routes they find by meaning. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statefulPhase } from './stateful.js';
 import { answerInstead, dropRoute, editDescriptor, ok, rewriteAnswers, writesIgnored } from './testing/faults.js';
-import { startFaultyServer, type Fault, type FaultyServer } from './testing/faulty-server.js';
-import { findingLines, runPhase } from './testing/phase-run.js';
+import type { Fault } from './testing/faulty-server.js';
+import { findingLines, phaseAgainstFaults } from './testing/phase-run.js';
 
 const MEMBER = String.raw`/community/v1/members/(?P<id>[\d]+)`;
 
-let server: FaultyServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function runWith(faults: Fault[]) {
-  server = await startFaultyServer({ seed: 5, faults });
-  return runPhase(statefulPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
-}
+const runWith = phaseAgainstFaults(statefulPhase);
 
 describe('phase stateful on a server that breaks one step', () => {
   it.each<[string, Fault, RegExp, number]>([

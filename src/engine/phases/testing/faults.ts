@@ -175,3 +175,60 @@ export function requiresUndeclared(method: string, path: RegExp, name: string): 
     return forward({ ...request, body: JSON.stringify(rest) });
   };
 }
+
+/** A request's query, and the request with another query. */
+function splitQuery(request: ForwardedRequest): { path: string; query: URLSearchParams } {
+  const [path, query] = request.path.split('?', 2) as [string, string | undefined];
+  return { path, query: new URLSearchParams(query ?? '') };
+}
+
+function withQuery(request: ForwardedRequest, path: string, query: URLSearchParams): ForwardedRequest {
+  const text = query.toString();
+  return { ...request, path: text === '' ? path : `${path}?${text}` };
+}
+
+/** GET lists under `path` ignore the query argument `name` (a lost filter): it is dropped before the server sees it. */
+export function queryArgumentIgnored(path: RegExp, name: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== 'GET' || where === undefined || !path.test(where.path)) return forward(request);
+    const parts = splitQuery(request);
+    for (const key of [...parts.query.keys()]) if (key === name || key.startsWith(`${name}[`)) parts.query.delete(key);
+    return forward(withQuery(request, parts.path, parts.query));
+  };
+}
+
+/** GET lists under `path` take `value` for the query argument `name` when it is absent (another default). */
+export function queryArgumentDefault(path: RegExp, name: string, value: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== 'GET' || where === undefined || !path.test(where.path)) return forward(request);
+    const parts = splitQuery(request);
+    if (parts.query.has(name)) return forward(request);
+    parts.query.set(name, value);
+    return forward(withQuery(request, parts.path, parts.query));
+  };
+}
+
+/** Empty list answers under `path` come without X-WP-Total and X-WP-TotalPages. */
+export function noTotalsOnEmptyLists(path: RegExp): Fault {
+  return rewriteAnswers('GET', path, (answer) => {
+    if (answer.status !== 200 || answer.body.trim() !== '[]') return answer;
+    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !/^x-wp-total(pages)?$/i.test(name)));
+    return { ...answer, headers };
+  });
+}
+
+/** A page past the last under `path` answers the last page again instead of nothing. */
+export function pastLastPageRepeatsLast(path: RegExp): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const where = restPath(request);
+    if (request.method !== 'GET' || where === undefined || !path.test(where.path) || answer.status !== 200 || answer.body.trim() !== '[]') return answer;
+    const parts = splitQuery(request);
+    const pages = Number(Object.entries(answer.headers).find(([name]) => name.toLowerCase() === 'x-wp-totalpages')?.[1]);
+    if (!parts.query.has('page') || !(pages > 0)) return answer;
+    parts.query.set('page', String(pages));
+    return forward(withQuery(request, parts.path, parts.query));
+  };
+}

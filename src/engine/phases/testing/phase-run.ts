@@ -2,6 +2,7 @@
  * Test-only: runs one phase against a server the way the engine does (descriptors fetched per locale, a shared
  * RunContext over the real transport) and returns what it reported.
  */
+import { afterEach } from 'vitest';
 import { BUILTIN_CHECKS } from '../../../checks/builtin/index.js';
 import type { Finding } from '../../../checks/types.js';
 import { INTERFACE_CONTRACT } from '../../../contract/interface.js';
@@ -18,6 +19,7 @@ import { generatorCache } from '../../generators.js';
 import { RunContext } from '../../run-context.js';
 import { WHOLE_RUN } from '../../shard-plan.js';
 import type { Phase, PhaseContext } from '../phase.js';
+import { startFaultyServer, type Fault, type FaultyServer } from './faulty-server.js';
 
 export interface PhaseRunOptions {
   /** `http://HOST:PORT` */
@@ -105,4 +107,20 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
 /** Findings as `check severity locale method route: message` lines, for readable assertions. */
 export function findingLines(findings: readonly Finding[]): string[] {
   return findings.map((finding) => `${finding.check} ${finding.severity} ${finding.locale} ${finding.method} ${finding.route}: ${finding.message}`);
+}
+
+/**
+ * For a test file: `runWith(faults)` starts the reference server behind `faults` and runs `phase` against it in
+ * en_gb as the administrator; the server is closed after each test.
+ */
+export function phaseAgainstFaults(phase: Phase, seed = 5): (faults: Fault[]) => Promise<PhaseRunResult> {
+  let server: FaultyServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return async (faults) => {
+    server = await startFaultyServer({ seed, faults });
+    return runPhase(phase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
+  };
 }
