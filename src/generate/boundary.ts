@@ -72,7 +72,7 @@ function arrayBoundaries(spec: ParamSpec, seed: number): BoundaryValue[] {
     location,
     name: spec.name,
     missingBreaksRequired: false,
-    validValues: (child) => candidateValidValues(child, location, spec.name),
+    validValues: (child) => candidateValidValues(child, location, spec.name, spec.textLocale),
   };
   const listOf = (length: number): unknown[] | undefined => {
     const lists = itemLists(schema, context, length, length, Boolean(schema.uniqueItems));

@@ -15,6 +15,7 @@ import { preview } from './mutations/schema-facts.js';
 import { stableHash } from './seed.js';
 import type { CaseKind, Mutation, OperationGenerators, RequestCase } from './types.js';
 import { buildParamGenerators, rejectionCode, type ParamGenerators } from './value-generators.js';
+import { textLocaleOf } from './realistic.js';
 import { pathValues } from './values/path.js';
 
 type ValueLocation = Exclude<ParamLocation, 'path'>;
@@ -70,7 +71,7 @@ export function buildOperationGenerators(operation: Operation): OperationGenerat
   for (const [name, arg] of Object.entries(operation.args)) {
     if (pathNames.has(name)) continue;
     const location = paramLocation(operation, name) as ValueLocation;
-    const spec = { name, schema: arg, location, required: arg.required === true, validated: isValidatedArg(arg) };
+    const spec = { name, schema: arg, location, required: arg.required === true, validated: isValidatedArg(arg), textLocale: textLocaleOf(operation.locale) };
     if (spec.validated && arg.default !== undefined && arg.default !== null && !classifyValue(arg, arg.default, name).valid) {
       brokenDefaults.add(name);
       notes.push(`${name}: WordPress rejects its own default ${preview(arg.default)}, so every request names it`);

@@ -3,7 +3,9 @@
  * fast-check's randomness picks. The pools are data (`text-pools.data.ts`, written by `npm run text-pools`), so
  * faker never runs in the harness: loading its two locales and drawing the pools cost every start about 50 ms.
  * Values stay a pure function of the fast-check seed. A parameter's name hints at which pool fits (`email`, `url`,
- * `user_login`, `search`…).
+ * `user_login`, `search`…), and the operation's locale at which language fits: Greek text (accents, final sigma,
+ * diaeresis, Greek mixed with Latin) for `el`, English for `en_*`, both where the locale says nothing (a plain
+ * WordPress without locale segments). Free text (`freeText`) keeps every script in every locale.
  */
 import fc from 'fast-check';
 import { mbStrlen } from '../schema/php-values.js';
@@ -26,6 +28,32 @@ const NON_ASCII = [
   '👩🏽‍🔬',
 ];
 
+/**
+ * Greek as people write it, for the `el` locale: final sigma (ς) beside medial σ, tonos and dialytika (ΐ, ϊ),
+ * capitals that drop their accents, Greek mixed with Latin letters and digits, punctuation (the Greek question
+ * mark is a semicolon).
+ */
+const GREEK_TEXT = [
+  'Ο κόσμος της γνώσης',
+  'Νέες ιδέες για το σχολείο',
+  'Αθλητικός σύλλογος Πειραιώς',
+  'Ευχαριστούμε πολύ!',
+  'Προϊόντα και υπηρεσίες',
+  'Ταΐζουμε τις γάτες της γειτονιάς',
+  'WordPress για αρχάριους',
+  'Εργαστήριο Python 3 για μαθητές',
+  'Ομάδα εθελοντών 2024',
+  'Τι ώρα ξεκινάς;',
+  'ΟΔΥΣΣΕΑΣ ΕΛΥΤΗΣ',
+  'Ψηφιακές δεξιότητες',
+  'Γιώργος & Ελένη',
+  'Φυσική και Μαθηματικά',
+  'Καλημέρα κόσμε',
+];
+
+/** Short Greek words, most ending in final sigma, for search terms and names. */
+const GREEK_WORDS = ['Σωκράτης', 'Θεσσαλονίκης', 'ερευνητής', 'μαθητές', 'φίλος', 'Κρήτης', 'Ελληνικά', 'ένας', 'όλες', 'κόσμος'];
+
 export interface TextPools {
   emails: string[];
   names: string[];
@@ -45,9 +73,43 @@ export function textPools(): TextPools {
 
 const TEXT_POOLS: TextPools = { ...FAKER_POOLS, nonAscii: NON_ASCII };
 
-/** Which pools suit a parameter, judged by its name. */
-function hintedPools(name: string): string[][] {
-  const all = textPools();
+/** Which language realistic text is in: the operation's locale's, or both for an operation without one. */
+export type TextLocale = 'en' | 'el' | 'any';
+
+/** The text language of a descriptor locale (`el`, `en_gb`…; null for a plain WordPress): Greek, English or both. */
+export function textLocaleOf(locale: string | null): TextLocale {
+  if (locale === null) return 'any';
+  const language = locale.toLowerCase().split(/[_-]/)[0];
+  return language === 'el' ? 'el' : language === 'en' ? 'en' : 'any';
+}
+
+const GREEK_LETTER = /[\u0370-\u03ff\u1f00-\u1fff]/;
+const isGreek = (text: string): boolean => GREEK_LETTER.test(text);
+
+/** The pools of one language: faker's text in that script, and the hand-written text of that language. */
+function languagePools(locale: TextLocale): TextPools {
+  if (locale === 'any') return TEXT_POOLS;
+  const inScript = (texts: readonly string[]): string[] => texts.filter((text) => isGreek(text) === (locale === 'el'));
+  const otherScripts = NON_ASCII.filter((text) => !isGreek(text));
+  return {
+    ...TEXT_POOLS,
+    names: locale === 'el' ? [...inScript(FAKER_POOLS.names), ...GREEK_WORDS.slice(0, 2)] : inScript(FAKER_POOLS.names),
+    words: locale === 'el' ? [...inScript(FAKER_POOLS.words), ...GREEK_WORDS] : inScript(FAKER_POOLS.words),
+    sentences: locale === 'el' ? [...inScript(FAKER_POOLS.sentences), ...GREEK_TEXT] : inScript(FAKER_POOLS.sentences),
+    nonAscii: locale === 'el' ? [...GREEK_TEXT, ...otherScripts] : otherScripts,
+  };
+}
+
+const POOLS_BY_LANGUAGE: Record<TextLocale, TextPools> = { any: TEXT_POOLS, en: languagePools('en'), el: languagePools('el') };
+
+/** The pools for text in `locale`'s language. */
+export function textPoolsFor(locale: TextLocale): TextPools {
+  return POOLS_BY_LANGUAGE[locale];
+}
+
+/** Which pools suit a parameter, judged by its name, in the language of `locale`. */
+function hintedPools(name: string, locale: TextLocale): string[][] {
+  const all = textPoolsFor(locale);
   const lower = name.toLowerCase();
   if (/e-?mail/.test(lower)) return [all.emails];
   if (/url|uri|link|href|website/.test(lower)) return [all.urls];
@@ -72,9 +134,9 @@ export function freeText(minLength: number, maxLength: number): fc.Arbitrary<str
   return fc.string({ unit: characters, minLength, maxLength });
 }
 
-/** Realistic strings for a parameter name, with lengths (code points) within bounds; null when no pool fits. */
-export function realisticText(name: string, minLength: number, maxLength: number): fc.Arbitrary<string> | null {
-  const fitting = hintedPools(name)
+/** Realistic strings for a parameter name (in the language of `locale`), with lengths (code points) within bounds; null when no pool fits. */
+export function realisticText(name: string, minLength: number, maxLength: number, locale: TextLocale = 'any'): fc.Arbitrary<string> | null {
+  const fitting = hintedPools(name, locale)
     .flat()
     .filter((text) => {
       const length = mbStrlen(text);

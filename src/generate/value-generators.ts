@@ -11,6 +11,7 @@ import { asReceived } from './as-received.js';
 import { deepCandidates, MUTATION_OPERATORS, type MutatedValue, type MutationOperator } from './mutations/index.js';
 import { stableHash } from './seed.js';
 import type { MutationRule } from './types.js';
+import type { TextLocale } from './realistic.js';
 import { candidateValidValues } from './values/index.js';
 import { verified } from './verified.js';
 import { withoutDescriptions } from './without-descriptions.js';
@@ -23,6 +24,8 @@ export interface ParamSpec {
   required: boolean;
   /** Whether WordPress validates it at all: only arguments with a `type` (see `isValidatedArg`). */
   validated: boolean;
+  /** The language of realistic text (the operation's locale's); both languages when absent. */
+  textLocale?: TextLocale;
 }
 
 export interface InvalidValues {
@@ -67,7 +70,7 @@ function invalidSource(spec: ParamSpec, operator: MutationOperator, seed: number
     location,
     name: spec.name,
     missingBreaksRequired: spec.required && !hasDefault,
-    validValues: (schema) => candidateValidValues(schema, location, spec.name),
+    validValues: (schema) => candidateValidValues(schema, location, spec.name, spec.textLocale),
   });
   if (candidates === null) return null;
   const values = verified(
@@ -91,10 +94,23 @@ const builtByParam = new Map<string, Omit<ParamGenerators, 'spec'>>();
 /** Past this many distinct parameters the store starts over, so a long-lived process cannot grow it without end. */
 const MAX_BUILT_PARAMS = 10_000;
 
-/** Builds (once per distinct parameter) the valid and invalid value generators of one parameter. */
+/** Whether any value of the schema (or of its items, members, branches) can be free text: a string without enum or format. */
+function takesText(schema: ArgSchema): boolean {
+  if (Array.isArray(schema.enum)) return false;
+  const type = schema.type;
+  const types = type === undefined ? [] : Array.isArray(type) ? type : [type];
+  if ((types.length === 0 || types.includes('string')) && schema.format === undefined) return true;
+  const nested = [schema.items, ...Object.values(schema.properties ?? {}), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') nested.push(schema.additionalProperties);
+  return nested.some((child) => child !== undefined && child !== null && typeof child === 'object' && takesText(child));
+}
+
+/** Builds (once per distinct parameter and, for text, per language) the valid and invalid value generators of one parameter. */
 export function buildParamGenerators(spec: ParamSpec): ParamGenerators {
   const seedText = `${spec.location} ${spec.name} ${JSON.stringify(withoutDescriptions(spec.schema))}`;
-  const key = `${spec.required} ${spec.validated} ${seedText}`;
+  // The language matters only where realistic text goes: other parameters are still built once for all locales.
+  const language = spec.textLocale !== undefined && spec.textLocale !== 'any' && takesText(spec.schema) ? spec.textLocale : 'any';
+  const key = `${spec.required} ${spec.validated} ${language} ${seedText}`;
   let built = builtByParam.get(key);
   if (built === undefined) {
     if (builtByParam.size >= MAX_BUILT_PARAMS) builtByParam.clear();
@@ -105,7 +121,7 @@ export function buildParamGenerators(spec: ParamSpec): ParamGenerators {
 }
 
 function buildValueSources(spec: ParamSpec, seed: number): Omit<ParamGenerators, 'spec'> {
-  const candidates = candidateValidValues(spec.schema, spec.location, spec.name);
+  const candidates = candidateValidValues(spec.schema, spec.location, spec.name, spec.textLocale);
   const valid = candidates && verified(candidates, (value) => asReceived(value, spec.location).present && rejectionCode(spec, value) === null, seed);
   if (!spec.validated) return { valid, invalid: [] };
   const invalid = [...MUTATION_OPERATORS.values()]

@@ -9,6 +9,7 @@ import { isPlainObject } from '../../schema/php-values.js';
 import { isKnownType } from '../../schema/type-coercion.js';
 import { arrayValues } from './array.js';
 import { booleanValues } from './boolean.js';
+import type { TextLocale } from '../realistic.js';
 import type { ValueBuilder, ValueContext } from './context.js';
 import { integerValues, numberValues } from './numeric.js';
 import { objectValues } from './object.js';
@@ -69,13 +70,14 @@ function validValuesIn(schema: ArgSchema, context: ValueContext): fc.Arbitrary<u
 }
 
 /**
- * Candidate valid values for a schema sent in `location` under `name`, typed as `request/` will send them;
+ * Candidate valid values for a schema sent in `location` under `name` (realistic text in `textLocale`'s language), typed as `request/` will send them;
  * null when no builder can produce any. Not yet verified: see `value-generators.ts`.
  */
-export function candidateValidValues(schema: ArgSchema, location: ParamLocation, name: string): fc.Arbitrary<unknown> | null {
+export function candidateValidValues(schema: ArgSchema, location: ParamLocation, name: string, textLocale: TextLocale = 'any'): fc.Arbitrary<unknown> | null {
   const context = (depth: number, currentName: string): ValueContext => ({
     location,
     name: currentName,
+    textLocale,
     depth,
     nested: (child, childName) => validValuesIn(child, context(depth + 1, childName)),
   });

@@ -70,7 +70,7 @@ export const stringValues: ValueBuilder = (schema, context) => {
   if (sources.length > 0) return fc.oneof(...sources);
   const freeMax = Math.min(maxLength, minLength + FREE_TEXT_SPAN);
   const weighted: Array<fc.WeightedArbitrary<string>> = [{ weight: 3, arbitrary: freeText(minLength, freeMax) }];
-  const realistic = realisticText(context.name, minLength, maxLength);
+  const realistic = realisticText(context.name, minLength, maxLength, context.textLocale);
   if (realistic) weighted.push({ weight: 5, arbitrary: realistic });
   if (minLength === 0) weighted.push({ weight: 1, arbitrary: fc.constant('') });
   return fc.oneof(...weighted);

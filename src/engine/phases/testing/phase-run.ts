@@ -37,6 +37,10 @@ export interface PhaseRunOptions {
   answerSchemas?: boolean;
   /** The `extra-values` setting: values of undeclared arguments by route key. */
   extraValues?: Record<string, Record<string, unknown>>;
+  /** Generated cases per operation and kind (5 when absent). */
+  examples?: number;
+  /** Only the operations whose `METHOD route` this matches (all when absent). */
+  only?: RegExp;
 }
 
 export interface PhaseRunResult {
@@ -81,7 +85,7 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       run.useAnswerSchemas(await loadAnswerSchemas({ descriptors, restUrls, sender: transport, run, credentials: options.credentials, concurrency: 4 }));
     }
     const safeMethodsOnly = options.safeMethodsOnly ?? false;
-    const operations = runOperations(descriptors, safeMethodsOnly);
+    const operations = runOperations(descriptors, safeMethodsOnly).filter((op) => options.only === undefined || options.only.test(`${op.method} ${op.route}`));
     const ctx: PhaseContext = {
       run,
       descriptors,
@@ -89,7 +93,7 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       allOperations: operations,
       shard: WHOLE_RUN,
       generators: generatorCache(),
-      examples: 5,
+      examples: options.examples ?? 5,
       concurrency: options.concurrency ?? 4,
       safeMethodsOnly,
       contract: options.contract === null ? undefined : (options.contract ?? INTERFACE_CONTRACT),
