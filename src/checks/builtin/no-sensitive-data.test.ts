@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HttpMethod } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
@@ -104,5 +105,27 @@ describe("no_sensitive_data: PHP's own output", () => {
     const post = { id: 1, title: { rendered: 'Warning: slippery floor' }, link: 'http://h/index.php?p=1', guid: { rendered: 'http://h/?p=1' }, note: 'see wp-login.php on line two' };
     expect(causes(answered({}, 200, [post]))).toEqual([]);
     expect(causes(answered({}, 200, undefined, 'Warning: this is not JSON'))).toEqual([]);
+  });
+});
+
+describe('no_sensitive_data on the recorded WordPress 6.1 answers of issue 21', () => {
+  interface Recorded {
+    method: HttpMethod;
+    url: string;
+    status: number;
+    body: unknown;
+  }
+  const recorded = (JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-passwords.json', import.meta.url), 'utf8')) as { answers: Recorded[] }).answers;
+
+  it('holds the four answers: three block writes and an application password create', () => {
+    expect(recorded.map((answer) => `${answer.method} ${answer.status}`)).toEqual(['POST 201', 'POST 201', 'PUT 200', 'POST 200']);
+  });
+
+  it.each(recorded.map((answer) => [`${answer.method} ${new URL(answer.url).pathname}`, answer] as const))('is quiet on %s to its administrator', (_name, answer) => {
+    expect(causes(answered({ method: answer.method, url: answer.url, loggedIn: true }, answer.status, answer.body))).toEqual([]);
+  });
+
+  it.each(recorded.map((answer) => [`${answer.method} ${new URL(answer.url).pathname}`, answer] as const))('reports %s sent to an anonymous caller', (_name, answer) => {
+    expect(causes(answered({ method: answer.method, url: answer.url }, answer.status, answer.body))).toEqual(['field:$.password']);
   });
 });
