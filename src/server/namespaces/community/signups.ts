@@ -160,7 +160,10 @@ function activate(req: ServerRequest, ctx: ServerContext) {
   const login = findMemberByLogin(ctx.store, signup.user_login) === undefined ? signup.user_login : freeLogin(ctx.store, signup.user_login);
   const member = createMember(ctx.store, { user_login: login, email: signup.user_email, password: signup.password });
   signup.active = true;
-  return { status: 200, body: { ...serializeSignup(signup, isModerator(req.user)), user_id: member.id } };
+  // Anyone may activate (by key or by id), so the answer shows the address only to whoever may manage signups.
+  const moderator = isModerator(req.user);
+  const { user_email: address, ...shown } = serializeSignup(signup, moderator);
+  return { status: 200, body: { ...shown, ...(moderator ? { user_email: address } : {}), user_id: member.id } };
 }
 
 const manageSignups = moderatorOnly('bp_rest_authorization_required', 'Sorry, you are not allowed to manage signups.');
