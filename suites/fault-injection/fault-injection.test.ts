@@ -43,7 +43,7 @@ const SEEDED: SeededFault[] = [
   { name: 'a bound not enforced (per_page 101 accepted)', faults: [perPageMaximumNotEnforced()], phases: ['examples'], check: 'invalid_rejected', route: MEMBERS },
   { name: 'a required parameter not enforced (blocking without item_id)', faults: [itemIdNotRequired()], phases: ['fuzz'], check: 'invalid_rejected', route: '/community/v1/moderation' },
   { name: 'a leaked password field (members)', faults: [passwordInMembers()], phases: ['examples'], check: 'no_sensitive_data', route: `${MEMBERS}/me` },
-  { name: "members' e-mail addresses shown to anonymous callers", faults: [emailsToAnonymous()], phases: ['auth'], check: 'no_sensitive_data', route: String.raw`${MEMBERS}/(?P<id>[\d]+)` },
+  { name: "members' e-mail addresses shown to anonymous callers", faults: [emailsToAnonymous()], phases: ['auth'], check: 'no_sensitive_data', route: String.raw`${MEMBERS}/(?P<id>[\d]+)`, alsoReported: ['ignored_auth'] },
   { name: 'a PHP notice before the JSON of a list', faults: [phpNoticeBeforeJson()], phases: ['examples'], check: 'no_sensitive_data', route: '/community/v1/components', alsoReported: ['json_content_type'] },
   { name: 'a declared route answering rest_no_route in one locale', faults: [routeMissingInLocale('el')], phases: ['examples'], locales: ['en_gb', 'el'], check: 'declared_route_served', route: '/community/v1/components', alsoReported: ['invalid_rejected'] },
   { name: 'a wrong error shape (no data.status)', faults: [errorsWithoutStatus()], phases: ['examples'], check: 'error_shape' },

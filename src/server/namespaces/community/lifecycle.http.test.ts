@@ -100,7 +100,7 @@ describe('signups over HTTP', () => {
     expect(signup.status).toBe(201);
     expect(signup.body.user_login).toBe('httpsignup');
     expect((await client.call('GET', `/community/v1/signup/${signup.body.id}`, { as: member })).status).toBe(403);
-    const managed = await client.call('GET', '/community/v1/signup/httpsignup', { as: admin });
+    const managed = await client.call('GET', '/community/v1/signup/httpsignup', { as: admin, query: { context: 'edit' } });
     expect(managed.body.id).toBe(signup.body.id);
     // The anonymous sign-up is not shown its key (it reaches the address by e-mail); a moderator sees it.
     expect(signup.body).not.toHaveProperty('activation_key');
