@@ -11,6 +11,8 @@ export const PHASE_SHARES: Readonly<Record<string, number>> = {
   locale: 0.08,
   schemas: 0.02,
   examples: 0.25,
+  // Reads only: a few requests per list route.
+  collections: 0.03,
   fuzz: 0.3,
   stateful: 0.15,
   batch: 0.05,
