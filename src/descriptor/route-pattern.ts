@@ -29,12 +29,24 @@ export function parseRoutePattern(key: string): RoutePattern {
   const tree = parseRouteRegex(key);
   const variables: PathVariable[] = [];
   collectVariables(key, tree, false, false, variables);
-  const matcher = new RegExp(`^(?:${renderJs(tree, { namedGroups: true, capturingGroups: true })})$`, 'i');
+  const matcher = compileMatcher(key, tree);
   const template = templateOf(tree);
   const pieces = compileAlternatives(key, tree, variables);
   const fixed = pieces.length === 1 && typeof pieces[0] === 'string' ? pieces[0] : undefined;
   const build = fixed === undefined ? (values: Record<string, string>): string => joinPieces(pieces, values) : (): string => fixed;
   return { key, template, variables, matcher, build };
+}
+
+/**
+ * The route's matcher. JavaScript refuses some keys the checks above let through (a variable's name repeated
+ * inside a lookahead, which collects no variables): such a key is unreadable like any other, not a crash.
+ */
+function compileMatcher(key: string, tree: RegexNode[][]): RegExp {
+  try {
+    return new RegExp(`^(?:${renderJs(tree, { namedGroups: true, capturingGroups: true })})$`, 'i');
+  } catch (error) {
+    throw new RoutePatternError(key, `JavaScript cannot compile it: ${(error as Error).message}`);
+  }
 }
 
 function collectVariables(key: string, alternatives: RegexNode[][], optional: boolean, repeated: boolean, into: PathVariable[]): void {
