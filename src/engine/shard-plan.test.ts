@@ -4,7 +4,7 @@ import type { LoadedDescriptor } from '../descriptor/types.js';
 import { referenceDescriptor } from '../export/testing/descriptors.js';
 import { planRun, runOperations } from './engine.js';
 import { PHASE_NAMES } from './phases/index.js';
-import { estimatedCost, planShards, WHOLE_RUN } from './shard-plan.js';
+import { estimatedCost, planShards, routeFamily, WHOLE_RUN } from './shard-plan.js';
 
 let descriptors: LoadedDescriptor[];
 let planning: { descriptors: LoadedDescriptor[]; safeMethodsOnly: boolean; phases: readonly string[]; examples: number; hasCredentials: boolean; hasContract: boolean };
@@ -24,6 +24,16 @@ describe('sharing a split run', () => {
       const routes = new Set(plan.operations.map((op) => op.route));
       expect(all.filter((op) => routes.has(op.route))).toEqual(plan.operations);
     }
+  });
+
+  it('keeps a route family together: the signup activation in the shard whose signup create made what it activates', () => {
+    const plans = [1, 2, 3, 4].map((index) => planRun({ ...planning, shard: { index, count: 4 } }));
+    const signupRoutes = (operations: readonly { route: string }[]) => new Set(operations.map((op) => op.route).filter((route) => route.startsWith('/community/v1/signup')));
+    const holding = plans.filter((plan) => signupRoutes(plan.operations).size > 0);
+    expect(holding).toHaveLength(1);
+    expect([...signupRoutes(holding[0]!.operations)]).toEqual(expect.arrayContaining(['/community/v1/signup', String.raw`/community/v1/signup/activate/(?P<id>[\w-]+)`]));
+    expect(routeFamily({ namespace: 'community/v1', route: String.raw`/community/v1/signup/activate/(?P<id>[\w-]+)` })).toBe('/community/v1/signup');
+    expect(routeFamily({ namespace: 'wp/v2', route: '/wp/v2' })).toBe('/wp/v2');
   });
 
   it('gives every whole-run piece of work (contract, locale, each stateful sequence, batch, auth) to exactly one shard', () => {

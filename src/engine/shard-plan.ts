@@ -1,7 +1,7 @@
 /**
  * How a run split over N processes (`--shard I/N`) shares its work. Every process computes the same plan from
- * the same descriptors: routes (all their methods and locales together, so a route's probes and a sequence's
- * first operation see the whole route) and whole-run pieces of work (the contract comparison, each stateful
+ * the same descriptors: route families (all their routes, methods and locales together, so a route's probes, a
+ * sequence's first operation and an access-matrix write see the state the family's other routes made) and whole-run pieces of work (the contract comparison, each stateful
  * sequence, each locale's batch sequences…) are dealt out by estimated cost, the most costly first, each to the
  * shard with the least so far. Each piece therefore runs once, in exactly one shard, and the shards' reports
  * merged hold what one unsharded run with the same seed holds.
@@ -43,12 +43,29 @@ export function estimatedCost(op: Operation, examples: number): number {
   return 1 + boundaries + 2 * examples;
 }
 
+/**
+ * The resource family a route belongs to: its namespace and the first path segment after it
+ * (`/community/v1/signup` for `/community/v1/signup/activate/(?P<id>[\w-]+)`). A family's routes share state on
+ * the target (an activation finds the signups the family's create made; an item route the posts its collection
+ * made), so they are dealt out together: each sees, in its shard, the state it sees in a whole run.
+ */
+export function routeFamily(op: Pick<Operation, 'route' | 'namespace'>): string {
+  const namespace = `/${op.namespace.replace(/^\/+|\/+$/g, '')}`;
+  if (op.namespace === '' || !op.route.startsWith(`${namespace}/`)) return op.route;
+  const first = op.route.slice(namespace.length + 1).split('/')[0]!;
+  // A first segment that is a path variable (`(?P<name>…)`) names no resource of its own.
+  return first === '' || first.startsWith('(') ? op.route : `${namespace}/${first}`;
+}
+
 /** Which work this process does. */
 export interface ShardPlan {
   /** This process's slice; null for a whole run. */
   readonly shard: ShardRef | null;
-  /** Whether this process sends the operation's own requests (examples, fuzz, the operation's auth probes). */
-  ownsOperation(op: Pick<Operation, 'route'>): boolean;
+  /**
+   * Whether this process sends the operation's own requests (examples, fuzz, the operation's auth probes): the
+   * shard of its route's family (`routeFamily`).
+   */
+  ownsOperation(op: Pick<Operation, 'route' | 'namespace'>): boolean;
   /** Whether this process does a whole-run piece of work; every unit is owned by exactly one shard. */
   owns(unit: string): boolean;
   /** Estimated cost per shard (index 0 is shard 1), for the header. */
@@ -70,10 +87,10 @@ interface Job {
  */
 export function planShards(shard: ShardRef | null | undefined, operations: readonly Operation[], units: readonly WorkUnit[], examples: number): ShardPlan {
   if (!shard || shard.count <= 1) return WHOLE_RUN;
-  const routeCost = new Map<string, number>();
-  for (const op of operations) routeCost.set(op.route, (routeCost.get(op.route) ?? 0) + estimatedCost(op, examples));
+  const familyCost = new Map<string, number>();
+  for (const op of operations) familyCost.set(routeFamily(op), (familyCost.get(routeFamily(op)) ?? 0) + estimatedCost(op, examples));
   const jobs: Job[] = [
-    ...[...routeCost].map(([route, cost]) => ({ key: `route ${route}`, cost })),
+    ...[...familyCost].map(([family, cost]) => ({ key: `routes ${family}`, cost })),
     ...units.map((unit) => ({ key: `unit ${unit.name}`, cost: unit.cost })),
   ];
   // The most costly first, each to the least loaded shard (ties: the lower index): within 4/3 of the best split.
@@ -90,7 +107,7 @@ export function planShards(shard: ShardRef | null | undefined, operations: reado
   const mine = (key: string): boolean => (owner.get(key) ?? 1) === shard.index;
   return {
     shard,
-    ownsOperation: (op) => mine(`route ${op.route}`),
+    ownsOperation: (op) => mine(`routes ${routeFamily(op)}`),
     owns: (unit) => mine(`unit ${unit}`),
     loads,
   };
