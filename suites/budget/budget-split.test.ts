@@ -38,7 +38,7 @@ describe('time budget split between phases', () => {
       const budget = result!.budget!;
       expect(budget.budgetMs).toBe(BUDGET_SECONDS * 1000);
       // Every phase of the profile ran, in order, and sent requests (contract compares descriptors only).
-      expect(budget.phases.map((entry) => entry.phase)).toEqual(['contract', 'locale', 'schemas', 'examples', 'fuzz', 'stateful', 'batch', 'auth']);
+      expect(budget.phases.map((entry) => entry.phase)).toEqual(['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth']);
       for (const entry of budget.phases.filter((phase) => phase.phase !== 'contract' && phase.phase !== 'schemas')) expect(entry.requests, entry.phase).toBeGreaterThan(0);
       // At this pace the open-ended phases cannot finish: their shares ran out, which left time for the last three.
       expect(budget.phases.filter((entry) => entry.cutShort).map((entry) => entry.phase)).toEqual(expect.arrayContaining(['examples', 'fuzz']));

@@ -89,7 +89,7 @@ describe('four shards merged against one whole run with the same seed', () => {
     // Every phase's fault was found, each in exactly one shard for the whole-run pieces.
     const checks = new Set(merged.findings.filter((finding) => finding.severity === 'failure').map((finding) => finding.check));
     // (The drifted per_page maximum of 1000 moves the boundary cases away from per_page=100, whose 500 is not met.)
-    for (const check of ['contract_drift', 'locale_mismatch', 'invalid_rejected', 'no_password_leak', 'use_after_delete', 'batch_size_limit']) expect(checks).toContain(check);
+    for (const check of ['contract_drift', 'locale_mismatch', 'invalid_rejected', 'no_sensitive_data', 'use_after_delete', 'batch_size_limit']) expect(checks).toContain(check);
     expect(codes.whole).toBe(1);
     expect(codes.merge).toBe(1);
     // Findings counted once each although several shards met them.
