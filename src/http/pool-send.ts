@@ -2,7 +2,9 @@
  * The innermost layer: one undici `Pool` per origin (keep-alive, no pipelining), each request dispatched with
  * an `ExchangeHandler`. Errors become exchanges; nothing here retries or follows redirects.
  */
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+// The pool module alone, not undici's index, which loads all of undici (see undici-pool.d.ts).
+import UndiciPool from 'undici/lib/dispatcher/pool.js';
 import { ExchangeHandler } from './exchange-handler.js';
 import type { ResolvedTransportOptions } from './options.js';
 import type { Exchange, SendFn } from './types.js';
@@ -65,7 +67,7 @@ export function createPoolSend(options: ResolvedTransportOptions): PoolSend {
       return `not a URL: ${origin}`;
     }
     if (protocol !== 'http:' && protocol !== 'https:') return `unsupported protocol ${protocol}`;
-    const pool = new Pool(origin, poolOptions);
+    const pool = new UndiciPool(origin, poolOptions);
     pools.set(origin, pool);
     return pool;
   };

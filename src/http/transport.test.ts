@@ -276,4 +276,9 @@ describe('createTransport', () => {
     expect(() => createTransport({ rateLimit: -1 })).toThrow(RangeError);
     expect(() => createTransport({ retry429: { maxRetries: 1.5 } })).toThrow(/retry429.maxRetries/);
   });
+
+  it("loads undici's own pool class from its module, the one undici's index exports", async () => {
+    const [{ default: loaded }, { Pool }] = await Promise.all([import('undici/lib/dispatcher/pool.js'), import('undici')]);
+    expect(loaded).toBe(Pool);
+  });
 });
