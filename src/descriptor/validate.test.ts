@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { ROOT_DESCRIPTOR_SCHEMA } from './descriptor-schema.js';
 import { DescriptorError } from './errors.js';
 import { validateRootDescriptor } from './validate.js';
 
@@ -32,6 +34,14 @@ function minimal(): Record<string, any> {
     },
   };
 }
+
+describe('the root descriptor schema', () => {
+  it('is a valid draft-07 JSON Schema (the validator compiles it without this check)', () => {
+    const ajv = new Ajv({ strictTypes: false });
+    expect(ajv.validateSchema(ROOT_DESCRIPTOR_SCHEMA), JSON.stringify(ajv.errors)).toBe(true);
+    expect(ajv.validateSchema({ ...ROOT_DESCRIPTOR_SCHEMA, properties: { routes: { type: 'objekt' } } })).toBe(false);
+  });
+});
 
 function errorOf(json: unknown): DescriptorError {
   try {

@@ -11,15 +11,20 @@ import type { ValueBuilder } from './context.js';
 
 const FREE_TEXT_SPAN = 24;
 const HEX_DIGITS = [...'0123456789abcdefABCDEF'];
-/** URLs built from parts: fast-check's own `webUrl` costs seconds to set up on first use. */
-const webUrls = fc
-  .tuple(fc.constantFrom('https', 'http'), fc.domain(), fc.array(fc.stringMatching(/^[a-z0-9-]{1,10}$/), { maxLength: 3 }), fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{1,6}$/)))
-  .map(([scheme, domain, segments, query]) => `${scheme}://${domain}/${segments.join('/')}${query ? `?${query}` : ''}`);
+/**
+ * URLs built from parts: fast-check's own `webUrl` costs seconds to set up on first use. Made on first use too
+ * (one arbitrary for the process): `fc.domain()` alone took 10-20 ms of every start, `uri` parameters or not.
+ */
+let webUrlArbitrary: fc.Arbitrary<string> | undefined;
+const webUrls = (): fc.Arbitrary<string> =>
+  (webUrlArbitrary ??= fc
+    .tuple(fc.constantFrom('https', 'http'), fc.domain(), fc.array(fc.stringMatching(/^[a-z0-9-]{1,10}$/), { maxLength: 3 }), fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{1,6}$/)))
+    .map(([scheme, domain, segments, query]) => `${scheme}://${domain}/${segments.join('/')}${query ? `?${query}` : ''}`));
 const isoDates = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2037-12-31T23:59:59Z'), noInvalidDate: true });
 
 const FORMAT_VALUES: Record<string, () => fc.Arbitrary<string>> = {
   email: () => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...textPools().emails) }, { weight: 1, arbitrary: fc.emailAddress() }),
-  uri: () => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...textPools().urls) }, { weight: 1, arbitrary: webUrls }),
+  uri: () => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...textPools().urls) }, { weight: 1, arbitrary: webUrls() }),
   uuid: () => fc.uuid(),
   ip: () => fc.oneof(fc.ipV4(), fc.ipV6()),
   'hex-color': () =>
