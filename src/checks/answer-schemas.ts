@@ -16,7 +16,14 @@ export interface ItemValidator {
 
 export class AnswerSchemas {
   readonly #sets = new Map<string | null, ItemSchemaSet>();
+  /** By locale, context and route. */
   readonly #validators = new Map<string, ItemValidator>();
+  /**
+   * By the translated schema's JSON: locales translate only descriptions, which the translation leaves out, and
+   * routes share item schemas (the bundled server's 90 routes × contexts × locales come to 12 distinct schemas), so
+   * each is compiled once. A compile costs 6-20 ms; compiling each of the 90 took about 0.5 s of a 10 s fuzz run.
+   */
+  readonly #compiledByContent = new Map<string, ItemValidator>();
   #ajv: Ajv | undefined;
 
   constructor(sets: readonly ItemSchemaSet[]) {
@@ -42,7 +49,13 @@ export class AnswerSchemas {
     const key = `${locale ?? '-'} ${context} ${route}`;
     let validator = this.#validators.get(key);
     if (validator === undefined) {
-      validator = compileValidator(this.#compiler(), answerSchema(schema.published, context));
+      const translated = answerSchema(schema.published, context);
+      const content = JSON.stringify(translated);
+      validator = this.#compiledByContent.get(content);
+      if (validator === undefined) {
+        validator = compileValidator(this.#compiler(), translated);
+        this.#compiledByContent.set(content, validator);
+      }
       this.#validators.set(key, validator);
     }
     return validator;

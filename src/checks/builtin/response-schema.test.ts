@@ -82,3 +82,24 @@ describe('answer schemas', () => {
     expect(itemsOfAnswer({ name: { id: 1 }, post: { id: 2 }, page: { id: 3 } }, USER_SCHEMA)).toHaveLength(3);
   });
 });
+
+describe('AnswerSchemas', () => {
+  it('compiles a schema once for every locale and route that publishes it, and still judges each by its own', () => {
+    const translatedUsers = JSON.parse(JSON.stringify(HELP['wp/v2']!.routes[USERS]!.schema).replaceAll('"description":"', '"description":"Ελληνικά: ')) as unknown;
+    const greek = parseItemSchema(USERS, 'wp/v2', translatedUsers, 'help')!;
+    const narrower = parseItemSchema('/wp/v2/users/me', 'wp/v2', { ...USER_SCHEMA.published, properties: { id: { type: 'string', context: ['view'] } } }, 'help')!;
+    const shared = new AnswerSchemas([
+      { locale: 'en_gb', schemas: new Map([[USERS, USER_SCHEMA], ['/wp/v2/users/me', narrower]]), warnings: [], requests: 1 },
+      { locale: 'el', schemas: new Map([[USERS, greek], ['/wp/v2/users/(?P<id>[\\d]+)', USER_SCHEMA]]), warnings: [], requests: 1 },
+    ]);
+    const english = shared.validator('en_gb', USERS, 'view');
+    expect(shared.validator('el', USERS, 'view')).toBe(english);
+    expect(shared.validator('el', '/wp/v2/users/(?P<id>[\\d]+)', 'view')).toBe(english);
+    expect(shared.validator('en_gb', USERS, 'edit')).not.toBe(english);
+    const other = shared.validator('en_gb', '/wp/v2/users/me', 'view')!;
+    expect(other).not.toBe(english);
+    expect(english?.validate(USER_VIEW)).toBeUndefined();
+    expect(other.validate(USER_VIEW)).toMatch(/`id` must be string/);
+  });
+});
+
