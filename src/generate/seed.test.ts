@@ -27,4 +27,18 @@ describe('verified', () => {
     expect(fc.sample(rare as fc.Arbitrary<number>, { seed: 1, numRuns: 50 }).every((n) => n % 10 === 0)).toBe(true);
     expect(verified(fc.integer({ min: 0, max: 9 }), () => false)).toBeNull();
   });
+
+  it('filters a source whose first probes mostly fail when enough of all its probes pass', () => {
+    // About a quarter passes: fewer than eight of the first ten probes, more than eight of the fifty.
+    const quarter = verified(fc.integer({ min: 0, max: 999 }), (n) => n % 4 === 0);
+    const drawn = fc.sample(quarter as fc.Arbitrary<number>, { seed: 1, numRuns: 300 });
+    expect(drawn.every((n) => n % 4 === 0)).toBe(true);
+    expect(new Set(drawn).size).toBeGreaterThan(50);
+  });
+
+  it('relies on a shorter sample being the start of a longer one with the same seed', () => {
+    // verified settles most sources on its first probes, as if it had drawn all of them.
+    const source = fc.record({ name: fc.string(), tags: fc.array(fc.integer()), on: fc.option(fc.boolean()) });
+    expect(fc.sample(source, { seed: 0x5eed, numRuns: 10 })).toEqual(fc.sample(source, { seed: 0x5eed, numRuns: 50 }).slice(0, 10));
+  });
 });
