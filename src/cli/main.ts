@@ -1,5 +1,5 @@
 /**
- * The command line: `restconform run | serve | export | replay | merge`. Each subcommand lives in `commands/`, builds
+ * The command line: `restconform run | serve | export | replay | merge | resources`. Each subcommand lives in `commands/`, builds
  * its own commander `Command`, and reports its exit code through `ExitCode`. Exit codes: 0 no failure,
  * 1 at least one failure, 2 usage or configuration error, 130 interrupted.
  */
@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { exportCommand } from './commands/export.js';
 import { mergeCommand } from './commands/merge.js';
 import { replayCommand } from './commands/replay.js';
+import { resourcesCommand } from './commands/resources.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { UsageError, type ExitCodeSink } from './errors.js';
@@ -23,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  for (const make of [runCommand, serveCommand, exportCommand, replayCommand, mergeCommand]) {
+  for (const make of [runCommand, serveCommand, exportCommand, replayCommand, mergeCommand, resourcesCommand]) {
     program.addCommand(make(sink).exitOverride());
   }
   try {

@@ -78,6 +78,27 @@ export interface RunSummary {
   byCheck: Record<string, { failures: number; warnings: number }>;
 }
 
+/** One step of a sequence, as the report shows it. */
+export interface SequenceStep {
+  step: string;
+  outcome: 'ok' | 'failed' | 'warned' | 'skipped';
+  detail?: string;
+}
+
+/** A sequence of a phase (a family's life cycle, a relation): what it did and how it ended, or why it did not run. */
+export interface SequenceReport {
+  phase: string;
+  locale: string | null;
+  name: string;
+  /** The resource family whose life cycle it is. */
+  family?: string;
+  outcome: 'passed' | 'failed' | 'stopped' | 'skipped';
+  reason?: string;
+  steps: SequenceStep[];
+  /** What its cleanup could not remove. */
+  leftovers: string[];
+}
+
 export type RunEvent =
   | {
       type: 'run_started';
@@ -104,6 +125,7 @@ export type RunEvent =
   /** The target's pace, measured before the phases start: part of the run's header. */
   | { type: 'target_measured'; rate: TargetRate }
   | { type: 'warning'; message: string }
+  | { type: 'sequence'; sequence: SequenceReport }
   | {
       type: 'run_finished';
       durationMs: number;

@@ -4,7 +4,7 @@
  */
 import type { Finding } from '../checks/types.js';
 import type { BudgetSplit, TargetRate } from '../engine/budget.js';
-import type { AccessRow, CoverageEntry, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
+import type { AccessRow, CoverageEntry, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
 
@@ -24,6 +24,8 @@ export interface JsonReport {
   findings: Finding[];
   /** The access matrix: per operation, what each identity got. Present when the auth phase ran. */
   access?: AccessRow[];
+  /** The phases' sequences (each resource family's life cycle, each relation): steps and outcome, or why skipped. */
+  sequences?: SequenceReport[];
   /** Present when the run stopped early (interrupted, time budget, or an abort reason). */
   stoppedEarly?: string;
   /** The phases the run was asked for. */
@@ -60,6 +62,7 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     coverage: finished.coverage,
     findings: finished.findings,
     ...(finished.access !== undefined ? { access: finished.access } : {}),
+    ...(run.sequences.length > 0 ? { sequences: run.sequences } : {}),
     ...(finished.stoppedEarly !== undefined ? { stoppedEarly: finished.stoppedEarly } : {}),
     phases: started.phases,
     safeMethodsOnly: started.safeMethodsOnly,

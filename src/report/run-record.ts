@@ -3,7 +3,7 @@
  * phases, warnings, and how it finished. The live events (`exchange`, `finding`) are left to the reporters
  * that show progress.
  */
-import type { RunEvent } from '../engine/events.js';
+import type { RunEvent, SequenceReport } from '../engine/events.js';
 
 export type RunStartedEvent = Extract<RunEvent, { type: 'run_started' }>;
 export type RunFinishedEvent = Extract<RunEvent, { type: 'run_finished' }>;
@@ -17,6 +17,8 @@ export interface RunRecord {
   skippedPhases: Array<{ phase: string; reason: string }>;
   /** `warning` events, in order. */
   warnings: string[];
+  /** The sequences of the phases (each family's life cycle, each relation): their steps and outcomes, or why skipped. */
+  sequences: SequenceReport[];
 }
 
 export class RunRecorder {
@@ -25,6 +27,7 @@ export class RunRecorder {
   readonly #descriptors: DescriptorLoadedEvent[] = [];
   readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
   readonly #warnings: string[] = [];
+  readonly #sequences: SequenceReport[] = [];
 
   onEvent(event: RunEvent): void {
     switch (event.type) {
@@ -39,6 +42,9 @@ export class RunRecorder {
         break;
       case 'warning':
         this.#warnings.push(event.message);
+        break;
+      case 'sequence':
+        this.#sequences.push(event.sequence);
         break;
       case 'run_finished':
         this.#finished = event;
@@ -57,6 +63,7 @@ export class RunRecorder {
       descriptors: [...this.#descriptors],
       skippedPhases: [...this.#skippedPhases],
       warnings: [...this.#warnings],
+      sequences: [...this.#sequences],
     };
   }
 }

@@ -40,7 +40,7 @@ function localeOf(flag: string): string | null {
   return flag;
 }
 
-function credentialsOf(flags: ExportSettings): Credentials | undefined {
+function credentialsOf(flags: DescriptorSourceFlags): Credentials | undefined {
   if (!flags.user) return undefined;
   const password = process.env[flags.appPasswordEnv];
   if (!password) throw new UsageError(`export: --user ${flags.user} needs the application password in the environment variable ${flags.appPasswordEnv}, which is empty`);
@@ -54,8 +54,11 @@ interface ExportSource {
   schemas?: ReadonlyMap<string, ItemSchema>;
 }
 
+/** Where a command reads a descriptor from: a server, a saved file, or the bundled server. */
+export type DescriptorSourceFlags = Pick<ExportSettings, 'baseUrl' | 'descriptor' | 'restRoot' | 'user' | 'appPasswordEnv'>;
+
 /** The descriptor to export and the REST root its requests go to. */
-async function loadSource(flags: ExportSettings, locale: string | null, withSchemas: boolean): Promise<ExportSource> {
+export async function loadSource(flags: DescriptorSourceFlags, locale: string | null, withSchemas: boolean): Promise<ExportSource> {
   const credentials = credentialsOf(flags);
   if (flags.descriptor !== undefined) {
     const descriptor = await readDescriptorFile(flags.descriptor, locale);

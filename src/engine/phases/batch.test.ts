@@ -54,7 +54,7 @@ describe('phase batch', () => {
   it('fires batch_validation for require-all-validate that runs its valid items', async () => {
     const result = await runPhase(batchPhase, { url: lenient.url, locales: ['en_gb'], credentials: lenient.credentials.admin });
     expect(findingLines(result.findings)).toEqual([
-      expect.stringMatching(/^batch_validation failure en_gb POST \/batch\/v1: require-all-validate batch \(en_gb\): a require-all-validate batch with one invalid item ran its valid item \(member \d+ exists afterwards\)$/),
+      expect.stringMatching(/^batch_validation failure en_gb POST \/batch\/v1: require-all-validate batch \(en_gb\): a require-all-validate batch with one invalid item ran its valid item \(community\/v1 members \d+ exists afterwards\)$/),
     ]);
     expect(result.findings[0]!.curl).toHaveLength(2);
     expect(result.findings[0]!.curl[0]).toContain('require-all-validate');

@@ -45,7 +45,7 @@ export const batchPhase: Phase = {
     for (const [index, descriptor] of ctx.descriptors.entries()) {
       if (!ctx.shard.owns(batchUnit(descriptor))) continue;
       // Planned on the whole run's operations, so a split run picks the same items as a whole one.
-      const plan = planBatch(new RouteBook(descriptor), ctx.allOperations);
+      const plan = planBatch(descriptor, ctx.allOperations, ctx.resourceHints);
       if (plan === undefined) continue;
       const where = `(${descriptor.locale ?? 'no locale'})`;
       // Each locale's names start at its own place: the same in a whole run and in the shard that runs it.

@@ -2,6 +2,7 @@
 import type { Contract } from '../../contract/types.js';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { OperationGenerators } from '../generators.js';
+import type { ResourceHints } from '../../resources/index.js';
 import type { RunContext } from '../run-context.js';
 import type { ShardPlan, WorkUnit } from '../shard-plan.js';
 
@@ -30,6 +31,8 @@ export interface PhaseContext {
   contract?: Contract;
   /** Treat write routes that succeed anonymously as failures, not warnings. */
   strictAuth: boolean;
+  /** Hints about resources the descriptor cannot give (configuration `resources.hints`), over the built-in ones. */
+  resourceHints?: ResourceHints;
 }
 
 /** What a phase may look at to name its whole-run pieces of work, before the run is split. */

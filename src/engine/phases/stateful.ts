@@ -1,70 +1,50 @@
 /**
- * Phase `stateful`: sequences built from the descriptor's routes and the table of resource families, with data
- * taken from real responses (ids from creates, activation keys from signups). A sequence runs in a locale when
- * the descriptor serves every route it needs; every step's failure is a finding whose reproduction is the whole
- * sequence so far, one curl line per step.
+ * Phase `stateful`: the life cycle of every family of the resource model (inferred from each locale's
+ * descriptor, see `src/resources/`), and the relations between resources the interface has (signup activation,
+ * block and unblock, profile field data, follow and unfollow, components switched and back), with data taken
+ * from real responses. Every step's failure is a finding whose reproduction is the whole sequence so far, one
+ * curl line per step; every sequence, run or skipped, is reported with its steps.
  */
-import type { HttpMethod } from '../../descriptor/types.js';
-import { STATEFUL_CHECKS } from '../sequences/stateful-checks.js';
+import type { HttpMethod, Operation } from '../../descriptor/types.js';
+import { inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
+import type { SequenceReport } from '../events.js';
 import { resourceLifecycle } from '../sequences/lifecycle.js';
-import { blockAndUnblock, fieldData, followAndUnfollow, signupActivation } from '../sequences/relations.js';
-import { RELATION_ROUTES, RESOURCE_FAMILIES, resourceFamily, type ResourceFamily } from '../sequences/resource-families.js';
+import { blockAndUnblock, componentsSwitched, familyAt, fieldData, followAndUnfollow, RELATION_ROUTES, signupActivation } from '../sequences/relations.js';
+import { familyOperations, type FamilyEnv } from '../sequences/resources.js';
 import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
+import { STATEFUL_CHECKS } from '../sequences/stateful-checks.js';
 import { sequenceToken } from '../sequences/token.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
-import type { Phase } from './phase.js';
+import type { Phase, PhaseContext } from './phase.js';
 
 export { STATEFUL_CHECKS };
 
 const PHASE = 'stateful';
 const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
-/** A route a sequence needs, served by any of `methods`. */
+/** A route a relation needs, served by any of `methods`. */
 interface RouteNeed {
   route: string;
   methods: readonly HttpMethod[];
 }
 
-interface StatefulSequence {
+/** A sequence between resources: the routes it sends to (beyond its families') and the families it creates. */
+interface RelationSequence {
   name: string;
-  /** Every route the sequence sends to; the first decides the shard it runs in. */
   needs: RouteNeed[];
-  run(sequence: Sequence, book: RouteBook, others: readonly RouteBook[], token: string): Promise<void>;
+  /** Collections (contract keys) of the families it creates. */
+  families: string[];
+  run(sequence: Sequence, env: FamilyEnv, token: string): Promise<void>;
 }
 
-/** A sequence in one locale: its name in reports, and the piece of work a split run gives to one shard. */
-function sequenceUnit(definition: StatefulSequence, book: RouteBook): string {
-  return `${definition.name} (${book.locale ?? 'no locale'})`;
-}
-
-/** The sequences that can run in a locale: those whose every route the locale's descriptor serves. */
-function runnable(book: RouteBook): StatefulSequence[] {
-  return STATEFUL_SEQUENCES.filter((definition) => definition.needs.every((need) => book.firstOperation(need.route, need.methods) !== undefined));
-}
-
-function familyNeeds(family: ResourceFamily): RouteNeed[] {
-  const own: RouteNeed[] = [
-    { route: family.collection, methods: [family.createMethod] },
-    { route: family.item, methods: ['GET'] },
-    { route: family.item, methods: ['DELETE'] },
-  ];
-  return family.parent === undefined ? own : [...own, ...familyNeeds(resourceFamily(family.parent.family))];
-}
-
-const MEMBER = resourceFamily('member');
-
-/** Every sequence the phase knows, in running order. */
-export const STATEFUL_SEQUENCES: readonly StatefulSequence[] = [
-  ...RESOURCE_FAMILIES.map((family) => ({
-    name: `${family.name} life cycle`,
-    needs: familyNeeds(family),
-    run: (sequence: Sequence, book: RouteBook, others: readonly RouteBook[], token: string) => resourceLifecycle(sequence, family, book, others, token),
-  })),
+/** The relations the phase knows, in running order; each runs where the descriptor serves its routes. */
+export const RELATION_SEQUENCES: readonly RelationSequence[] = [
   {
     name: 'signup activation',
-    needs: [...familyNeeds(resourceFamily('signup')), { route: RELATION_ROUTES.signupActivation, methods: WRITE_METHODS }, ...familyNeeds(MEMBER)],
-    run: (sequence, book, _others, token) => signupActivation(sequence, book, token),
+    needs: [{ route: RELATION_ROUTES.signupActivation, methods: WRITE_METHODS }],
+    families: [RELATION_ROUTES.signups, RELATION_ROUTES.members],
+    run: signupActivation,
   },
   {
     name: 'block and unblock',
@@ -72,9 +52,9 @@ export const STATEFUL_SEQUENCES: readonly StatefulSequence[] = [
       { route: RELATION_ROUTES.moderation, methods: ['POST'] },
       { route: RELATION_ROUTES.moderation, methods: ['GET'] },
       { route: RELATION_ROUTES.moderationItem, methods: ['DELETE'] },
-      ...familyNeeds(MEMBER),
     ],
-    run: (sequence, book, _others, token) => blockAndUnblock(sequence, book, token),
+    families: [RELATION_ROUTES.members],
+    run: blockAndUnblock,
   },
   {
     name: 'profile field data',
@@ -82,49 +62,113 @@ export const STATEFUL_SEQUENCES: readonly StatefulSequence[] = [
       { route: RELATION_ROUTES.fieldData, methods: WRITE_METHODS },
       { route: RELATION_ROUTES.fieldData, methods: ['GET'] },
       { route: RELATION_ROUTES.fieldData, methods: ['DELETE'] },
-      ...familyNeeds(resourceFamily('profile field')),
-      ...familyNeeds(MEMBER),
     ],
-    run: (sequence, book, _others, token) => fieldData(sequence, book, token),
+    families: [RELATION_ROUTES.profileFields, RELATION_ROUTES.members],
+    run: fieldData,
   },
   {
     name: 'follow and unfollow',
-    needs: [{ route: RELATION_ROUTES.followAction, methods: WRITE_METHODS }, ...familyNeeds(MEMBER)],
-    run: (sequence, book, _others, token) => followAndUnfollow(sequence, book, token),
+    needs: [{ route: RELATION_ROUTES.followAction, methods: WRITE_METHODS }],
+    families: [RELATION_ROUTES.members],
+    run: followAndUnfollow,
+  },
+  {
+    name: 'components switched and back',
+    needs: [
+      { route: RELATION_ROUTES.components, methods: ['GET'] },
+      { route: RELATION_ROUTES.components, methods: WRITE_METHODS },
+    ],
+    families: [],
+    run: (sequence, env) => componentsSwitched(sequence, env),
   },
 ];
 
+/** One sequence of one locale, ready to run or with the reason it cannot. */
+interface PlannedSequence {
+  name: string;
+  family?: string;
+  /** The operation the shard decision goes by (the sequence's first request). */
+  first: Operation | undefined;
+  skip?: string;
+  run(sequence: Sequence, token: string): Promise<void>;
+}
+
+function planLocale(env: FamilyEnv): PlannedSequence[] {
+  const planned: PlannedSequence[] = [];
+  for (const family of env.model.families) {
+    const ops = familyOperations(env.book, family);
+    planned.push({
+      name: `${family.name} life cycle`,
+      family: family.name,
+      first: ops?.create,
+      skip: family.skip ?? (ops === undefined ? 'the descriptor lacks a route the life cycle needs' : undefined),
+      run: (sequence, token) => resourceLifecycle(sequence, env, family, token),
+    });
+  }
+  for (const relation of RELATION_SEQUENCES) {
+    const resolved = relation.needs.map((need) => env.book.firstOperation(need.route, need.methods));
+    const families = relation.families.map((collection) => familyAt(env, collection));
+    const lacking = resolved.some((op) => op === undefined) || families.some((family) => family === undefined || family.skip !== undefined || familyOperations(env.book, family) === undefined);
+    planned.push({
+      name: relation.name,
+      first: resolved[0],
+      skip: lacking ? 'the descriptor lacks routes for it' : undefined,
+      run: (sequence, token) => relation.run(sequence, env, token),
+    });
+  }
+  return planned;
+}
+
+
+/** Each locale's sequences, the model inferred from its descriptor. */
+function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedSequence[] }> {
+  const hints = mergedHints(ctx.resourceHints);
+  const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
+  return books.map((book, index) => {
+    const env: FamilyEnv = { book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) };
+    return { book, planned: planLocale(env) };
+  });
+}
+
+/** A sequence in one locale: its name in reports, and the piece of work a split run gives to one shard. */
+function sequenceUnit(planned: PlannedSequence, book: RouteBook): string {
+  return `${planned.name} (${book.locale ?? 'no locale'})`;
+}
+
 export const statefulPhase: Phase = {
   name: PHASE,
-  description: 'Resource sequences: create, read, update, delete and use after delete; lists and X-WP-Total; cross-locale visibility; signup activation; block and unblock; profile field data; follow and unfollow.',
+  description: 'The life cycle of every resource family the descriptor reveals (create, read, list, search, duplicate, update of every field, delete, use after delete, X-WP-Total; cross-locale reads), and relations: signup activation, block and unblock, profile field data, follow and unfollow, components switched and back.',
   skipReason: (ctx) =>
     ctx.safeMethodsOnly ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)' : ctx.descriptors.length === 0 ? 'no descriptor loaded' : undefined,
-  // A step of a sequence waits for the one before: each costs several concurrent requests' time.
+  // A step of a sequence waits for the one before; a life cycle has some twenty steps.
   units: (ctx) =>
     ctx.safeMethodsOnly
       ? []
-      : ctx.descriptors.flatMap((descriptor) => {
-          const book = new RouteBook(descriptor);
-          return runnable(book).map((definition) => ({ name: sequenceUnit(definition, book), cost: 3 * definition.needs.length * SEQUENTIAL_WEIGHT }));
-        }),
+      : plans(ctx).flatMap(({ book, planned }) =>
+          planned.filter((plan) => plan.skip === undefined && plan.first !== undefined).map((plan) => ({ name: sequenceUnit(plan, book), cost: 20 * SEQUENTIAL_WEIGHT })),
+        ),
   async run(ctx) {
-    const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
     let counter = 0;
     // One after another: list totals are only meaningful while nothing else writes.
-    for (const [index, book] of books.entries()) {
-      const others = books.filter((_, other) => other !== index);
+    for (const { book, planned: sequences } of plans(ctx)) {
       const lacking: string[] = [];
-      const served = runnable(book);
-      for (const definition of STATEFUL_SEQUENCES) {
-        if (!served.includes(definition)) {
-          lacking.push(definition.name);
+      for (const planned of sequences) {
+        const base = { phase: PHASE, locale: book.locale, name: planned.name, ...(planned.family === undefined ? {} : { family: planned.family }) };
+        if (planned.skip !== undefined || planned.first === undefined) {
+          if (planned.family === undefined) lacking.push(planned.name);
+          emitSequence(ctx, { ...base, outcome: 'skipped', reason: planned.skip ?? 'no route to start from', steps: [], leftovers: [] });
           continue;
         }
         // Counted whether or not this shard runs it: a sequence's names are the same in a split run.
         counter += 1;
-        const name = sequenceUnit(definition, book);
+        const name = sequenceUnit(planned, book);
+        // The one place the phase decides whether a sequence runs in this shard.
         if (!ctx.shard.owns(name)) continue;
-        await runSequence(ctx, PHASE, name, (sequence) => definition.run(sequence, book, others, sequenceToken(ctx.run.seed, 's', counter)));
+        const token = sequenceToken(ctx.run.seed, 's', counter);
+        const sequence = await runSequence(ctx, PHASE, name, (running) => planned.run(running, token));
+        if (sequence === undefined) continue;
+        const outcome = sequence.outcome ?? { result: 'passed' as const };
+        emitSequence(ctx, { ...base, outcome: outcome.result, ...(outcome.reason === undefined ? {} : { reason: outcome.reason }), steps: sequence.steps, leftovers: sequence.leftovers });
       }
       if (lacking.length > 0) {
         ctx.run.emit({ type: 'warning', message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${lacking.join(', ')}; not run` });
@@ -132,3 +176,7 @@ export const statefulPhase: Phase = {
     }
   },
 };
+
+function emitSequence(ctx: PhaseContext, report: SequenceReport): void {
+  ctx.run.emit({ type: 'sequence', sequence: report });
+}

@@ -8,6 +8,7 @@ import type { Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
 import type { Credentials } from '../../request/types.js';
+import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
 import { answerOf, describeAnswer, type StepAnswer } from './answer.js';
 
@@ -48,9 +49,23 @@ export interface SequenceCheck {
   severity: Severity;
 }
 
+/** One step of a sequence as the report shows it. */
+export type StepRecord = SequenceStep;
+
+/** How a sequence ended: every step as required, a finding that stopped it, or a stop without a finding. */
+export interface SequenceOutcome {
+  result: 'passed' | 'failed' | 'stopped';
+  reason?: string;
+}
+
 export class Sequence {
   readonly exchanges: Exchange[] = [];
-  readonly #cleanups: Array<() => Promise<unknown>> = [];
+  readonly steps: StepRecord[] = [];
+  /** Set by the first failure or stop; passed when neither happened. */
+  outcome: SequenceOutcome | undefined;
+  readonly #cleanups: Array<() => Promise<Exchange>> = [];
+  /** Cleanup requests that did not remove what they were for, each with its answer. */
+  readonly leftovers: string[] = [];
 
   constructor(
     readonly ctx: PhaseContext,
@@ -68,6 +83,15 @@ export class Sequence {
 
   /** Reports `message` under `check` with the sequence so far, then stops the sequence. */
   fail(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): never {
+    this.report(check, op, message, severity);
+    this.outcome = { result: 'failed', reason: `${check.name}: ${message}` };
+    throw new SequenceStopped(message);
+  }
+
+  /** Reports `message` under `check` with the sequence so far; the sequence goes on. */
+  report(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): void {
+    this.steps.push({ step: check.name, outcome: severity === 'failure' ? 'failed' : 'warned', detail: message });
+    if (severity === 'failure') this.outcome = { result: 'failed', reason: `${check.name}: ${message}` };
     this.ctx.run.report({
       check: check.name,
       severity,
@@ -77,7 +101,11 @@ export class Sequence {
       phase: this.phase,
       exchanges: [...this.exchanges],
     });
-    throw new SequenceStopped(message);
+  }
+
+  /** Records a step of the sequence for the report (what ran, and how it went). */
+  record(step: string, outcome: StepRecord['outcome'] = 'ok', detail?: string): void {
+    this.steps.push(detail === undefined ? { step, outcome } : { step, outcome, detail });
   }
 
   /**
@@ -94,12 +122,13 @@ export class Sequence {
   /** Ends the sequence without a finding, noting why on the operation's coverage entry. */
   stop(op: Operation, reason: string): never {
     this.ctx.run.note(op, `${this.phase}: ${this.name} not completed: ${reason}`);
+    this.outcome ??= { result: 'stopped', reason };
     throw new SequenceStopped(reason);
   }
 
   /** Registers a request to send when the sequence ends (last registered, first sent); returns its cancel. */
   cleanup(op: Operation, values: StepValues, options: StepOptions = {}): () => void {
-    const send = (): Promise<unknown> => this.#sendRaw(op, values, options);
+    const send = (): Promise<Exchange> => this.#sendRaw(op, values, options);
     this.#cleanups.push(send);
     return () => {
       const index = this.#cleanups.indexOf(send);
@@ -107,9 +136,18 @@ export class Sequence {
     };
   }
 
-  /** Sends the cleanup requests. */
+  /**
+   * Sends the cleanup requests. One that is neither a success nor a 404/410 (already gone) left something
+   * behind: it is listed in `leftovers` with its answer.
+   */
   async finish(): Promise<void> {
-    while (this.#cleanups.length > 0) await this.#cleanups.pop()!();
+    while (this.#cleanups.length > 0) {
+      const exchange = await this.#cleanups.pop()!();
+      const status = exchange.response?.status;
+      if (status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410)) continue;
+      const { method, url } = exchange.request;
+      this.leftovers.push(`${method} ${url.replace(/\?.*$/, '')}: ${describeAnswer(answerOf(exchange))}`);
+    }
   }
 
   async #sendRaw(op: Operation, values: StepValues, options: StepOptions): Promise<Exchange> {
@@ -127,9 +165,9 @@ export class Sequence {
   }
 }
 
-/** Runs `body` as one sequence: a stop ends it quietly, and its cleanup always runs. */
-export async function runSequence(ctx: PhaseContext, phase: string, name: string, body: (sequence: Sequence) => Promise<void>): Promise<void> {
-  if (ctx.run.stopped) return;
+/** Runs `body` as one sequence: a stop ends it quietly, and its cleanup always runs. Undefined when the run had stopped. */
+export async function runSequence(ctx: PhaseContext, phase: string, name: string, body: (sequence: Sequence) => Promise<void>): Promise<Sequence | undefined> {
+  if (ctx.run.stopped) return undefined;
   const sequence = new Sequence(ctx, phase, name);
   try {
     await body(sequence);
@@ -138,4 +176,5 @@ export async function runSequence(ctx: PhaseContext, phase: string, name: string
   } finally {
     await sequence.finish();
   }
+  return sequence;
 }

@@ -31,4 +31,32 @@ export const LIST_TOTAL: PhaseCheck = {
   description: "A created resource appears in its list, the list's X-WP-Total grows by one, and shrinks back after the delete.",
 };
 
-export const STATEFUL_CHECKS: readonly PhaseCheck[] = [STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL];
+export const UPDATE_PERSISTED: PhaseCheck = {
+  name: 'update_persisted',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'Every writable field an update accepts (2xx) reads back with the written value, after WordPress\'s normalisation (raw in edit context, trimmed text, dates).',
+};
+
+export const DUPLICATE_CREATE: PhaseCheck = {
+  name: 'duplicate_create',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'A create repeating the unique values of an existing resource (login, e-mail, term name) is refused with a 4xx and an error code: never a 5xx, never a second resource.',
+};
+
+export const CREATE_LOCATION: PhaseCheck = {
+  name: 'create_location',
+  severity: 'warning',
+  phase: PHASE,
+  description: 'A create answers 201 with a Location header naming the new item (warning when missing); a Location naming another resource is a failure.',
+};
+
+export const COLLECTION_SEARCH: PhaseCheck = {
+  name: 'collection_search',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'A resource created with a unique token in a searchable field is found by `search` on its list, where the list declares `search`.',
+};
+
+export const STATEFUL_CHECKS: readonly PhaseCheck[] = [STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL, UPDATE_PERSISTED, DUPLICATE_CREATE, CREATE_LOCATION, COLLECTION_SEARCH];

@@ -4,9 +4,9 @@ import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.j
 const REST_PREFIX = /^\/([a-z_]+)\/wp-json(\/[^?]*)?(\?.*)?$/i;
 
 /** The locale and the path inside the REST root of a request. */
-function restPath(request: ForwardedRequest): { locale: string; path: string } | undefined {
+function restPath(request: ForwardedRequest): { locale: string; path: string; query: string | undefined } | undefined {
   const match = REST_PREFIX.exec(request.path);
-  return match ? { locale: match[1]!, path: match[2] ?? '/' } : undefined;
+  return match ? { locale: match[1]!, path: match[2] ?? '/', query: match[3] } : undefined;
 }
 
 function json(status: number, body: unknown): ForwardedAnswer {
@@ -231,4 +231,34 @@ export function pastLastPageRepeatsLast(path: RegExp): Fault {
     parts.query.set('page', String(pages));
     return forward(withQuery(request, parts.path, parts.query));
   };
+}
+
+/** `method path` writes whose body loses `field` before it reaches the store: answered, that one field never kept. */
+export function writtenFieldLost(method: string, path: RegExp, field: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== method || where === undefined || !path.test(where.path) || request.body === '') return forward(request);
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    delete body[field];
+    return forward({ ...request, body: JSON.stringify(body) });
+  };
+}
+
+/** Lists under `path` answer the first X-WP-Total they sent for each query, whatever changed since. */
+export function listTotalCached(path: RegExp): Fault {
+  const seen = new Map<string, string>();
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const where = restPath(request);
+    const total = answer.headers['x-wp-total'];
+    if (request.method !== 'GET' || where === undefined || !path.test(where.path) || total === undefined) return answer;
+    const key = `${where.path}${where.query ?? ''}`;
+    if (!seen.has(key)) seen.set(key, total);
+    return { ...answer, headers: { ...answer.headers, 'x-wp-total': seen.get(key)! } };
+  };
+}
+
+/** A 500 with `"data": null`, as a plugin passes on an error without a status. */
+export function serverError(code: string): ForwardedAnswer {
+  return json(500, { code, message: 'An error occurred.', data: null });
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadDescriptor, type RootDescriptor } from '../descriptor/index.js';
+import { INTERFACE_CONTRACT } from '../contract/interface.js';
+import { buildRootDescriptor } from '../server/descriptor.js';
+import { LOCALE_TEXTS } from '../server/locales/index.js';
+import { describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
+import { createBody } from './values.js';
+
+const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor, null, 'fixture');
+
+describe('inferResources', () => {
+  it('pairs core WordPress collections with their items, and finds sub-resources and parents by route and argument', () => {
+    const model = inferResources(wordpress, mergedHints(undefined));
+    const running = model.families.filter((family) => family.skip === undefined).map((family) => family.name);
+    expect(running).toEqual(expect.arrayContaining([
+      'wp/v2 posts', 'wp/v2 pages', 'wp/v2 media', 'wp/v2 categories', 'wp/v2 tags', 'wp/v2 users', 'wp/v2 comments', 'wp/v2 blocks',
+      'wp/v2 menus', 'wp/v2 menu-items', 'wp/v2 navigation', 'wp/v2 templates', 'wp/v2 template-parts', 'wp/v2 users/{}/application-passwords',
+    ]));
+    expect(running).not.toContain('wp/v2 plugins');
+    const passwords = familyNamed(model, 'wp/v2 users/{}/application-passwords')!;
+    expect(passwords.parents).toEqual([{ family: 'wp/v2 users', name: 'user_id', via: 'path' }]);
+    expect(familyNamed(model, 'wp/v2 comments')!.parents).toEqual([{ family: 'wp/v2 posts', name: 'post', via: 'arg' }]);
+    const users = familyNamed(model, 'wp/v2 users')!;
+    expect(users.unique).toEqual(['username', 'email']);
+    expect(users.remove).toEqual({ force: true, required: ['reassign'] });
+    expect(users.list).toMatchObject({ include: true, search: true, page: true, perPage: 100 });
+    // Parents come before the families that need them.
+    const names = model.families.map((family) => family.name);
+    expect(names.indexOf('wp/v2 posts')).toBeLessThan(names.indexOf('wp/v2 comments'));
+    expect(names.indexOf('wp/v2 menus')).toBeLessThan(names.indexOf('wp/v2 menu-items'));
+    // Read-only collections are in the model, with the reason they get no life cycle.
+    expect(familyNamed(model, 'wp/v2 types')!.skip).toBe('no create: the collection route serves no POST');
+  });
+
+  it('infers the interface\'s families without hints, and a parent named by a create argument', () => {
+    const addresses = { baseUrl: 'http://127.0.0.1:1', restUrl: (locale: string) => `http://127.0.0.1:1/${locale}/wp-json` };
+    const root = JSON.parse(JSON.stringify(buildRootDescriptor(INTERFACE_CONTRACT, 'en_gb', addresses, LOCALE_TEXTS))) as RootDescriptor;
+    const descriptor = loadDescriptor(root, 'en_gb', 'reference');
+    const model = inferResources(descriptor);
+    const fields = familyNamed(model, 'community/v1 profile/fields')!;
+    expect(fields.parents).toEqual([{ family: 'community/v1 profile/groups', name: 'group_id', via: 'arg' }]);
+    expect(fields.list?.filters).toEqual({ profile_group_id: 'group_id' });
+    expect(familyNamed(model, 'community/v1 members')!.unique).toEqual(['user_login', 'email']);
+    expect(describeModel(model)).toContain('community/v1 members\n  collection  /community/v1/members');
+  });
+
+  it('makes create bodies from required arguments and naming fields, held to the rule book', () => {
+    const model = inferResources(wordpress, mergedHints(undefined));
+    const made = createBody(familyNamed(model, 'wp/v2 users')!, 'Ab1', {});
+    expect(made).toEqual({ body: { username: 'rcab1', name: 'Restconform name Ab1', email: 'rcab1@example.org', description: 'Restconform description Ab1', password: 'pw-ab1-Secret' } });
+    expect(createBody(familyNamed(model, 'wp/v2 comments')!, 'x', { post: '7' })).toEqual({ body: { content: 'Restconform content x', post: 7 } });
+    expect(freshValue('status', { type: 'string', enum: ['publish', 'draft'] }, 't', 'publish')).toBe('draft');
+    expect(freshValue('author', { type: 'integer' }, 't')).toBeUndefined();
+    expect(freshValue('count', { type: 'integer', minimum: 1, maximum: 3 }, 't', 2)).not.toBe(2);
+    expect(freshValue('code', { type: 'string', pattern: '^[a-z]+$' }, 't')).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The resource model: what a descriptor says about a server's resources, inferred route by route, with the few
+ * facts a descriptor cannot say (which value is unique, which filter narrows a list) taken from hints.
+ */
+import type { ArgDescriptor, HttpMethod } from '../descriptor/types.js';
+
+/** A create argument or path variable that holds the id of a resource of another family. */
+export interface ParentLink {
+  /** The parent family's name. */
+  family: string;
+  /** The create argument (`post`, `group_id`) or the path variable (`parent`, `user_id`) that holds its id. */
+  name: string;
+  /** Where the id goes: a path variable of the sub-resource's routes, or a create argument. */
+  via: 'path' | 'arg';
+}
+
+/** How one family's resources are created, read, listed, updated and deleted, as the descriptor declares it. */
+export interface ResourceFamily {
+  /** A readable name: the namespace and the collection's path, e.g. `wp/v2 posts`, `community/v1 profile/fields`. */
+  name: string;
+  namespace: string;
+  /** The collection route's descriptor key (list and create), when there is one. */
+  collection?: string;
+  /** The item route's descriptor key (read, update, delete), when there is one. */
+  item?: string;
+  /** The item route's last path variable: it takes the resource's id. */
+  itemVariable?: string;
+  /** The method and arguments of the create (on the collection route). */
+  create?: { method: HttpMethod; args: Record<string, ArgDescriptor> };
+  /** Read on the item route, and the contexts it declares. */
+  read?: { contexts: string[] };
+  /** The first update method the item route serves, and the fields it declares writable (path variables excluded). */
+  update?: { method: HttpMethod; fields: Record<string, ArgDescriptor> };
+  /** The delete on the item route: whether it declares `force`, and its required arguments. */
+  remove?: { force: boolean; required: string[] };
+  /** The list (GET on the collection) and the arguments that help find one resource in it. */
+  list?: { include: boolean; search: boolean; perPage: number | undefined; page: boolean; status: string[] | undefined; filters: Record<string, string> };
+  /** The parent this family lives under (a path variable) and create arguments naming other families. */
+  parents: ParentLink[];
+  /** The field of an answer that holds the id (`id` unless a hint says otherwise). */
+  idField: string;
+  /** Create arguments whose values a server must keep unique (a login, an e-mail address, a term name). */
+  unique: string[];
+  /** Create values inference cannot produce (from hints); `{token}` is replaced with a value unique to the run. */
+  createValues: Record<string, unknown>;
+  /** Extra arguments of every delete (from hints), e.g. a user delete's `reassign`. */
+  deleteValues: Record<string, unknown>;
+  /** Update fields a life cycle leaves alone, each with the reason. */
+  fixedFields: Record<string, string>;
+  /** Why the life cycle cannot run on this family, when it cannot. */
+  skip?: string;
+  /** What came from hints rather than the descriptor, for the `resources` command and the report. */
+  hinted: string[];
+}
+
+/** The resources of one descriptor (one locale). */
+export interface ResourceModel {
+  locale: string | null;
+  families: ResourceFamily[];
+}
+
+/**
+ * What a descriptor cannot say about a family, keyed by its collection route's template (`/wp/v2/posts`,
+ * `/community/v1/profile/fields`; variables written `{}`). Built-in for the interface and core's `wp/v2`, and
+ * from the `resources.hints` configuration for other servers. Values are data: `{token}` in a string is replaced
+ * by the run's unique token, `{n}` by a number unique to it.
+ */
+export interface FamilyHint {
+  /** Don't run the family's life cycle, for this reason (e.g. it installs software). */
+  skip?: string;
+  /** Create values to send besides what inference produces (they win over inferred ones). */
+  create?: Record<string, unknown>;
+  /** Create arguments whose values must be unique. */
+  unique?: string[];
+  /** Create arguments naming a parent family, by the parent's collection template. */
+  parents?: Record<string, string>;
+  /** List filters that narrow to resources of one parent: list argument → create argument whose value it takes. */
+  filters?: Record<string, string>;
+  /** Arguments added to every delete. */
+  delete?: Record<string, unknown>;
+  /** Update fields left alone, with the reason. */
+  fixed?: Record<string, string>;
+  /** The answer's id field when it is not `id`. */
+  idField?: string;
+  /** The item route's template when it is not the collection's plus one variable (a create answered elsewhere). */
+  item?: string;
+  /** `false`: the collection's GET does not list these resources. */
+  list?: false;
+}
+
+/** Hints by collection template. */
+export type ResourceHints = Record<string, FamilyHint>;
