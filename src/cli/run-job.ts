@@ -24,6 +24,7 @@ import type { Credentials } from '../request/types.js';
 import { UsageError } from './errors.js';
 import { isLoopbackUrl } from './target.js';
 import { VERSION } from './version.js';
+import { readHints } from './commands/resources.js';
 
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
@@ -183,6 +184,10 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       accounts,
       safeMethodsOnly,
       strictAuth: settings.strictAuth,
+      foreignTarget: server === undefined,
+      allowDestructive: settings.allowDestructive,
+      keepCreated: !settings.cleanup,
+      resourceHints: settings.resourceHints === null ? undefined : await readHints(settings.resourceHints),
       contract,
       shard: settings.shard,
       bundledServer: server !== undefined,

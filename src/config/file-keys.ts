@@ -56,6 +56,8 @@ export const FILE_KEYS: readonly FileKey[] = [
   key('html', 'html'),
   key('ndjson', 'ndjson'),
   key('allow-destructive', 'allowDestructive'),
+  key('cleanup', 'cleanup'),
+  key('resource-hints', 'resourceHints'),
   key('strict-auth', 'strictAuth'),
   key('extra-values', 'extraValues'),
   key(

@@ -67,8 +67,12 @@ export interface RunSettings {
   json: string | null;
   html: string | null;
   ndjson: string | null;
-  /** Send non-safe methods to a non-loopback target. */
+  /** Send non-safe methods to a non-loopback target, and writes to what the run did not make to any target but the bundled server. */
   allowDestructive: boolean;
+  /** Delete what the run made at its end, on any target but the bundled server (`--no-cleanup`: false). */
+  cleanup: boolean;
+  /** A YAML or JSON file of resource hints for the stateful phase (see `restconform resources`); `null`: built-in only. */
+  resourceHints: string | null;
   /** Treat "needs credentials" answers (401/403 to valid requests) as failures instead of notes. */
   strictAuth: boolean;
   /** Run only one slice of the operations; `null`: all. */
@@ -115,6 +119,8 @@ export const BUILTIN_DEFAULTS: Required<Omit<RunConfigInput, 'baseUrl' | 'rateLi
   html: null,
   ndjson: null,
   allowDestructive: false,
+  cleanup: true,
+  resourceHints: null,
   strictAuth: false,
   shard: null,
   extraValues: {},

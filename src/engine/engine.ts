@@ -15,6 +15,9 @@ import { generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
 import type { PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
+import { OwnedResources } from './owned-resources.js';
+import type { ResourceHints } from '../resources/index.js';
+import { buildRequest } from '../request/index.js';
 import { RunContext, type Sender } from './run-context.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 import { estimateWorkload } from './workload.js';
@@ -50,6 +53,16 @@ export interface EngineOptions {
   timeBudgetSeconds?: number;
   /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
   extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /**
+   * True for a target that is not the bundled server: writes go only to resources the run made (others are sent
+   * without credentials) unless `allowDestructive`, and what the run made is deleted at its end unless `keepCreated`.
+   */
+  foreignTarget?: boolean;
+  allowDestructive?: boolean;
+  /** `--no-cleanup`: leave what the run made on a foreign target. */
+  keepCreated?: boolean;
+  /** Hints about resources a descriptor cannot give (configuration), over the built-in ones. */
+  resourceHints?: ResourceHints;
   signal?: AbortSignal;
   emit(event: RunEvent): void;
 }
@@ -129,6 +142,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     extraValues: options.extraValues,
     // Measured on the run's own first requests, so no request is sent only to time the target.
     pace: { after: Math.max(8, options.concurrency * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
+    owned: new OwnedResources(options.descriptors, options.resourceHints),
+    ownedWritesOnly: options.foreignTarget === true && options.allowDestructive !== true,
   });
   const { allOperations, plan, operations } = planRun({ ...options, hasContract: options.contract !== undefined, hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0 });
   for (const descriptor of options.descriptors) {
@@ -194,6 +209,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     safeMethodsOnly: options.safeMethodsOnly,
     contract: options.contract,
     strictAuth: options.strictAuth ?? false,
+    resourceHints: options.resourceHints,
   };
   const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined).map((phase) => phase.name);
   const budgetMs = options.timeBudgetSeconds ? options.timeBudgetSeconds * 1000 : undefined;
@@ -234,6 +250,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const durationMs = Date.now() - started;
   const rate = run.pace();
 
+  if (options.foreignTarget === true && !options.safeMethodsOnly) await cleanUp(run, options);
+
   const result: RunResult = {
     summary: run.summary(),
     coverage: run.coverage(),
@@ -259,3 +277,43 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   return result;
 }
 
+/**
+ * Deletes what the run made and still owns, newest first (children before parents), whatever the phases left
+ * (fuzzed creates, a sequence cut short). Sent even after a time budget ran out; reported as a `cleanup` event.
+ */
+async function cleanUp(run: RunContext, options: EngineOptions): Promise<void> {
+  const owned = run.owned;
+  if (owned === undefined) return;
+  const remaining = owned.remaining();
+  if (options.keepCreated === true) {
+    options.emit({ type: 'cleanup', removed: 0, kept: remaining.length, leftovers: [] });
+    return;
+  }
+  const leftovers: string[] = [];
+  let removed = 0;
+  for (const resource of remaining) {
+    const remove = owned.deleteOf(resource);
+    const where = `${resource.family.name} ${resource.id}`;
+    if (remove === undefined) {
+      leftovers.push(`${where}: no delete route`);
+      continue;
+    }
+    const send = async (step: { op: Operation; body: Record<string, unknown> }): Promise<number | undefined> => {
+      const request = buildRequest({
+        restUrl: run.restUrl(resource.locale),
+        operation: step.op,
+        requestCase: { operationId: step.op.id, kind: 'valid', path: resource.path, query: {}, body: step.body },
+        credentials: run.credentials,
+      });
+      return (await run.send(request, step.op, 'cleanup', 'sequence')).response?.status;
+    };
+    const gone = (status: number | undefined): boolean => status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410);
+    let status = await send(remove);
+    // A resource made undeletable (a fuzzed can_delete: false) is unlocked by a hinted update, then deleted.
+    const unlock = owned.unlockOf(resource);
+    if (!gone(status) && unlock !== undefined && (await send(unlock)) !== undefined) status = await send(remove);
+    if (gone(status)) removed += 1;
+    else leftovers.push(`${where}: ${status ?? 'no answer'}`);
+  }
+  options.emit({ type: 'cleanup', removed, kept: 0, leftovers });
+}

@@ -126,6 +126,8 @@ export type RunEvent =
   | { type: 'target_measured'; rate: TargetRate }
   | { type: 'warning'; message: string }
   | { type: 'sequence'; sequence: SequenceReport }
+  /** The end-of-run clean-up on a target that is not the bundled server: what it removed, kept (--no-cleanup) or could not remove. */
+  | { type: 'cleanup'; removed: number; kept: number; leftovers: string[] }
   | {
       type: 'run_finished';
       durationMs: number;

@@ -16,6 +16,7 @@ import { LatencyHistogram, type TargetRate } from './budget.js';
 import type { AccessRow, CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
 import { tallyFindings } from './finding-tally.js';
 import type { OwnAccount } from './own-account.js';
+import type { OwnedResources } from './owned-resources.js';
 
 /** Sends one request; the transport stage implements it. */
 export interface Sender {
@@ -75,6 +76,9 @@ export interface RunContextOptions {
   extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Told the target's pace once, when `after` requests have been answered (the run's first ones, no extra). */
   pace?: { after: number; measured(rate: TargetRate): void };
+  /** What the run made and saw; with `ownedWritesOnly`, writes to anything else go out without credentials. */
+  owned?: OwnedResources;
+  ownedWritesOnly?: boolean;
 }
 
 const DEFAULT_DEAD_AFTER_REFUSALS = 25;
@@ -212,10 +216,12 @@ export class RunContext {
   async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false, unguarded = false): Promise<Exchange> {
     // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
     if (!probe) this.cover(op);
-    const guarded = unguarded ? request : this.#sparingOwnAccount(request, op);
+    const pathValues = this.#options.owned === undefined ? [] : this.#pathValues(request, op);
+    const guarded = unguarded ? request : this.#sparingOthers(this.#sparingOwnAccount(request, op), op, phase, pathValues);
     const outgoing = probe ? guarded : this.#withExtraValues(guarded, op);
     this.#firstSentAt ??= Date.now();
     const exchange = await this.#options.sender.send(outgoing, this.#options.signal);
+    this.#options.owned?.observe(op, exchange, pathValues);
     this.requests += 1;
     this.#latencies.add(exchange.durationMs);
     if (this.requests === this.#options.pace?.after) this.#options.pace.measured(this.#pace());
@@ -319,6 +325,39 @@ export class RunContext {
         else this.report({ check: check.name, severity: failure.severity ?? check.severity, operation: op, message: failure.message, cause: failure.cause, argument: failure.argument, phase, exchanges: [exchange] });
       }
     }
+  }
+
+  /** True when writes go only to what the run made (a target that is not the bundled server, no --allow-destructive). */
+  get ownedWritesOnly(): boolean {
+    return this.#options.ownedWritesOnly === true;
+  }
+
+  /** What the run made and saw, when it keeps track (see `owned-resources.ts`). */
+  get owned(): OwnedResources | undefined {
+    return this.#options.owned;
+  }
+
+  /** The values of `op`'s path variables in the request's URL, in the route's order. */
+  #pathValues(request: HttpRequest, op: Operation): string[] {
+    if (op.pattern.variables.length === 0) return [];
+    const path = decodedPath(request.url.slice(this.restUrl(op.locale).length).split('?')[0]!);
+    const groups = op.pattern.matcher.exec(path)?.groups ?? {};
+    return op.pattern.variables.map((variable) => groups[variable.name] ?? '');
+  }
+
+  /**
+   * `request` without the run's credentials when it writes to something the run did not make, on a target where
+   * writes go only to its own resources: the server refuses it and nothing of its own changes. The stateful and
+   * batch phases write only to what their sequences made (members made by an activation, blocks of their own
+   * members), so they keep theirs.
+   */
+  #sparingOthers(request: HttpRequest, op: Operation, phase: string, pathValues: readonly string[]): HttpRequest {
+    const owned = this.#options.owned;
+    if (!this.ownedWritesOnly || owned === undefined || phase === 'batch' || phase === 'stateful' || SAFE_METHODS.includes(request.method as HttpMethod)) return request;
+    if (request.headers.authorization === undefined || owned.allowsWrite(op, pathValues)) return request;
+    const { authorization: _dropped, ...headers } = request.headers;
+    this.note(op, 'writes to resources the run did not make were sent without credentials, so they could not change them (--allow-destructive sends them as they are)');
+    return { ...request, headers };
   }
 
   /** Runs every enabled check over one exchange (those run over every exchange already ran when it was sent). */

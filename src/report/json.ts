@@ -26,6 +26,8 @@ export interface JsonReport {
   access?: AccessRow[];
   /** The phases' sequences (each resource family's life cycle, each relation): steps and outcome, or why skipped. */
   sequences?: SequenceReport[];
+  /** What the end-of-run clean-up removed, kept (--no-cleanup) or could not remove, on a target that is not the bundled server. */
+  cleanup?: { removed: number; kept: number; leftovers: string[] };
   /** Present when the run stopped early (interrupted, time budget, or an abort reason). */
   stoppedEarly?: string;
   /** The phases the run was asked for. */
@@ -63,6 +65,7 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     findings: finished.findings,
     ...(finished.access !== undefined ? { access: finished.access } : {}),
     ...(run.sequences.length > 0 ? { sequences: run.sequences } : {}),
+    ...(run.cleanup === undefined ? {} : { cleanup: { removed: run.cleanup.removed, kept: run.cleanup.kept, leftovers: run.cleanup.leftovers } }),
     ...(finished.stoppedEarly !== undefined ? { stoppedEarly: finished.stoppedEarly } : {}),
     phases: started.phases,
     safeMethodsOnly: started.safeMethodsOnly,

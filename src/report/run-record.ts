@@ -19,7 +19,11 @@ export interface RunRecord {
   warnings: string[];
   /** The sequences of the phases (each family's life cycle, each relation): their steps and outcomes, or why skipped. */
   sequences: SequenceReport[];
+  /** The end-of-run clean-up on a target that is not the bundled server, when it ran. */
+  cleanup?: CleanupEvent;
 }
+
+export type CleanupEvent = Extract<RunEvent, { type: 'cleanup' }>;
 
 export class RunRecorder {
   #started: RunStartedEvent | undefined;
@@ -28,6 +32,7 @@ export class RunRecorder {
   readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
   readonly #warnings: string[] = [];
   readonly #sequences: SequenceReport[] = [];
+  #cleanup: CleanupEvent | undefined;
 
   onEvent(event: RunEvent): void {
     switch (event.type) {
@@ -45,6 +50,9 @@ export class RunRecorder {
         break;
       case 'sequence':
         this.#sequences.push(event.sequence);
+        break;
+      case 'cleanup':
+        this.#cleanup = event;
         break;
       case 'run_finished':
         this.#finished = event;
@@ -64,6 +72,7 @@ export class RunRecorder {
       skippedPhases: [...this.#skippedPhases],
       warnings: [...this.#warnings],
       sequences: [...this.#sequences],
+      ...(this.#cleanup === undefined ? {} : { cleanup: this.#cleanup }),
     };
   }
 }

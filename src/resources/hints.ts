@@ -19,11 +19,12 @@ const POST_TYPE: FamilyHint = {
 export const BUILTIN_HINTS: ResourceHints = {
   // The interface (community/v1).
   [MEMBERS]: { unique: ['user_login', 'email'] },
-  '/community/v1/profile/groups': { fixed: { can_delete: CAN_DELETE } },
+  '/community/v1/profile/groups': { fixed: { can_delete: CAN_DELETE }, unlock: { can_delete: true } },
   '/community/v1/profile/fields': {
     // `type` picks the field's kind; a text box needs no options.
     create: { type: 'textbox' },
     fixed: { type: 'changing a field\'s kind would need options the descriptor does not describe', can_delete: CAN_DELETE },
+    unlock: { can_delete: true },
   },
   '/community/v1/signup': { unique: ['signup_email'] },
   '/community/v1/moderation': {

@@ -142,6 +142,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       createValues: hint?.create ?? {},
       deleteValues: hint?.delete ?? {},
       fixedFields: hint?.fixed ?? {},
+      unlockValues: hint?.unlock ?? {},
       hinted,
     };
     if (hint !== undefined) hinted.push(...Object.keys(hint).filter((key) => key !== 'skip'));

@@ -47,6 +47,8 @@ export interface ResourceFamily {
   deleteValues: Record<string, unknown>;
   /** Update fields a life cycle leaves alone, each with the reason. */
   fixedFields: Record<string, string>;
+  /** Update values that make a resource deletable again (from hints), sent before a clean-up delete that was refused. */
+  unlockValues: Record<string, unknown>;
   /** Why the life cycle cannot run on this family, when it cannot. */
   skip?: string;
   /** What came from hints rather than the descriptor, for the `resources` command and the report. */
@@ -80,6 +82,8 @@ export interface FamilyHint {
   delete?: Record<string, unknown>;
   /** Update fields left alone, with the reason. */
   fixed?: Record<string, string>;
+  /** Update values that make a resource deletable again (a fuzzed `can_delete: false`), for the clean-up. */
+  unlock?: Record<string, unknown>;
   /** The answer's id field when it is not `id`. */
   idField?: string;
   /** The item route's template when it is not the collection's plus one variable (a create answered elsewhere). */

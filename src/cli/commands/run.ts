@@ -32,6 +32,9 @@ interface RunFlags {
   html?: string;
   ndjson?: string;
   allowDestructive?: boolean;
+  /** commander sets it false for --no-cleanup and true otherwise. */
+  cleanup?: boolean;
+  resourceHints?: string;
   strictAuth?: boolean;
   shard?: string;
 }
@@ -68,6 +71,9 @@ export function flagsToOverrides(flags: RunFlags): RunConfigInput {
     html: flags.html,
     ndjson: flags.ndjson,
     allowDestructive: flags.allowDestructive,
+    // Only --no-cleanup is a choice; commander's default true would hide the configuration file's value.
+    cleanup: flags.cleanup === false ? false : undefined,
+    resourceHints: flags.resourceHints,
     strictAuth: flags.strictAuth,
     shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
   };
@@ -103,7 +109,9 @@ export function runCommand(sink: ExitCodeSink): Command {
     .option('--json <file>', 'write the JSON report (default: <report-dir>/report.json)')
     .option('--html <file>', 'write the HTML report (default: <report-dir>/report.html)')
     .option('--ndjson <file>', 'stream every event as one JSON line')
-    .option('--allow-destructive', 'send write methods to a non-loopback target (default: only GET, HEAD, OPTIONS there)')
+    .option('--allow-destructive', 'send write methods to a non-loopback target (default: only GET, HEAD, OPTIONS there), and writes to what the run did not make to any target but the bundled server (default: those go without credentials)')
+    .option('--no-cleanup', 'keep what the run made on a target that is not the bundled server (default: deleted at the end, children first)')
+    .option('--resource-hints <file>', 'YAML or JSON resource hints for the stateful phase, over the built-in ones (see restconform resources)')
     .option('--strict-auth', 'a write that succeeds without credentials is a failure, not a warning (default: off)')
     .option(
       '--shard <i/n|auto>',

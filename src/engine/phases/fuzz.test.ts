@@ -27,3 +27,24 @@ describe('fuzz rounds', () => {
     expect(result!.coverage.length).toBeGreaterThan(10);
   });
 });
+
+describe('boundary ids', () => {
+  it('reports a server that answers 500 to a 20-digit id, and keeps quiet on one that answers 404', async () => {
+    const { startFaultyServer } = await import('./testing/faulty-server.js');
+    const { answerInstead, serverError } = await import('./testing/faults.js');
+    const { runPhase } = await import('./testing/phase-run.js');
+    const { fuzzPhase, BOUNDARY_IDS } = await import('./fuzz.js');
+    expect(BOUNDARY_IDS).toContain('12345678901234567890');
+    const broken = await startFaultyServer({ seed: 2, faults: [answerInstead('GET', /^\/community\/v1\/members\/\d{20}$/, serverError('db_error'))] });
+    const clean = await startFaultyServer({ seed: 2, faults: [] });
+    try {
+      const found = await runPhase(fuzzPhase, { url: broken.url, locales: ['en_gb'], credentials: broken.credentials.admin });
+      const lines = found.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route} ${finding.curl.at(-1)}`);
+      expect(lines.some((line) => line.startsWith('not_a_server_error GET /community/v1/members/(?P<id>[\\d]+)') && line.includes('/members/12345678901234567890'))).toBe(true);
+      const quiet = await runPhase(fuzzPhase, { url: clean.url, locales: ['en_gb'], credentials: clean.credentials.admin });
+      expect(quiet.findings.filter((finding) => finding.severity === 'failure' && finding.route.startsWith('/community/v1/members/'))).toEqual([]);
+    } finally {
+      await Promise.all([broken.close(), clean.close()]);
+    }
+  });
+});

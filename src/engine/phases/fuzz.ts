@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import type { Operation } from '../../descriptor/types.js';
-import { operationSeed } from '../../generate/index.js';
+import { operationSeed, stableHash } from '../../generate/index.js';
 import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
@@ -20,6 +20,42 @@ import type { Phase, PhaseContext } from './phase.js';
 
 /** Examples per operation and kind in one round. */
 export const ROUND_SIZE = 25;
+
+/** Ids at the edges of the integer types a server may store them in: 0, 2³¹−1, 2³¹, 2⁶³ and 20 digits. */
+export const BOUNDARY_IDS: readonly string[] = ['0', '2147483647', '2147483648', '9223372036854775808', '12345678901234567890'];
+
+/** A path variable that takes only digits: an id. */
+function isIdVariable(pattern: string): boolean {
+  const matcher = new RegExp(`^(?:${pattern})$`, 'u');
+  return matcher.test('12345678901234567890') && !matcher.test('a') && !matcher.test('me');
+}
+
+/** Each boundary id in each id-typed path variable of the operation, the other variables as a valid case has them. */
+function boundaryIdCases(ctx: PhaseContext, op: Operation): RequestCase[] {
+  const variables = op.pattern.variables.filter((variable) => !variable.optional && isIdVariable(variable.pattern));
+  if (variables.length === 0) return [];
+  const path = ctx.generators(op).samplePath();
+  return variables.flatMap((variable) =>
+    BOUNDARY_IDS.map((id) => ({ operationId: op.id, kind: 'boundary' as const, path: { ...path, [variable.name]: id }, query: {}, body: op.method === 'GET' ? undefined : {} })),
+  );
+}
+
+/**
+ * A valid case with the path variable that holds its family's id set to an id the run made (or, for a read, saw
+ * in an answer), for half the cases: item routes are reached with existing resources, not only with 404s.
+ * Returns the case unchanged when the route is no family's or the run knows no id for it.
+ */
+export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
+  if (requestCase.kind !== 'valid' || op.pattern.variables.length === 0) return requestCase;
+  const found = ctx.run.owned?.idsFor(op, op.method === 'GET');
+  if (found === undefined || found.ids.length === 0) return requestCase;
+  const name = op.pattern.variables[found.variable]?.name;
+  if (name === undefined) return requestCase;
+  const pick = stableHash(`${op.id} ${requestCase.path[name] ?? ''}`);
+  if (pick % 2 === 1) return requestCase;
+  const id = found.ids[Math.floor(pick / 2) % found.ids.length]!;
+  return { ...requestCase, path: { ...requestCase.path, [name]: id } };
+}
 
 const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');
 
@@ -34,10 +70,11 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   const generators = ctx.generators(op);
   const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
   if (!arbitrary || numRuns <= 0) return false;
-  let lastFailing: { requestCase: RequestCase; executed: ExecutedCase } | undefined;
-  const property = fc.asyncProperty(arbitrary, async (requestCase) => {
+  let lastFailing: { requestCase: RequestCase; executed: ExecutedCase; realId: boolean } | undefined;
+  const property = fc.asyncProperty(arbitrary, async (generated) => {
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
     if (run.stopped) throw new fc.PreconditionFailure(true);
+    const requestCase = withRealIds(ctx, op, generated);
     const executed = await run.execute(op, requestCase, 'fuzz');
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
     if (warnings.length) run.reportOutcomes(op, requestCase, executed, 'fuzz', warnings);
@@ -45,14 +82,15 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
       reportExecuted(ctx, op, requestCase, { ...executed, outcomes: [] }, 'fuzz');
       return true;
     }
-    lastFailing = { requestCase, executed };
+    lastFailing = { requestCase, executed, realId: requestCase !== generated };
     return false;
   });
   const seed = roundSeed(run.seed, op, kind, round);
   const result = await fc.check(property, { seed, numRuns });
   if (!result.failed || !lastFailing) return false;
 
-  const shrunk = (result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase;
+  // A case whose id was a real one is reported as sent: shrinking works on the generated values, not the id.
+  const shrunk = lastFailing.realId ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
     run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
     return true;
@@ -74,6 +112,14 @@ export const fuzzPhase: Phase = {
   description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
   skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
+    // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.
+    await forEachConcurrently(ctx.operations, ctx.concurrency, async (op) => {
+      for (const requestCase of boundaryIdCases(ctx, op)) {
+        if (ctx.run.stopped) return;
+        const executed = await ctx.run.execute(op, requestCase, 'fuzz');
+        ctx.run.reportOutcomes(op, requestCase, executed, 'fuzz', executed.outcomes.filter((outcome) => outcome.severity === 'failure' || outcome.check === 'not_a_server_error'));
+      }
+    }, () => ctx.run.stopped);
     const work = ctx.operations.flatMap((op) => [{ op, kind: 'valid' as const }, { op, kind: 'invalid' as const }]);
     const failed = new Set<(typeof work)[number]>();
     for (let round = 0; round * ROUND_SIZE < ctx.examples && !ctx.run.stopped; round += 1) {

@@ -187,6 +187,7 @@ function componentsIn(answer: { json: unknown }): ComponentState[] {
 export async function componentsSwitched(sequence: Sequence, env: FamilyEnv): Promise<void> {
   const { book } = env;
   const list = book.operation(RELATION_ROUTES.components, 'GET')!;
+  if (sequence.ctx.run.ownedWritesOnly) sequence.stop(list, 'components belong to the server, not the run: switched only on the bundled server or with --allow-destructive');
   const change = book.firstOperation(RELATION_ROUTES.components, WRITE_METHODS)!;
   const optional = await sequence.send(list, { query: { type: 'optional', status: 'active', per_page: 100 } });
   sequence.expect(optional, list, 'success', 'list the optional active components', STATEFUL_SEQUENCE);

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJob } from '../cli/run-job.js';
+import { loadConfig } from '../config/index.js';
+import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import type { RunEvent } from './events.js';
+
+/**
+ * The server's own members (as they were before the run, their follow lists aside) and profile groups and fields,
+ * as JSON. Left out are what credentials cannot protect: routes the server lets anyone use (a GET that runs an
+ * import, an anonymous follow or signup activation) and reports, which join moderation items the run did not make.
+ */
+function snapshot(server: ReferenceServer, members: ReadonlySet<number>): string {
+  const { profile } = server.store.namespaces as Record<string, unknown>;
+  const own = [...server.store.members.entries()].filter(([id]) => members.has(id)).map(([id, member]) => [id, { ...member, following: undefined, followers: undefined }]);
+  return JSON.stringify({ own, profile }, (_key, value: unknown) => (value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value));
+}
+
+describe('a run against a server that is not the bundled one', () => {
+  let server: ReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0, seed: 4 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function runAgainst(extra: Record<string, unknown>) {
+    const events: RunEvent[] = [];
+    const settings = loadConfig({
+      overrides: { baseUrl: server.url, locales: ['en_gb'], seed: 3, examples: 4, phases: ['fuzz', 'stateful'], reportDir: null, user: 'admin', ...extra },
+    });
+    const { result } = await runJob(settings, {
+      console: false,
+      env: { RESTCONFORM_APP_PASSWORD: server.credentials.admin.password },
+      reporters: [{ onEvent: (event) => events.push(event), close: async () => {} }],
+    });
+    return { result: result!, cleanup: events.find((event) => event.type === 'cleanup') };
+  }
+
+  it('changes nothing it did not make, and deletes what it made at the end', async () => {
+    const members = new Set(server.store.members.keys());
+    const before = snapshot(server, members);
+    const { result, cleanup } = await runAgainst({});
+    expect(result.coverage.some((entry) => entry.notes.some((note) => note.startsWith('writes to resources the run did not make were sent without credentials')))).toBe(true);
+    expect(cleanup).toMatchObject({ type: 'cleanup', kept: 0, leftovers: [] });
+    expect((cleanup as { removed: number }).removed).toBeGreaterThan(0);
+    expect(snapshot(server, members)).toBe(before);
+    expect([...server.store.members.values()].filter((member) => member.user_login.startsWith('rc'))).toEqual([]);
+  });
+
+  it('keeps what it made with --no-cleanup, and says how much', async () => {
+    const members = new Set(server.store.members.keys());
+    const before = snapshot(server, members);
+    const { cleanup } = await runAgainst({ cleanup: false });
+    expect((cleanup as { kept: number }).kept).toBeGreaterThan(0);
+    expect(snapshot(server, members)).not.toBe(before);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * What the run made and saw, resource by resource, from every phase's answers: a 2xx create on a family's
+ * collection makes a resource the run owns (until a 2xx delete of it), and ids in answers are ids the run has
+ * seen. On a target that is not the bundled server, writes go only to resources the run owns (a write to
+ * anything else is sent without credentials, so the server refuses it and nothing changes), and what the run
+ * still owns at its end is deleted, children before parents.
+ */
+import type { LoadedDescriptor, Operation } from '../descriptor/types.js';
+import type { Exchange } from '../http/types.js';
+import { fillPlaceholders, inferResources, mergedHints, routeShape, type ResourceFamily, type ResourceHints } from '../resources/index.js';
+
+/** A resource the run made and has not deleted. */
+export interface OwnedResource {
+  locale: string | null;
+  family: ResourceFamily;
+  id: string;
+  /** The item route's path values, for the delete at the end. */
+  path: Record<string, string>;
+}
+
+interface RouteRole {
+  family: ResourceFamily;
+  /** `collection`: creates here make resources; `item`: the last variable is the id; `below`: a route under an item. */
+  role: 'collection' | 'item' | 'below';
+  /** For `item` and `below`: the index of the variable holding the family's id. */
+  idVariable: number;
+}
+
+function idOf(json: unknown, field: string): string | undefined {
+  const value = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[field] : undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export class OwnedResources {
+  readonly #roles = new Map<string, RouteRole>();
+  readonly #items = new Map<string, Operation>();
+  readonly #updates = new Map<string, Operation>();
+  /** Owned ids per family name, in creation order (a parent before its children). */
+  readonly #owned: OwnedResource[] = [];
+  /** Ids seen in answers, per family name. */
+  readonly #seen = new Map<string, Set<string>>();
+
+  constructor(descriptors: readonly LoadedDescriptor[], hints?: ResourceHints) {
+    for (const descriptor of descriptors) {
+      const model = inferResources(descriptor, mergedHints(hints));
+      const shapes = new Map<string, ResourceFamily>();
+      for (const family of model.families) {
+        const item = descriptor.operations.find((op) => op.route === family.item);
+        // An item route two families share (a report answered as a moderation item) is the first one's.
+        if (item !== undefined && !shapes.has(routeShape(item.pattern.template))) shapes.set(routeShape(item.pattern.template), family);
+      }
+      for (const op of descriptor.operations) {
+        const key = `${descriptor.locale} ${op.route}`;
+        const family = model.families.find((candidate) => candidate.collection === op.route);
+        if (family !== undefined) {
+          this.#roles.set(key, { family, role: 'collection', idVariable: -1 });
+          continue;
+        }
+        // The family whose item route is the longest prefix of this route.
+        const shape = routeShape(op.pattern.template);
+        let best: { family: ResourceFamily; shape: string } | undefined;
+        for (const [itemShape, candidate] of shapes) {
+          if ((shape === itemShape || shape.startsWith(`${itemShape}/`)) && (best === undefined || itemShape.length > best.shape.length)) best = { family: candidate, shape: itemShape };
+        }
+        if (best === undefined) continue;
+        const idVariable = (best.shape.match(/\{\}/g) ?? []).length - 1;
+        this.#roles.set(key, { family: best.family, role: shape === best.shape ? 'item' : 'below', idVariable });
+      }
+      for (const family of model.families) {
+        const remove = descriptor.operations.find((op) => op.route === family.item && op.method === 'DELETE');
+        const update = descriptor.operations.find((op) => op.route === family.item && op.method === family.update?.method);
+        if (remove !== undefined) this.#items.set(`${descriptor.locale} ${family.name}`, remove);
+        if (update !== undefined) this.#updates.set(`${descriptor.locale} ${family.name}`, update);
+      }
+    }
+  }
+
+  /** Takes note of an answer: a create makes an owned resource, a delete ends one, ids in answers are seen. */
+  observe(op: Operation, exchange: Exchange, pathValues: readonly string[]): void {
+    const status = exchange.response?.status;
+    const role = this.#roles.get(`${op.locale} ${op.route}`);
+    if (role === undefined || status === undefined || status < 200 || status >= 300) return;
+    const { family } = role;
+    const json = exchange.response?.json;
+    if (op.method === 'GET') {
+      for (const item of Array.isArray(json) ? json : [json]) {
+        const id = idOf(item, family.idField);
+        if (id !== undefined) this.#seenOf(family).add(id);
+      }
+      return;
+    }
+    // A family answered as another's item (a report opens or joins a moderation item) may answer one the run did
+    // not make: what it creates is not the run's to delete.
+    if (role.role === 'collection' && (op.method === 'POST' || op.method === 'PUT') && !family.hinted.includes('item')) {
+      const id = idOf(json, family.idField);
+      const item = this.#items.get(`${op.locale} ${family.name}`);
+      if (id === undefined || item === undefined) return;
+      const values: Record<string, string> = {};
+      item.pattern.variables.forEach((variable, index) => {
+        values[variable.name] = index === item.pattern.variables.length - 1 ? id : (pathValues[index] ?? '');
+      });
+      this.#owned.push({ locale: op.locale, family, id, path: values });
+      this.#seenOf(family).add(id);
+      return;
+    }
+    if (role.role === 'item' && op.method === 'DELETE') {
+      const id = pathValues[role.idVariable];
+      const json = exchange.response?.json as Record<string, unknown> | undefined;
+      // A resource moved to the trash is still there.
+      if (json?.status === 'trash') return;
+      const index = this.#owned.findIndex((owned) => owned.family.name === family.name && owned.id === id);
+      if (index !== -1) this.#owned.splice(index, 1);
+    }
+  }
+
+  /**
+   * Whether a write to `op` with these path values touches only what the run made: a create on a family's
+   * collection, or an item (or a route under it) the run owns. A route of no family is the run's only when every
+   * path value is an id it made.
+   */
+  allowsWrite(op: Operation, pathValues: readonly string[]): boolean {
+    const role = this.#roles.get(`${op.locale} ${op.route}`);
+    if (role?.role === 'collection') return pathValues.length === 0 || pathValues.every((value) => this.#ownsAny(value));
+    if (role !== undefined) return this.#owned.some((owned) => owned.family.name === role.family.name && owned.id === pathValues[role.idVariable]);
+    return pathValues.length > 0 && pathValues.every((value) => this.#ownsAny(value));
+  }
+
+  /**
+   * Ids for the variable of `op` that holds its family's id (the route's own item, or the item it hangs below):
+   * those the run made, and with `seen` also those it saw in answers. Undefined when the route is no family's.
+   */
+  idsFor(op: Operation, seen: boolean): { variable: number; ids: string[] } | undefined {
+    const role = this.#roles.get(`${op.locale} ${op.route}`);
+    if (role === undefined || role.role === 'collection') return undefined;
+    const made = this.#owned.filter((owned) => owned.family.name === role.family.name).map((owned) => owned.id);
+    return { variable: role.idVariable, ids: [...new Set([...made, ...(seen ? (this.#seen.get(role.family.name) ?? []) : [])])] };
+  }
+
+  /** What the run still owns, newest first (children before their parents). */
+  remaining(): OwnedResource[] {
+    return [...this.#owned].reverse();
+  }
+
+  /** The delete of an owned resource at the end of the run: its route and the body (`force=true` where declared). */
+  deleteOf(resource: OwnedResource): { op: Operation; body: Record<string, unknown> } | undefined {
+    const op = this.#items.get(`${resource.locale} ${resource.family.name}`);
+    if (op === undefined) return undefined;
+    const body = { ...(resource.family.remove?.force ? { force: true } : {}), ...(fillPlaceholders(resource.family.deleteValues, 'cleanup') as Record<string, unknown>) };
+    return { op, body };
+  }
+
+  /** The update that makes an owned resource deletable again (hinted `unlock` values), if the family has one. */
+  unlockOf(resource: OwnedResource): { op: Operation; body: Record<string, unknown> } | undefined {
+    const op = this.#updates.get(`${resource.locale} ${resource.family.name}`);
+    if (op === undefined || Object.keys(resource.family.unlockValues).length === 0) return undefined;
+    return { op, body: resource.family.unlockValues };
+  }
+
+  #ownsAny(value: string): boolean {
+    return this.#owned.some((owned) => owned.id === value);
+  }
+
+  #seenOf(family: ResourceFamily): Set<string> {
+    let seen = this.#seen.get(family.name);
+    if (seen === undefined) {
+      seen = new Set();
+      this.#seen.set(family.name, seen);
+    }
+    return seen;
+  }
+}
