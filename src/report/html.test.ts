@@ -124,3 +124,21 @@ describe('HTML reporter', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   });
 });
+
+describe('HTML reporter: sequences', () => {
+  it('lists each sequence with its outcome and steps, and what the clean-up could not remove', async () => {
+    const events = syntheticRun();
+    const finished = events.pop()!;
+    events.push(
+      { type: 'sequence', sequence: { phase: 'stateful', locale: null, name: 'wp/v2 posts life cycle', family: 'wp/v2 posts', outcome: 'passed', steps: [{ step: 'create wp/v2 posts', outcome: 'ok', detail: 'id 5' }], leftovers: [] } },
+      { type: 'sequence', sequence: { phase: 'stateful', locale: null, name: 'wp/v2 types life cycle', family: 'wp/v2 types', outcome: 'skipped', reason: 'no create: <b>the</b> collection route serves no POST', steps: [], leftovers: [] } },
+      { type: 'cleanup', removed: 3, kept: 0, leftovers: ['wp/v2 tags 9: 500'] },
+      finished,
+    );
+    const html = await writeHtml('sequences', events);
+    expect(html).toContain('<td>wp/v2 posts life cycle</td><td>passed</td>');
+    expect(html).toContain('create wp/v2 posts: ok (id 5)');
+    expect(html).toContain('no create: &lt;b&gt;the&lt;/b&gt; collection route serves no POST');
+    expect(html).toContain('Clean-up: 3 resources the run made removed; not removed: wp/v2 tags 9: 500.');
+  });
+});
