@@ -175,6 +175,8 @@ export function reportToRecord(report: JsonReport): RunRecord {
     descriptors: [],
     skippedPhases: [],
     warnings: [],
+    sequences: report.sequences ?? [],
+    ...(report.cleanup === undefined ? {} : { cleanup: { type: 'cleanup' as const, ...report.cleanup } }),
   };
 }
 
