@@ -155,7 +155,8 @@ describe('moderation over HTTP', () => {
       as: member,
       body: { report_category: 'other', note: 'Off topic', item_id: someoneElses.item_id, item_type: someoneElses.item_type },
     });
-    expect(withNote.status).toBe(200);
+    expect(withNote.status).toBe(201);
+    expect(withNote.headers.get('location')).toBe(`${server.restUrl('en_gb')}/community/v1/moderation/${withNote.body.id}`);
     expect(withNote.body.reporters).toEqual([expect.objectContaining({ user_id: 2, note: 'Off topic' })]);
   });
 });

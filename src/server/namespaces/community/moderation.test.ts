@@ -108,7 +108,7 @@ describe('reporting', () => {
     const item = reportable();
     const params = { report_category: 'other', note: 'Looks wrong', item_id: item.item_id, item_type: item.item_type };
     const reported = await invoke(ctx, { method: 'POST', route: REPORT, params, as: MEMBER_ID });
-    expect(reported.status).toBe(200);
+    expect(reported.status).toBe(201);
     expect(bodyOf(reported)).toMatchObject({ item_id: item.item_id, item_type: item.item_type });
     expect(bodyOf(reported).reporters).toEqual([expect.objectContaining({ user_id: MEMBER_ID, category: 'other', note: 'Looks wrong' })]);
     expect((await invoke(ctx, { method: 'POST', route: REPORT, params, as: MEMBER_ID })).status).toBe(400);

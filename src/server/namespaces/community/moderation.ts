@@ -184,7 +184,12 @@ function report(req: ServerRequest, ctx: ServerContext) {
     throw new WpError('bp_rest_moderation_already_reported', 'You have already reported this item.', 400);
   }
   const item = addReport(ctx.store, itemType, itemId, { user_id: viewer.id, category, note, date_created: restNow() });
-  return { status: 200, body: serializeItem(item, viewer, true) };
+  // A report is a new thing made, so 201 as every create; its Location is the moderation item that holds it.
+  return {
+    status: 201,
+    body: serializeItem(item, viewer, true),
+    headers: { Location: `${ctx.restUrl(req.locale)}/community/v1/moderation/${item.id}` },
+  };
 }
 
 const mustBeLoggedIn = loggedIn('bp_rest_authorization_required', 'Sorry, you need to be logged in to moderate.');
