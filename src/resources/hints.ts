@@ -3,6 +3,7 @@
  * cannot say about their resources. Everything else comes from inference. Users add hints for other servers
  * under `resources.hints` in the configuration; theirs win, family by family.
  */
+import { routeShape } from './infer.js';
 import type { FamilyHint, ResourceHints } from './types.js';
 
 const MEMBERS = '/community/v1/members';
@@ -26,7 +27,10 @@ export const BUILTIN_HINTS: ResourceHints = {
     fixed: { type: 'changing a field\'s kind would need options the descriptor does not describe', can_delete: CAN_DELETE },
     unlock: { can_delete: true },
   },
-  '/community/v1/signup': { unique: ['signup_email'] },
+  '/community/v1/signup': {
+    unique: ['signup_email'],
+    anonymous: 'a visitor signs up and activates the account before having one',
+  },
   '/community/v1/moderation': {
     // Blocking a member: the moderation item names the member it blocks.
     parents: { item_id: MEMBERS },
@@ -79,6 +83,34 @@ export const BUILTIN_HINTS: ResourceHints = {
   '/wp/v2/plugins': { skip: 'a create installs a plugin from wordpress.org' },
   '/wp/v2/widgets': { create: { sidebar: 'wp_inactive_widgets', id_base: 'block', instance: { raw: { content: '<!-- wp:paragraph --><p>Restconform {token}</p><!-- /wp:paragraph -->' } } } },
 };
+
+/** Each hint key and the kind of value it takes, so a hints file can be checked before a run relies on it. */
+export const HINT_KEYS: Readonly<Record<keyof FamilyHint, 'text' | 'names' | 'object' | 'false'>> = {
+  skip: 'text',
+  create: 'object',
+  unique: 'names',
+  parents: 'object',
+  filters: 'object',
+  delete: 'object',
+  fixed: 'object',
+  unlock: 'object',
+  idField: 'text',
+  item: 'text',
+  list: 'false',
+  anonymous: 'text',
+};
+
+/**
+ * Why anonymous writes to a route (its readable template, `/community/v1/signup/activate/{id}`) are meant to
+ * succeed, when a hint says so for the family whose collection it is or lies under; undefined otherwise.
+ */
+export function anonymousWriteReason(hints: ResourceHints, template: string): string | undefined {
+  const shape = routeShape(template);
+  for (const [collection, hint] of Object.entries(hints)) {
+    if (hint.anonymous !== undefined && (shape === collection || shape.startsWith(`${collection}/`))) return hint.anonymous;
+  }
+  return undefined;
+}
 
 /** The built-in hints with the user's on top (a user's hint replaces the built-in one for its family). */
 export function mergedHints(user: ResourceHints | undefined): ResourceHints {

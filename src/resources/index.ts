@@ -4,7 +4,7 @@
  * built on it.
  */
 export { familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
-export { BUILTIN_HINTS, mergedHints } from './hints.js';
+export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
 export { createBody, fillPlaceholders, freshValue, isRawObject } from './values.js';
 export type { FamilyHint, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
 import type { ResourceModel } from './types.js';

@@ -4,7 +4,7 @@ import { loadDescriptor, type RootDescriptor } from '../descriptor/index.js';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { buildRootDescriptor } from '../server/descriptor.js';
 import { LOCALE_TEXTS } from '../server/locales/index.js';
-import { describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
+import { anonymousWriteReason, describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
 import { createBody } from './values.js';
 
 const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor, null, 'fixture');
@@ -54,5 +54,16 @@ describe('inferResources', () => {
     expect(freshValue('author', { type: 'integer' }, 't')).toBeUndefined();
     expect(freshValue('count', { type: 'integer', minimum: 1, maximum: 3 }, 't', 2)).not.toBe(2);
     expect(freshValue('code', { type: 'string', pattern: '^[a-z]+$' }, 't')).toBeUndefined();
+  });
+});
+
+describe('anonymousWriteReason', () => {
+  it('finds the hint of the family a route is the collection of or lies under, and nothing elsewhere', () => {
+    const hints = mergedHints({ '/myplugin/v1/things': { anonymous: 'visitors submit things' } });
+    expect(anonymousWriteReason(hints, '/community/v1/signup')).toMatch(/signs up/);
+    expect(anonymousWriteReason(hints, '/community/v1/signup/activate/{id}')).toMatch(/signs up/);
+    expect(anonymousWriteReason(hints, '/myplugin/v1/things/{thing}')).toBe('visitors submit things');
+    expect(anonymousWriteReason(hints, '/community/v1/signups-elsewhere')).toBeUndefined();
+    expect(anonymousWriteReason(hints, '/community/v1/members')).toBeUndefined();
   });
 });

@@ -90,6 +90,12 @@ export interface FamilyHint {
   item?: string;
   /** `false`: the collection's GET does not list these resources. */
   list?: false;
+  /**
+   * Writes to the family's routes (the collection and every route under it) are meant for callers without an
+   * account, such as a sign-up, for this reason: the access matrix does not warn that they succeed anonymously
+   * (it still fails when an account is refused what an anonymous caller was allowed).
+   */
+  anonymous?: string;
 }
 
 /** Hints by collection template. */

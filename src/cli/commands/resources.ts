@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { DescriptorError } from '../../descriptor/index.js';
-import { describeModel, inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
+import { didYouMean } from '../../config/did-you-mean.js';
+import { describeModel, HINT_KEYS, inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { loadSource } from './export.js';
 
@@ -33,7 +34,33 @@ export async function readHints(path: string): Promise<ResourceHints> {
   const nested = (parsed as { resources?: { hints?: unknown } } | null)?.resources?.hints;
   const hints = nested ?? parsed;
   if (typeof hints !== 'object' || hints === null || Array.isArray(hints)) throw new UsageError(`resources: ${path} holds no hints (an object keyed by collection route, e.g. "/wp/v2/posts")`);
+  const problems = hintProblems(hints as Record<string, unknown>);
+  if (problems.length > 0) throw new UsageError(`resources: ${path}: ${problems.join('; ')}`);
   return hints as ResourceHints;
+}
+
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with a hints object, one message per problem: a typo would otherwise be ignored in silence. */
+export function hintProblems(hints: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const known = Object.keys(HINT_KEYS);
+  for (const [route, hint] of Object.entries(hints)) {
+    if (!route.startsWith('/')) problems.push(`"${route}" is not a collection route (it starts with "/", e.g. "/wp/v2/posts")`);
+    if (!isObject(hint)) {
+      problems.push(`${route}: a hint is an object of ${known.join(', ')}`);
+      continue;
+    }
+    for (const [key, value] of Object.entries(hint as Record<string, unknown>)) {
+      const kind = HINT_KEYS[key as keyof typeof HINT_KEYS];
+      if (kind === undefined) problems.push(`${route}: unknown key "${key}"${didYouMean(key, known)}`);
+      else if (kind === 'text' && typeof value !== 'string') problems.push(`${route}: ${key} is a string`);
+      else if (kind === 'names' && !(Array.isArray(value) && value.every((name) => typeof name === 'string'))) problems.push(`${route}: ${key} is a list of argument names`);
+      else if (kind === 'object' && !isObject(value)) problems.push(`${route}: ${key} is an object`);
+      else if (kind === 'false' && value !== false) problems.push(`${route}: ${key} can only be false`);
+    }
+  }
+  return problems;
 }
 
 export function resourcesCommand(sink: ExitCodeSink): Command {

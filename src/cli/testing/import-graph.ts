@@ -65,7 +65,7 @@ export function sourceFiles(dir = ''): string[] {
 }
 
 /** The harness's stages in the order data flows through them: each may import only the stages before it. */
-export const FLOW = ['descriptor', 'schema', 'generate', 'request', 'http', 'checks', 'engine', 'report'] as const;
+export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request', 'http', 'checks', 'engine', 'report'] as const;
 
 /** What each folder may import besides itself: the stages before it in the flow, plus the folders listed here. */
 export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {

@@ -17,6 +17,7 @@ import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
 import { rankOf, type Identity } from '../../request/identity.js';
+import { anonymousWriteReason, mergedHints } from '../../resources/index.js';
 import type { AccessCell } from '../events.js';
 import { answerOf, describeAnswer } from '../sequences/answer.js';
 import type { PhaseCheck } from './index.js';
@@ -148,6 +149,12 @@ function judgeWrite(ctx: PhaseContext, op: Operation, requestCase: RequestCase, 
   const refusedNamed = attempts.filter((attempt) => attempt.identity.credentials !== undefined && refusedRequest(attempt.cell));
   if (anonymous !== undefined && isSuccess(anonymous.cell.status)) {
     const refused = refusedNamed[0];
+    // Open by design (a sign-up): nothing to warn about unless an account was refused what anonymous was allowed.
+    const openBecause = anonymousWriteReason(mergedHints(ctx.resourceHints), op.pattern.template);
+    if (refused === undefined && openBecause !== undefined) {
+      ctx.run.note(op, `${IGNORED_AUTH.name}: succeeded without credentials (${got(anonymous)}), as its resource hint says it should: ${openBecause}`);
+      return;
+    }
     const severity = refused !== undefined || ctx.strictAuth ? 'failure' : IGNORED_AUTH.severity;
     const others = attempts.filter((attempt) => attempt !== anonymous);
     ctx.run.report({

@@ -1,0 +1,37 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hintProblems, readHints } from './resources.js';
+
+describe('resource hints from a file', () => {
+  it('reads a hints file keyed by collection route, or a config file with resources.hints', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'restconform-hints-'));
+    writeFileSync(join(dir, 'plain.yaml'), '/myplugin/v1/things:\n  unique: [title]\n  anonymous: "visitors submit things"\n');
+    writeFileSync(join(dir, 'config.yaml'), 'resources:\n  hints:\n    /myplugin/v1/things:\n      list: false\n');
+    expect(await readHints(join(dir, 'plain.yaml'))).toEqual({ '/myplugin/v1/things': { unique: ['title'], anonymous: 'visitors submit things' } });
+    expect(await readHints(join(dir, 'config.yaml'))).toEqual({ '/myplugin/v1/things': { list: false } });
+  });
+
+  it('refuses a file whose hints would be ignored in silence, naming each problem', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'restconform-hints-'));
+    writeFileSync(join(dir, 'typo.yaml'), '/myplugin/v1/things:\n  uniqe: [title]\n');
+    await expect(readHints(join(dir, 'typo.yaml'))).rejects.toThrow(/typo\.yaml: \/myplugin\/v1\/things: unknown key "uniqe" \(did you mean "unique"\?\)$/);
+  });
+
+  it('checks the kind of every value', () => {
+    expect(hintProblems({
+      'things': {},
+      '/a': 'create',
+      '/b': { unique: 'title', list: true, create: [], skip: 3 },
+    })).toEqual([
+      '"things" is not a collection route (it starts with "/", e.g. "/wp/v2/posts")',
+      '/a: a hint is an object of skip, create, unique, parents, filters, delete, fixed, unlock, idField, item, list, anonymous',
+      '/b: unique is a list of argument names',
+      '/b: list can only be false',
+      '/b: create is an object',
+      '/b: skip is a string',
+    ]);
+    expect(hintProblems({ '/wp/v2/posts': { create: { status: 'publish' }, unique: ['slug'], list: false, anonymous: 'why' } })).toEqual([]);
+  });
+});
