@@ -29,6 +29,35 @@ describe('fuzz rounds', () => {
 });
 
 describe('boundary ids', () => {
+  it('sends a boundary id in a valid case, so a route that requires other arguments gets them', async () => {
+    const { startFaultyServer } = await import('./testing/faulty-server.js');
+    const { editDescriptor, requiresUndeclared } = await import('./testing/faults.js');
+    const { runPhase } = await import('./testing/phase-run.js');
+    const { fuzzPhase } = await import('./fuzz.js');
+    const MEMBER = String.raw`/community/v1/members/(?P<id>[\d]+)`;
+    // Deleting a member requires `reassign` (as core's users route does), and the server refuses a delete without it.
+    const server = await startFaultyServer({
+      seed: 2,
+      faults: [
+        editDescriptor((root) => {
+          const remove = root.routes[MEMBER]!.endpoints.find((endpoint) => (endpoint as { methods?: string[] }).methods?.includes('DELETE'))!;
+          remove.args.reassign = { type: 'integer', required: true };
+        }),
+        requiresUndeclared('DELETE', /^\/community\/v1\/members\/\d+$/, 'reassign'),
+      ],
+    });
+    try {
+      const result = await runPhase(fuzzPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
+      // (invalid_rejected fires too: the fault takes reassign out before the server could validate it.)
+      const boundary = result.findings.filter((finding) => finding.route === MEMBER && finding.method === 'DELETE' && finding.check === 'valid_accepted');
+      expect(boundary.map((finding) => `${finding.check}: ${finding.message}`)).toEqual([]);
+      expect(result.requests).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+
   it('reports a server that answers 500 to a 20-digit id, and keeps quiet on one that answers 404', async () => {
     const { startFaultyServer } = await import('./testing/faulty-server.js');
     const { answerInstead, serverError } = await import('./testing/faults.js');
@@ -42,7 +71,8 @@ describe('boundary ids', () => {
       const lines = found.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route} ${finding.curl.at(-1)}`);
       expect(lines.some((line) => line.startsWith('not_a_server_error GET /community/v1/members/(?P<id>[\\d]+)') && line.includes('/members/12345678901234567890'))).toBe(true);
       const quiet = await runPhase(fuzzPhase, { url: clean.url, locales: ['en_gb'], credentials: clean.credentials.admin });
-      expect(quiet.findings.filter((finding) => finding.severity === 'failure' && finding.route.startsWith('/community/v1/members/'))).toEqual([]);
+      // Every route quiet, those that require arguments besides the id too: a boundary id is sent in a valid case.
+      expect(quiet.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route}: ${finding.message}`)).toEqual([]);
     } finally {
       await Promise.all([broken.close(), clean.close()]);
     }

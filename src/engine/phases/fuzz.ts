@@ -17,6 +17,7 @@ import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
+import { sampleCases } from './sample-cases.js';
 
 /** Examples per operation and kind in one round. */
 export const ROUND_SIZE = 25;
@@ -30,14 +31,15 @@ function isIdVariable(pattern: string): boolean {
   return matcher.test('12345678901234567890') && !matcher.test('a') && !matcher.test('me');
 }
 
-/** Each boundary id in each id-typed path variable of the operation, the other variables as a valid case has them. */
+/**
+ * Each boundary id in each id-typed path variable of the operation, in a valid case: its other path variables,
+ * query and body as the valid generator makes them, so required arguments are sent and only the id is at stake.
+ */
 function boundaryIdCases(ctx: PhaseContext, op: Operation): RequestCase[] {
   const variables = op.pattern.variables.filter((variable) => !variable.optional && isIdVariable(variable.pattern));
-  if (variables.length === 0) return [];
-  const path = ctx.generators(op).samplePath();
-  return variables.flatMap((variable) =>
-    BOUNDARY_IDS.map((id) => ({ operationId: op.id, kind: 'boundary' as const, path: { ...path, [variable.name]: id }, query: {}, body: op.method === 'GET' ? undefined : {} })),
-  );
+  const [valid] = sampleCases(ctx, op, 'valid', 1, 'boundary ids');
+  if (variables.length === 0 || valid === undefined) return [];
+  return variables.flatMap((variable) => BOUNDARY_IDS.map((id) => ({ ...valid, kind: 'boundary' as const, path: { ...valid.path, [variable.name]: id } })));
 }
 
 /**
