@@ -30,6 +30,14 @@ export function rankOf(identity: Pick<Identity, 'role'>): number {
   return RANKS[identity.role];
 }
 
+/** Roles that own nothing but their own account and content (a member, an author): never someone else's. */
+const ORDINARY_ROLES: ReadonlySet<Identity['role']> = new Set(['member', 'author']);
+
+/** The logged-in identities with an ordinary role: those that may change only what is theirs. */
+export function ordinaryAccounts(identities: readonly Identity[]): Identity[] {
+  return identities.filter((identity) => identity.credentials !== undefined && ORDINARY_ROLES.has(identity.role));
+}
+
 /** Identities ordered least privileged first (stable within a rank), the order a write is tried in. */
 export function byPrivilege(identities: readonly Identity[]): Identity[] {
   return [...identities].sort((a, b) => rankOf(a) - rankOf(b));

@@ -4,6 +4,6 @@ export { buildRequest, type BuildRequestInput } from './build.js';
 export { toCurl, type CurlOptions } from './curl.js';
 export { withExtraValues } from './extra-values.js';
 export { encodeQuery } from './query.js';
-export { ACCOUNT_ROLES, ANONYMOUS, byPrivilege, rankOf, type AccountRole, type Identity } from './identity.js';
+export { ACCOUNT_ROLES, ANONYMOUS, byPrivilege, ordinaryAccounts, rankOf, type AccountRole, type Identity } from './identity.js';
 export { REDACTED, redactRequest, redactSecrets, type RedactedRequest } from './redact.js';
 export type { Credentials, HttpRequest } from './types.js';

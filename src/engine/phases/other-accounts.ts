@@ -11,16 +11,13 @@
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
-import { rankOf, type Identity } from '../../request/identity.js';
+import { ordinaryAccounts, type Identity } from '../../request/identity.js';
 import { answerOf, describeAnswer } from '../sequences/answer.js';
 import type { PhaseCheck } from './index.js';
 import type { PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 
 const PHASE = 'auth';
-const ADMINISTRATOR_RANK = rankOf({ role: 'administrator' });
-/** Roles that own nothing but their own account and content: the accounts tried against the others. */
-const ORDINARY_ROLES: ReadonlySet<Identity['role']> = new Set(['member', 'author']);
 /** Path variables that name an account wherever they appear. */
 const USER_VARIABLES = /^(user_?id|userid)$/i;
 
@@ -159,7 +156,7 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
 /** Runs the probes one at a time: each reads, writes and reads the same resource, which a parallel probe could change. */
 export async function probeOtherAccounts(ctx: PhaseContext): Promise<void> {
   if (ctx.safeMethodsOnly) return;
-  const ordinary = ctx.run.identities.filter((identity) => identity.credentials !== undefined && ORDINARY_ROLES.has(identity.role) && rankOf(identity) < ADMINISTRATOR_RANK);
+  const ordinary = ordinaryAccounts(ctx.run.identities);
   // Deletes after the other writes (a broken server that lets one through removes the account the rest address),
   // role escalation last (a broken server that grants it changes who the actor is for anything after).
   const others = otherAccountProbes(ctx, ordinary, ordinary);

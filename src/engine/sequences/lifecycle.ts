@@ -2,14 +2,15 @@
  * The life of one resource of a model family (`wordpress-behaviour.md` §2): create (201 + Location) → read →
  * read through every other locale → found in its list (narrowed by filters or by walking its pages), found by
  * `search`, X-WP-Total + 1 → a duplicate of its unique values refused → every writable field updated and read
- * back → delete as declared (`force=true` where declared) → read, update, delete again 404/410 → gone
- * from the list, X-WP-Total back.
+ * back → every ordinary account that did not make it refused an update and a delete → delete as declared
+ * (`force=true` where declared) → read, update, delete again 404/410 → gone from the list, X-WP-Total back.
  */
-import type { Operation } from '../../descriptor/types.js';
+import type { ArgDescriptor, Operation } from '../../descriptor/types.js';
+import { ordinaryAccounts } from '../../request/index.js';
 import { freshValue, type ResourceFamily } from '../../resources/index.js';
 import { describeAnswer, idText, itemsWith, type StepAnswer } from './answer.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
-import { COLLECTION_SEARCH, CREATE_LOCATION, CROSS_LOCALE_VISIBILITY, DUPLICATE_CREATE, LIST_TOTAL, STATEFUL_SEQUENCE, UPDATE_PERSISTED, USE_AFTER_DELETE } from './stateful-checks.js';
+import { ACCESS_OTHER_RESOURCE, COLLECTION_SEARCH, CREATE_LOCATION, CROSS_LOCALE_VISIBILITY, DUPLICATE_CREATE, LIST_TOTAL, STATEFUL_SEQUENCE, UPDATE_PERSISTED, USE_AFTER_DELETE } from './stateful-checks.js';
 import type { Sequence, StepValues } from './sequence.js';
 import { holdsWritten } from './written.js';
 
@@ -131,14 +132,18 @@ function readQuery(family: ResourceFamily): Record<string, unknown> {
 }
 
 /** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
+/** The update's fields a life cycle writes: all it declares, but those hinted fixed and those naming a parent. */
+function writableFields(family: ResourceFamily): Array<[string, ArgDescriptor]> {
+  const parentArgs = new Set(family.parents.map((parent) => parent.name));
+  return Object.entries(family.update?.fields ?? {}).filter(([field]) => !(field in family.fixedFields) && !parentArgs.has(field));
+}
+
 async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<Record<string, unknown> | undefined> {
   const update = ops.update;
   if (update === undefined || family.update === undefined) return undefined;
-  const parentArgs = new Set(family.parents.map((parent) => parent.name));
   let current = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).json as Record<string, unknown> | undefined;
   let lastWrite: Record<string, unknown> | undefined;
-  for (const [field, schema] of Object.entries(family.update.fields)) {
-    if (field in family.fixedFields || parentArgs.has(field)) continue;
+  for (const [field, schema] of writableFields(family)) {
     const value = freshValue(field, schema, `${token}u`, (current as Record<string, unknown> | undefined)?.[field]);
     if (value === undefined) {
       sequence.record(`update ${field}`, 'skipped', 'no value the descriptor makes sure of');
@@ -166,6 +171,47 @@ async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops:
     current = shown;
   }
   return lastWrite;
+}
+
+/** The first field an update may write, with a fresh value for it; undefined when there is none. */
+function oneWritableField(family: ResourceFamily, current: Record<string, unknown> | undefined, token: string): { field: string; value: unknown } | undefined {
+  for (const [field, schema] of writableFields(family)) {
+    const value = freshValue(field, schema, token, current?.[field]);
+    if (value !== undefined) return { field, value };
+  }
+  return undefined;
+}
+
+/**
+ * Every ordinary account (a member, an author) that did not make the resource tries to update it and to delete
+ * it (`wordpress-behaviour.md` §4): each attempt must be refused, and the maker's read afterwards must show the
+ * resource still there and the field unchanged. A refusal that changed the data anyway is as broken as a success.
+ */
+async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
+  const maker = sequence.ctx.run.credentials?.user;
+  const others = ordinaryAccounts(sequence.ctx.run.identities).filter((identity) => identity.credentials?.user !== maker);
+  if (others.length === 0) return;
+  const before = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).json as Record<string, unknown> | undefined;
+  const write = ops.update === undefined ? undefined : oneWritableField(family, before, `${token}x`);
+  let updatedBySomeone = false;
+  for (const identity of others) {
+    const who = `${identity.name} (${identity.role})`;
+    if (write !== undefined) {
+      const answer = await sequence.send(ops.update!, { path: resource.path, body: { [write.field]: write.value } }, { credentials: identity.credentials });
+      updatedBySomeone ||= isSuccess(answer);
+      if (isSuccess(answer)) sequence.report(ACCESS_OTHER_RESOURCE, ops.update!, `${who} updated the ${family.name} ${resource.id} that ${maker} made (${write.field}): ${describeAnswer(answer)}; expected 401/403`);
+    }
+    const removed = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) }, { credentials: identity.credentials });
+    if (isSuccess(removed)) sequence.fail(ACCESS_OTHER_RESOURCE, ops.remove, `${who} deleted the ${family.name} ${resource.id} that ${maker} made: ${describeAnswer(removed)}; expected 401/403`);
+  }
+  const after = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
+  if (!isSuccess(after)) sequence.fail(ACCESS_OTHER_RESOURCE, ops.read, `after refused deletes by ${others.map((identity) => identity.name).join(', ')}, its maker's read of the ${family.name} answered ${describeAnswer(after)}`);
+  const shown = after.json as Record<string, unknown> | undefined;
+  if (!updatedBySomeone && write !== undefined && before !== undefined && shown !== undefined && JSON.stringify(shown[write.field]) !== JSON.stringify(before[write.field])) {
+    sequence.report(ACCESS_OTHER_RESOURCE, ops.read, `after refused updates by ${others.map((identity) => identity.name).join(', ')}, ${write.field} reads ${JSON.stringify(shown[write.field])}, was ${JSON.stringify(before[write.field])}`);
+    return;
+  }
+  sequence.record(`update and delete by ${others.map((identity) => identity.name).join(', ')} refused`, 'ok');
 }
 
 /**
@@ -223,6 +269,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
 
   await checkDuplicate(sequence, family, ops, resource, token);
   const lastWrite = await updateEveryField(sequence, family, ops, resource, token);
+  await othersRefused(sequence, family, ops, resource, token);
 
   const beforeDelete = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
   sequence.expect(beforeDelete, ops.read, 'success', `read the ${family.name} before the delete`, STATEFUL_SEQUENCE);

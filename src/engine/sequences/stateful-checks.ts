@@ -59,4 +59,14 @@ export const COLLECTION_SEARCH: PhaseCheck = {
   description: 'A resource created with a unique token in a searchable field is found by `search` on its list, where the list declares `search`.',
 };
 
-export const STATEFUL_CHECKS: readonly PhaseCheck[] = [STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL, UPDATE_PERSISTED, DUPLICATE_CREATE, CREATE_LOCATION, COLLECTION_SEARCH];
+export const ACCESS_OTHER_RESOURCE: PhaseCheck = {
+  name: 'access_other_resource',
+  severity: 'failure',
+  phase: PHASE,
+  description:
+    "An ordinary account (a member, an author) cannot update or delete a resource another account made: each attempt is refused, and its maker's read afterwards shows it unchanged.",
+};
+
+export const STATEFUL_CHECKS: readonly PhaseCheck[] = [
+  STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL, UPDATE_PERSISTED, DUPLICATE_CREATE, CREATE_LOCATION, COLLECTION_SEARCH, ACCESS_OTHER_RESOURCE,
+];
