@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentCounts, countChanges } from './wordpress/content-counts.js';
 import { compareFindings, describeDifferences, readExpectations } from './wordpress/expectations.js';
 import { realwpTools, startWordPress, stopWordPress } from './wordpress/realwp.js';
 
@@ -86,6 +87,7 @@ async function main() {
     ];
     const accountFlags = wordpress.accounts.map((account) => ` --account ${account.role}:${account.user}:${account.env}`).join('');
     log(`restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --user ${wordpress.user}${accountFlags}`);
+    const countsBefore = await contentCounts(wordpress);
     const started = Date.now();
     const exitCode = await run(process.execPath, args, {
       env: { ...process.env, [PASSWORD_ENV]: wordpress.password, ...Object.fromEntries(wordpress.accounts.map((account) => [account.env, account.password])) },
@@ -95,7 +97,8 @@ async function main() {
     if (interrupted) throw new Error('interrupted');
     if (exitCode !== 0 && exitCode !== 1) throw new Error(`restconform run exited ${exitCode} (not a test verdict: see its message above)`);
     const account = await accountAfterRun(wordpress);
-    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), expectations, seconds, account);
+    const contentChanges = countChanges(countsBefore, await contentCounts(wordpress));
+    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), expectations, seconds, account, contentChanges);
   } finally {
     log('stopping WordPress');
     await stopWordPress(tools).catch((error) => log(`down.sh: ${error.message}`));
@@ -113,8 +116,11 @@ async function accountAfterRun({ baseUrl, user, password }) {
   return `${response.status} ${body.code ?? `roles ${JSON.stringify(body.roles)}`}`;
 }
 
-/** Holds the report to the expectations, to full coverage and to an intact account; returns the exit code. */
-function judge(report, expectations, seconds, accountProblem) {
+/**
+ * Holds the report to the expectations, to full coverage, to an intact account and to a site holding what it held
+ * before the run; returns the exit code.
+ */
+function judge(report, expectations, seconds, accountProblem, contentChanges) {
   const { summary } = report;
   const untested = report.coverage.filter((entry) => entry.requests === 0);
   // Failures are held to the list; unlisted warnings only inform (a rule-book difference, a flaky re-send).
@@ -127,8 +133,12 @@ function judge(report, expectations, seconds, accountProblem) {
   for (const entry of untested) problems.push(`! untested     ${entry.method} ${entry.route}: no request reached it${entry.notes.length ? ` (${entry.notes.join('; ')})` : ''}`);
   if (report.stoppedEarly) problems.push(`! the run stopped early: ${report.stoppedEarly}`);
   if (accountProblem) problems.push(`! the run changed the account it logs in as: users/me answers ${accountProblem}`);
+  for (const change of contentChanges) problems.push(`! content      ${change}`);
+  const lifeCycles = (report.sequences ?? []).filter((sequence) => sequence.family !== undefined);
+  const whole = lifeCycles.filter((sequence) => sequence.outcome === 'passed' || sequence.outcome === 'failed');
+  log(`life cycles: ${whole.length} of ${lifeCycles.length} families ran to the end (${lifeCycles.filter((sequence) => sequence.outcome === 'passed').length} without a finding); clean-up left ${report.cleanup?.leftovers?.length ?? 0}`);
   if (problems.length === 0) {
-    log('PASS: every failure is expected, every operation was tested, the account is intact');
+    log('PASS: every failure is expected, every operation was tested, the account is intact, the site holds what it held');
     return 0;
   }
   log('FAIL: the run departs from suites/wordpress/expectations.json');
