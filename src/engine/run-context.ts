@@ -337,6 +337,15 @@ export class RunContext {
     return this.#options.owned;
   }
 
+  /**
+   * Whether the run may send `request` (a write to `op`) with credentials: always, but on a target where writes
+   * go only to what the run made, where it addresses something else.
+   */
+  mayWriteWithCredentials(request: HttpRequest, op: Operation): boolean {
+    const owned = this.#options.owned;
+    return !this.ownedWritesOnly || owned === undefined || owned.allowsWrite(op, this.#pathValues(request, op));
+  }
+
   /** The values of `op`'s path variables in the request's URL, in the route's order. */
   #pathValues(request: HttpRequest, op: Operation): string[] {
     if (op.pattern.variables.length === 0) return [];
@@ -354,7 +363,8 @@ export class RunContext {
   #sparingOthers(request: HttpRequest, op: Operation, phase: string, pathValues: readonly string[]): HttpRequest {
     const owned = this.#options.owned;
     if (!this.ownedWritesOnly || owned === undefined || phase === 'batch' || phase === 'stateful' || SAFE_METHODS.includes(request.method as HttpMethod)) return request;
-    if (request.headers.authorization === undefined || owned.allowsWrite(op, pathValues)) return request;
+    // Only the run's own credentials are held back: a probe with wrong ones changes nothing and must go as it is.
+    if (this.identityOf(request)?.credentials === undefined || owned.allowsWrite(op, pathValues)) return request;
     const { authorization: _dropped, ...headers } = request.headers;
     this.note(op, 'writes to resources the run did not make were sent without credentials, so they could not change them (--allow-destructive sends them as they are)');
     return { ...request, headers };

@@ -16,7 +16,7 @@ import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
-import { rankOf, type Identity } from '../../request/identity.js';
+import { ANONYMOUS, rankOf, type Identity } from '../../request/identity.js';
 import { anonymousWriteReason, mergedHints } from '../../resources/index.js';
 import type { AccessCell } from '../events.js';
 import { answerOf, describeAnswer } from '../sequences/answer.js';
@@ -101,10 +101,22 @@ function cellOf(identity: Identity, exchange: Exchange): AccessCell {
   return cell;
 }
 
-/** Sends one case as every identity, least privileged first. */
-async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: RequestCase): Promise<Attempt[]> {
+/**
+ * The write case with its id variable set to a resource the run made, when it knows one: on a target whose data
+ * the run may not change, that is the resource every identity may be let try to change.
+ */
+function withOwnedId(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
+  if (!ctx.run.ownedWritesOnly) return requestCase;
+  const found = ctx.run.owned?.idsFor(op, false);
+  const name = found === undefined ? undefined : op.pattern.variables[found.variable]?.name;
+  const id = found?.ids.at(-1);
+  return name === undefined || id === undefined ? requestCase : { ...requestCase, path: { ...requestCase.path, [name]: id } };
+}
+
+/** Sends one case as every identity (or, without `accounts`, as anonymous only), least privileged first. */
+async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: RequestCase, accounts: boolean): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
-  for (const identity of ctx.run.identities) {
+  for (const identity of accounts ? ctx.run.identities : [ANONYMOUS]) {
     if (ctx.run.stopped) break;
     const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: identity.credentials ?? null });
     // The other phases ask as the main account: here answers to anonymous callers and members are judged as theirs.
@@ -124,13 +136,18 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
   let attempts: Attempt[] = [];
   let sent: RequestCase | undefined;
   let path = '';
-  for (const requestCase of cases) {
+  for (const generated of cases) {
     if (ctx.run.stopped) return [];
+    const requestCase = write ? withOwnedId(ctx, op, generated) : generated;
     path = pathOf(ctx, op, requestCase);
     // Deleting or re-roling a run identity would change who the later requests are sent as: probes of that kind
     // are the other-account checks' business, sent on purpose and read back.
     if (write && ctx.run.accountAddressed(op.locale, path) !== undefined) continue;
-    attempts = await tryEveryIdentity(ctx, op, requestCase);
+    // A write to what the run did not make, on a target whose data it may not change, goes without credentials
+    // in every phase: the accounts would all meet a refusal the run itself caused, so only anonymous tries.
+    const accountsMayTry = !write || ctx.run.mayWriteWithCredentials(buildRequest({ restUrl: ctx.run.restUrl(op.locale), operation: op, requestCase }), op);
+    if (!accountsMayTry) ctx.run.note(op, `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`);
+    attempts = await tryEveryIdentity(ctx, op, requestCase, accountsMayTry);
     sent = requestCase;
     if (!write || attempts.some((attempt) => isSuccess(attempt.cell.status))) break;
   }
@@ -164,7 +181,9 @@ function judgeWrite(ctx: PhaseContext, op: Operation, requestCase: RequestCase, 
       message:
         refused !== undefined
           ? `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}) while ${who(refused)} was refused the same request (${got(refused)})`
-          : others.length === 1
+          : others.length === 0
+            ? `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); the accounts did not try it (on this target writes go only to what the run made)`
+            : others.length === 1
             ? `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); with credentials it answered ${got(others[0]!)}`
             : `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); no account was refused it (${others.map((attempt) => `${attempt.identity.name} ${got(attempt)}`).join(', ')})`,
       cause: refused !== undefined ? 'anonymous succeeded, an account was refused' : 'anonymous succeeded',

@@ -20,14 +20,17 @@ async function runWith(extraValues?: Record<string, Record<string, unknown>>) {
 
 describe('a route that requires an argument its descriptor does not declare', () => {
   it('is one finding, however many requests it refuses', async () => {
-    const { findings } = await runWith();
+    const { findings, events } = await runWith();
     const undeclared = findings.filter((finding) => finding.check === 'undeclared_required_argument');
     expect(findingLines(undeclared)).toEqual([
       `undeclared_required_argument failure en_gb POST ${SIGNUP}: POST ${SIGNUP} needs "field_3", an argument the descriptor does not declare (400 rest_missing_callback_param naming it); extra-values in the configuration can give it a value`,
     ]);
     expect(undeclared[0]!.argument).toBe('field_3');
-    // Without the value the signup sequences cannot go on: the stateful phase says so too.
-    expect(findings.some((finding) => finding.check === 'stateful_sequence' && finding.route.startsWith(SIGNUP))).toBe(true);
+    // Without the value the signup life cycle cannot go on: it stops and says why, without a second finding.
+    const lifeCycle = events.flatMap((event) => (event.type === 'sequence' ? [event.sequence] : [])).find((sequence) => sequence.name === 'community/v1 signup life cycle');
+    expect(lifeCycle?.outcome).toBe('stopped');
+    expect(lifeCycle?.reason).toMatch(/refused \(400 rest_missing_callback_param\)/);
+    expect(findings.filter((finding) => finding.check === 'stateful_sequence' && finding.route.startsWith(SIGNUP))).toEqual([]);
   });
 
   it('is given by extra-values, and the signup sequences then finish', async () => {
