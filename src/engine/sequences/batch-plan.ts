@@ -5,7 +5,7 @@
  */
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import { createBody, inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
-import { familyOperations } from './resources.js';
+import { deleteArgs, familyOperations } from './resources.js';
 import { RouteBook } from './route-book.js';
 
 /** What the batch sequences need of a model family. */
@@ -19,6 +19,8 @@ export interface ResourceFamily {
   createBody(token: string): Record<string, unknown>;
   /** Query parameters that find resources created with tokens starting with `prefix`. */
   searchQuery?(prefix: string): Record<string, unknown>;
+  /** The body of a delete that removes a resource (`force=true` where declared: terms cannot be trashed). */
+  deleteBody: Record<string, unknown>;
 }
 
 /** The batch route's contract key, and the limit the interface states when the descriptor gives none. */
@@ -81,6 +83,7 @@ function findBatchableFamily(book: RouteBook, descriptor: LoadedDescriptor, hint
       idField: family.idField,
       itemVariable: family.itemVariable!,
       createBody: (token) => bodyFor(token) ?? {},
+      deleteBody: deleteArgs(family, 'batch'),
       ...(family.list?.search ? { searchQuery: (prefix: string) => ({ search: prefix.toLowerCase(), ...(family.list?.perPage === undefined ? {} : { per_page: family.list.perPage }) }) } : {}),
     };
     return { family: batchFamily, create: operations.create, read: operations.read, remove: operations.remove, list: operations.list, invalidBody };

@@ -61,7 +61,7 @@ async function createdWith(sequence: Sequence, family: BatchableFamily, prefix: 
   if (!Array.isArray(found.json)) return undefined;
   const ids = found.json.map((item) => idText((item as Record<string, unknown> | null)?.[family.family.idField]));
   const created = ids.filter((id): id is string => id !== undefined);
-  for (const id of created) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id } });
+  for (const id of created) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
   return created;
 }
 
@@ -114,7 +114,7 @@ export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: s
   const answers = itemAnswers(answer);
   // Whatever the batch created is deleted at the end, even when a check below fails first.
   const createdIds = (answers ?? []).map((item) => (created(item.status) ? idOf(family, item) : undefined));
-  for (const id of createdIds) if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id } });
+  for (const id of createdIds) if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
   if (answers?.length !== expectations.length) sequence.fail(BATCH_ITEMS, plan.batch, `${expectations.length} items got ${answers?.length ?? 'no list of'} answers`);
   for (const [index, expectation] of expectations.entries()) {
     const item = answers[index]!;
