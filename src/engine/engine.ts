@@ -298,20 +298,26 @@ async function cleanUp(run: RunContext, options: EngineOptions): Promise<void> {
       leftovers.push(`${where}: no delete route`);
       continue;
     }
-    const send = async (step: { op: Operation; body: Record<string, unknown> }): Promise<number | undefined> => {
+    const send = async (step: { op: Operation; body: Record<string, unknown> }, credentials: Credentials | undefined): Promise<number | undefined> => {
       const request = buildRequest({
         restUrl: run.restUrl(resource.locale),
         operation: step.op,
         requestCase: { operationId: step.op.id, kind: 'valid', path: resource.path, query: {}, body: step.body },
-        credentials: run.credentials,
+        credentials,
       });
       return (await run.send(request, step.op, 'cleanup', 'sequence')).response?.status;
     };
     const gone = (status: number | undefined): boolean => status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410);
-    let status = await send(remove);
-    // A resource made undeletable (a fuzzed can_delete: false) is unlocked by a hinted update, then deleted.
     const unlock = owned.unlockOf(resource);
-    if (!gone(status) && unlock !== undefined && (await send(unlock)) !== undefined) status = await send(remove);
+    let status: number | undefined;
+    // As its maker first (on WordPress only an author may edit their own private block), then as the run's account.
+    for (const credentials of [...new Set([resource.maker ?? run.credentials, run.credentials])]) {
+      status = await send(remove, credentials);
+      // A resource made undeletable (a fuzzed can_delete: false, an unpublished block) is unlocked by a hinted
+      // update, then deleted.
+      if (!gone(status) && unlock !== undefined && (await send(unlock, credentials)) !== undefined) status = await send(remove, credentials);
+      if (gone(status)) break;
+    }
     if (gone(status)) removed += 1;
     else leftovers.push(`${where}: ${status ?? 'no answer'}`);
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../cli/run-job.js';
 import { loadConfig } from '../config/index.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import type { Exchange } from '../http/types.js';
 import type { RunEvent } from './events.js';
 
 /**
@@ -54,5 +55,32 @@ describe('a run against a server that is not the bundled one', () => {
     const { cleanup } = await runAgainst({ cleanup: false });
     expect((cleanup as { kept: number }).kept).toBeGreaterThan(0);
     expect(snapshot(server, members)).not.toBe(before);
+  });
+});
+
+describe('the ledger of what a run made', () => {
+  it('records who made each resource, so the clean-up can delete it as its maker, and forgets it once deleted', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { loadDescriptor } = await import('../descriptor/index.js');
+    const { OwnedResources } = await import('./owned-resources.js');
+    const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')), null, 'fixture');
+    const op = (method: string, route: string) => wordpress.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
+    const answer = (status: number, json: unknown): Exchange => ({
+      request: { method: 'POST', url: 'http://127.0.0.1/wp-json', headers: {} },
+      response: { status, headers: {}, bodyText: JSON.stringify(json), truncated: false, json },
+      durationMs: 1,
+    });
+    const ledger = new OwnedResources([wordpress]);
+    const author = { user: 'author1', password: 'not-a-secret' };
+    ledger.observe(op('POST', '/wp/v2/blocks'), answer(201, { id: 112, status: 'private' }), [], author);
+    ledger.observe(op('POST', '/wp/v2/tags'), answer(201, { id: 7 }), [], undefined);
+    expect(ledger.remaining().map((resource) => [resource.family.name, resource.id, resource.maker?.user])).toEqual([
+      ['wp/v2 tags', '7', undefined],
+      ['wp/v2 blocks', '112', 'author1'],
+    ]);
+    // A private block is unlocked by publishing it, as the built-in hint says.
+    expect(ledger.unlockOf(ledger.remaining()[1]!)?.body).toEqual({ status: 'publish' });
+    ledger.observe(op('DELETE', String.raw`/wp/v2/blocks/(?P<id>[\d]+)`), answer(200, { deleted: true }), ['112'], author);
+    expect(ledger.remaining().map((resource) => resource.id)).toEqual(['7']);
   });
 });

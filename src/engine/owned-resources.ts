@@ -7,6 +7,7 @@
  */
 import type { LoadedDescriptor, Operation } from '../descriptor/types.js';
 import type { Exchange } from '../http/types.js';
+import type { Credentials } from '../request/index.js';
 import { fillPlaceholders, inferResources, mergedHints, routeShape, type ResourceFamily, type ResourceHints } from '../resources/index.js';
 
 /** A resource the run made and has not deleted. */
@@ -16,6 +17,8 @@ export interface OwnedResource {
   id: string;
   /** The item route's path values, for the delete at the end. */
   path: Record<string, string>;
+  /** The credentials it was made with (undefined: anonymously): its maker may be the only one who can remove it. */
+  maker: Credentials | undefined;
 }
 
 interface RouteRole {
@@ -76,8 +79,11 @@ export class OwnedResources {
     }
   }
 
-  /** Takes note of an answer: a create makes an owned resource, a delete ends one, ids in answers are seen. */
-  observe(op: Operation, exchange: Exchange, pathValues: readonly string[]): void {
+  /**
+   * Takes note of an answer: a create makes an owned resource (made by `maker`), a delete ends one, ids in
+   * answers are seen.
+   */
+  observe(op: Operation, exchange: Exchange, pathValues: readonly string[], maker: Credentials | undefined): void {
     const status = exchange.response?.status;
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role === undefined || status === undefined || status < 200 || status >= 300) return;
@@ -100,7 +106,7 @@ export class OwnedResources {
       item.pattern.variables.forEach((variable, index) => {
         values[variable.name] = index === item.pattern.variables.length - 1 ? id : (pathValues[index] ?? '');
       });
-      this.#owned.push({ locale: op.locale, family, id, path: values });
+      this.#owned.push({ locale: op.locale, family, id, path: values, maker });
       this.#seenOf(family).add(id);
       return;
     }

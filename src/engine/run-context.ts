@@ -221,7 +221,7 @@ export class RunContext {
     const outgoing = probe ? guarded : this.#withExtraValues(guarded, op);
     this.#firstSentAt ??= Date.now();
     const exchange = await this.#options.sender.send(outgoing, this.#options.signal);
-    this.#options.owned?.observe(op, exchange, pathValues);
+    this.#options.owned?.observe(op, exchange, pathValues, this.identityOf(outgoing)?.credentials);
     this.requests += 1;
     this.#latencies.add(exchange.durationMs);
     if (this.requests === this.#options.pace?.after) this.#options.pace.measured(this.#pace());
