@@ -11,7 +11,7 @@ import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { BudgetPlan, budgetShortfall, type BudgetSplit, type TargetRate } from './budget.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
-import { generatorCache } from './generators.js';
+import { buildWhileWaiting, generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
 import type { PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
@@ -175,27 +175,31 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     });
   }
 
-  // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
-  if (!options.safeMethodsOnly) {
-    const find = (credentials: Credentials | undefined) => findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials, signal: options.signal });
-    const others = new Map<string, OwnAccount>();
-    for (const account of options.accounts ?? []) {
-      const found = await find(account.credentials);
-      if (found !== undefined) others.set(account.name, found);
-    }
-    run.protectOwnAccount(await find(options.credentials), others);
-  }
-
-  // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
-  if (options.checks.some((check) => check.name === 'response_schema') || options.phases.includes('schemas')) {
-    run.useAnswerSchemas(await loadAnswerSchemas({ ...options, run, restUrls }));
-  }
-
   // Each operation's generators are built when a phase first needs them, not all before the first request: building
   // them all took about 0.45 s of the start on the bundled server (322 operations). The phases walk every operation
   // early (the fuzz phase's first round starts each one within its first 16,000 requests or so), so a long run's
-  // memory still levels off soon after it starts.
+  // memory still levels off soon after it starts. While the run waits for its target below, they are built ahead.
   const generators = generatorCache(options.seed);
+  const prebuilding = buildWhileWaiting(operations, generators);
+  try {
+    // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
+    if (!options.safeMethodsOnly) {
+      const find = (credentials: Credentials | undefined) => findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials, signal: options.signal });
+      const others = new Map<string, OwnAccount>();
+      for (const account of options.accounts ?? []) {
+        const found = await find(account.credentials);
+        if (found !== undefined) others.set(account.name, found);
+      }
+      run.protectOwnAccount(await find(options.credentials), others);
+    }
+
+    // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
+    if (options.checks.some((check) => check.name === 'response_schema') || options.phases.includes('schemas')) {
+      run.useAnswerSchemas(await loadAnswerSchemas({ ...options, run, restUrls }));
+    }
+  } finally {
+    prebuilding.stop();
+  }
 
   const phaseContext: PhaseContext = {
     run,

@@ -24,3 +24,26 @@ export function generatorCache(seed = 0): (op: Operation) => OperationGenerators
     return generators;
   };
 }
+
+/**
+ * Builds operations' generators while the run waits for its target before the phases (its own account, the
+ * published schemas): one operation per turn of the event loop, after the answers that arrived, so the requests
+ * go on as before and the phases find part of the work done. `stop` ends it; the phases build the rest as they
+ * reach it. The same generators either way: each one is deterministic per operation, whenever it is built.
+ */
+export function buildWhileWaiting(operations: readonly Operation[], generators: (op: Operation) => unknown): { stop(): void } {
+  let next = 0;
+  let timer: NodeJS.Immediate | undefined;
+  const step = (): void => {
+    if (next >= operations.length) return;
+    generators(operations[next++]!);
+    timer = setImmediate(step);
+  };
+  timer = setImmediate(step);
+  return {
+    stop: () => {
+      if (timer !== undefined) clearImmediate(timer);
+      next = operations.length;
+    },
+  };
+}
