@@ -34,5 +34,7 @@ export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Prom
     for (const warning of set.warnings) options.run.emit({ type: 'warning', message: `published schemas: ${warning}` });
     sets.push(set);
   }
-  return new AnswerSchemas(sets);
+  const schemas = new AnswerSchemas(sets);
+  schemas.compileAll();
+  return schemas;
 }

@@ -92,6 +92,7 @@ describe('AnswerSchemas', () => {
       { locale: 'en_gb', schemas: new Map([[USERS, USER_SCHEMA], ['/wp/v2/users/me', narrower]]), warnings: [], requests: 1 },
       { locale: 'el', schemas: new Map([[USERS, greek], ['/wp/v2/users/(?P<id>[\\d]+)', USER_SCHEMA]]), warnings: [], requests: 1 },
     ]);
+    shared.compileAll();
     const english = shared.validator('en_gb', USERS, 'view');
     expect(shared.validator('el', USERS, 'view')).toBe(english);
     expect(shared.validator('el', '/wp/v2/users/(?P<id>[\\d]+)', 'view')).toBe(english);
