@@ -6,7 +6,7 @@ import { basicAuthorization } from '../../request/index.js';
 import type { RunEvent, SequenceReport } from '../events.js';
 import { RELATION_SEQUENCES, statefulPhase } from './stateful.js';
 import { actsAs, deleteKeepsMember, rewriteAnswers } from './testing/faults.js';
-import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { startFaultyServer, type Fault, type FaultyServer } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
 const LOCALES = ['en_gb', 'el'];
@@ -84,6 +84,25 @@ describe('phase stateful', () => {
       expect(found[1]!.curl.at(-1)).not.toContain('RESTCONFORM_APP_PASSWORD');
     } finally {
       await memberAsAdministrator.close();
+    }
+  });
+
+  it('fires access_other_resource when a member reads another member with context=edit and gets its edit fields', async () => {
+    const fresh = await startReferenceServer({ port: 0, seed: 3 });
+    const member = basicAuthorization(fresh.credentials.member);
+    const admin = basicAuthorization(fresh.credentials.admin);
+    // The member's edit-context reads of members are answered as the administrator's.
+    const editForAnyone: Fault = (request, forward) =>
+      forward(request.method === 'GET' && request.headers.authorization === member && /\/community\/v1\/members\/\d+\?(.*&)?context=edit/.test(request.path) ? { ...request, headers: { ...request.headers, authorization: admin } } : request);
+    const server = await startFaultyServer({ seed: 3, faults: [editForAnyone] });
+    await fresh.close();
+    try {
+      const result = await runPhase(statefulPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, accounts: seededAccounts(server.credentials) });
+      const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
+      expect(found.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([['failure', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`]]);
+      expect(found[0]!.message).toMatch(/member \(member\) read the community\/v1 members \d+ it may not edit with context=edit and got fields view does not show: .*email/);
+    } finally {
+      await server.close();
     }
   });
 

@@ -6,7 +6,7 @@
  * (`force=true` where declared) → read, update, delete again 404/410 → gone from the list, X-WP-Total back.
  */
 import type { ArgDescriptor, Operation } from '../../descriptor/types.js';
-import { ordinaryAccounts } from '../../request/index.js';
+import { ordinaryAccounts, type Identity } from '../../request/index.js';
 import { freshValue, type ResourceFamily } from '../../resources/index.js';
 import { describeAnswer, idText, itemsWith, type StepAnswer } from './answer.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
@@ -183,6 +183,21 @@ function oneWritableField(family: ResourceFamily, current: Record<string, unknow
 }
 
 /**
+ * `context=edit` read by an account that may not edit the resource: refused (401/403), or no field beyond what
+ * `context=view` shows that account (`wordpress-behaviour.md` §4: edit fields are for those who may edit).
+ */
+async function editContextHidden(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, identity: Identity, who: string): Promise<void> {
+  const edit = await sequence.send(ops.read, { path: resource.path, query: { context: 'edit' } }, { credentials: identity.credentials });
+  if (!isSuccess(edit)) return;
+  const view = await sequence.send(ops.read, { path: resource.path, query: { context: 'view' } }, { credentials: identity.credentials });
+  const keys = (answer: StepAnswer): string[] => (answer.json !== null && typeof answer.json === 'object' && !Array.isArray(answer.json) ? Object.keys(answer.json) : []);
+  const beyond = keys(edit).filter((key) => !keys(view).includes(key));
+  if (isSuccess(view) && beyond.length > 0) {
+    sequence.report(ACCESS_OTHER_RESOURCE, ops.read, `${who} read the ${family.name} ${resource.id} it may not edit with context=edit and got fields view does not show: ${beyond.join(', ')}; expected 401/403 rest_forbidden_context`);
+  }
+}
+
+/**
  * Every ordinary account (a member, an author) that did not make the resource tries to update it and to delete
  * it (`wordpress-behaviour.md` §4): each attempt must be refused, and the maker's read afterwards must show the
  * resource still there and the field unchanged. A refusal that changed the data anyway is as broken as a success.
@@ -196,6 +211,7 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
   let updatedBySomeone = false;
   for (const identity of others) {
     const who = `${identity.name} (${identity.role})`;
+    if (family.read?.contexts.includes('edit')) await editContextHidden(sequence, family, ops, resource, identity, who);
     if (write !== undefined) {
       const answer = await sequence.send(ops.update!, { path: resource.path, body: { [write.field]: write.value } }, { credentials: identity.credentials });
       updatedBySomeone ||= isSuccess(answer);

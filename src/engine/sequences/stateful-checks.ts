@@ -64,7 +64,7 @@ export const ACCESS_OTHER_RESOURCE: PhaseCheck = {
   severity: 'failure',
   phase: PHASE,
   description:
-    "An ordinary account (a member, an author) cannot update or delete a resource another account made: each attempt is refused, and its maker's read afterwards shows it unchanged.",
+    "An ordinary account (a member, an author) cannot update or delete a resource another account made, nor read its edit context: each attempt is refused (or the edit read shows no field beyond view), and its maker's read afterwards shows it unchanged.",
 };
 
 export const STATEFUL_CHECKS: readonly PhaseCheck[] = [
