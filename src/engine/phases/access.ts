@@ -101,18 +101,6 @@ function cellOf(identity: Identity, exchange: Exchange): AccessCell {
   return cell;
 }
 
-/**
- * The write case with its id variable set to a resource the run made, when it knows one: on a target whose data
- * the run may not change, that is the resource every identity may be let try to change.
- */
-function withOwnedId(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
-  if (!ctx.run.ownedWritesOnly) return requestCase;
-  const found = ctx.run.owned?.idsFor(op, false);
-  const name = found === undefined ? undefined : op.pattern.variables[found.variable]?.name;
-  const id = found?.ids.at(-1);
-  return name === undefined || id === undefined ? requestCase : { ...requestCase, path: { ...requestCase.path, [name]: id } };
-}
-
 /** Sends one case as every identity (or, without `accounts`, as anonymous only), least privileged first. */
 async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: RequestCase, accounts: boolean): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
@@ -136,16 +124,19 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
   let attempts: Attempt[] = [];
   let sent: RequestCase | undefined;
   let path = '';
-  for (const generated of cases) {
+  for (const requestCase of cases) {
     if (ctx.run.stopped) return [];
-    const requestCase = write ? withOwnedId(ctx, op, generated) : generated;
     path = pathOf(ctx, op, requestCase);
     // Deleting or re-roling a run identity would change who the later requests are sent as: probes of that kind
     // are the other-account checks' business, sent on purpose and read back.
     if (write && ctx.run.accountAddressed(op.locale, path) !== undefined) continue;
-    // A write to what the run did not make, on a target whose data it may not change, goes without credentials
-    // in every phase: the accounts would all meet a refusal the run itself caused, so only anonymous tries.
-    const accountsMayTry = !write || ctx.run.mayWriteWithCredentials(buildRequest({ restUrl: ctx.run.restUrl(op.locale), operation: op, requestCase }), op);
+    // On a target whose data the run may not change, a write to what the run did not make goes without
+    // credentials, so the accounts would all meet a refusal the run itself caused: only anonymous tries it. The
+    // accounts try creates only. (Their rights on items are judged in the life cycles, on what the run made;
+    // choosing items here by what the run made would depend on what this process made, and a split run would
+    // judge otherwise than a whole one.)
+    const accountsMayTry =
+      !write || !ctx.run.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.run.mayWriteWithCredentials(buildRequest({ restUrl: ctx.run.restUrl(op.locale), operation: op, requestCase }), op));
     if (!accountsMayTry) ctx.run.note(op, `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`);
     attempts = await tryEveryIdentity(ctx, op, requestCase, accountsMayTry);
     sent = requestCase;
