@@ -83,4 +83,28 @@ describe('the ledger of what a run made', () => {
     ledger.observe(op('DELETE', String.raw`/wp/v2/blocks/(?P<id>[\d]+)`), answer(200, { deleted: true }), ['112'], author);
     expect(ledger.remaining().map((resource) => resource.id)).toEqual(['7']);
   });
+
+  it('keeps creation order across families over many creates and deletes, and answers ids of the family asked about', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { loadDescriptor } = await import('../descriptor/index.js');
+    const { OwnedResources } = await import('./owned-resources.js');
+    const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')), null, 'fixture');
+    const op = (method: string, route: string) => wordpress.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
+    const answer = (status: number, json: unknown): Exchange => ({ request: { method: 'POST', url: 'http://127.0.0.1/wp-json', headers: {} }, response: { status, headers: {}, bodyText: '', truncated: false, json }, durationMs: 1 });
+    const ledger = new OwnedResources([wordpress]);
+    const [createPost, createComment] = [op('POST', '/wp/v2/posts'), op('POST', '/wp/v2/comments')];
+    const [deletePost, readPost] = [op('DELETE', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`)];
+    ledger.observe(createComment, answer(201, { id: 1 }), [], undefined);
+    for (let id = 1; id <= 2000; id += 1) {
+      ledger.observe(createPost, answer(201, { id: 1000 + id }), [], undefined);
+      if (id % 2 === 0) ledger.observe(deletePost, answer(200, { deleted: true }), [String(1000 + id)], undefined);
+    }
+    ledger.observe(createComment, answer(201, { id: 2 }), [], undefined);
+    const left = ledger.remaining();
+    expect(left).toHaveLength(1002);
+    // Newest first: the last comment, then the posts newest first, then the first comment.
+    expect([left[0]!.id, left[1]!.id, left.at(-2)!.id, left.at(-1)!.id]).toEqual(['2', '2999', '1001', '1']);
+    expect(ledger.idsFor(readPost, false)?.ids).toHaveLength(1000);
+    expect(ledger.idsFor(readPost, false)?.ids).not.toContain('1002');
+  });
 });

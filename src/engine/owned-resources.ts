@@ -39,10 +39,19 @@ export class OwnedResources {
   readonly #roles = new Map<string, RouteRole>();
   readonly #items = new Map<string, Operation>();
   readonly #updates = new Map<string, Operation>();
-  /** Owned ids per family name, in creation order (a parent before its children). */
-  readonly #owned: OwnedResource[] = [];
+  /**
+   * What the run owns, keyed by family name and id, in creation order (a parent before its children). Maps, not
+   * lists: a long fuzz run makes and deletes thousands, and every request asks about them.
+   */
+  readonly #owned = new Map<string, OwnedResource>();
+  /** The ids the run owns, per family name. */
+  readonly #ownedByFamily = new Map<string, Set<string>>();
+  /** How many owned resources have each id, whatever their family (a route of no family names ids only). */
+  readonly #ownedIds = new Map<string, number>();
   /** Ids seen in answers, per family name. */
   readonly #seen = new Map<string, Set<string>>();
+  /** `idsFor`'s answers, per family name and `seen`, until the next change to that family. */
+  readonly #idLists = new Map<string, string[]>();
 
   constructor(descriptors: readonly LoadedDescriptor[], hints?: ResourceHints) {
     for (const descriptor of descriptors) {
@@ -92,7 +101,7 @@ export class OwnedResources {
     if (op.method === 'GET') {
       for (const item of Array.isArray(json) ? json : [json]) {
         const id = idOf(item, family.idField);
-        if (id !== undefined) this.#seenOf(family).add(id);
+        if (id !== undefined) this.#see(family, id);
       }
       return;
     }
@@ -106,8 +115,8 @@ export class OwnedResources {
       item.pattern.variables.forEach((variable, index) => {
         values[variable.name] = index === item.pattern.variables.length - 1 ? id : (pathValues[index] ?? '');
       });
-      this.#owned.push({ locale: op.locale, family, id, path: values, maker });
-      this.#seenOf(family).add(id);
+      this.#own({ locale: op.locale, family, id, path: values, maker });
+      this.#see(family, id);
       return;
     }
     if (role.role === 'item' && op.method === 'DELETE') {
@@ -115,8 +124,7 @@ export class OwnedResources {
       const json = exchange.response?.json as Record<string, unknown> | undefined;
       // A resource moved to the trash is still there.
       if (json?.status === 'trash') return;
-      const index = this.#owned.findIndex((owned) => owned.family.name === family.name && owned.id === id);
-      if (index !== -1) this.#owned.splice(index, 1);
+      if (id !== undefined) this.#disown(family.name, id);
     }
   }
 
@@ -128,7 +136,7 @@ export class OwnedResources {
   allowsWrite(op: Operation, pathValues: readonly string[]): boolean {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role?.role === 'collection') return pathValues.length === 0 || pathValues.every((value) => this.#ownsAny(value));
-    if (role !== undefined) return this.#owned.some((owned) => owned.family.name === role.family.name && owned.id === pathValues[role.idVariable]);
+    if (role !== undefined) return this.#ownedByFamily.get(role.family.name)?.has(pathValues[role.idVariable] ?? '') === true;
     return pathValues.length > 0 && pathValues.every((value) => this.#ownsAny(value));
   }
 
@@ -139,13 +147,19 @@ export class OwnedResources {
   idsFor(op: Operation, seen: boolean): { variable: number; ids: string[] } | undefined {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role === undefined || role.role === 'collection') return undefined;
-    const made = this.#owned.filter((owned) => owned.family.name === role.family.name).map((owned) => owned.id);
-    return { variable: role.idVariable, ids: [...new Set([...made, ...(seen ? (this.#seen.get(role.family.name) ?? []) : [])])] };
+    const key = `${seen ? 'seen' : 'made'} ${role.family.name}`;
+    let ids = this.#idLists.get(key);
+    if (ids === undefined) {
+      const made = this.#ownedByFamily.get(role.family.name) ?? [];
+      ids = [...new Set([...made, ...(seen ? (this.#seen.get(role.family.name) ?? []) : [])])];
+      this.#idLists.set(key, ids);
+    }
+    return { variable: role.idVariable, ids };
   }
 
   /** What the run still owns, newest first (children before their parents). */
   remaining(): OwnedResource[] {
-    return [...this.#owned].reverse();
+    return [...this.#owned.values()].reverse();
   }
 
   /** The delete of an owned resource at the end of the run: its route and the body (`force=true` where declared). */
@@ -164,15 +178,45 @@ export class OwnedResources {
   }
 
   #ownsAny(value: string): boolean {
-    return this.#owned.some((owned) => owned.id === value);
+    return this.#ownedIds.has(value);
   }
 
-  #seenOf(family: ResourceFamily): Set<string> {
+  #own(resource: OwnedResource): void {
+    const key = `${resource.family.name}\n${resource.id}`;
+    if (this.#owned.has(key)) return;
+    this.#owned.set(key, resource);
+    let family = this.#ownedByFamily.get(resource.family.name);
+    if (family === undefined) {
+      family = new Set();
+      this.#ownedByFamily.set(resource.family.name, family);
+    }
+    family.add(resource.id);
+    this.#ownedIds.set(resource.id, (this.#ownedIds.get(resource.id) ?? 0) + 1);
+    this.#changed(resource.family.name);
+  }
+
+  #disown(familyName: string, id: string): void {
+    if (!this.#owned.delete(`${familyName}\n${id}`)) return;
+    this.#ownedByFamily.get(familyName)?.delete(id);
+    const count = this.#ownedIds.get(id)! - 1;
+    if (count === 0) this.#ownedIds.delete(id);
+    else this.#ownedIds.set(id, count);
+    this.#changed(familyName);
+  }
+
+  #changed(familyName: string): void {
+    this.#idLists.delete(`made ${familyName}`);
+    this.#idLists.delete(`seen ${familyName}`);
+  }
+
+  #see(family: ResourceFamily, id: string): void {
     let seen = this.#seen.get(family.name);
     if (seen === undefined) {
       seen = new Set();
       this.#seen.set(family.name, seen);
     }
-    return seen;
+    if (seen.has(id)) return;
+    seen.add(id);
+    this.#idLists.delete(`seen ${family.name}`);
   }
 }
