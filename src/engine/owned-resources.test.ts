@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../cli/run-job.js';
 import { loadConfig } from '../config/index.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { loadDescriptor, type RootDescriptor } from '../descriptor/index.js';
 import type { Exchange } from '../http/types.js';
+import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { OwnedResources } from './owned-resources.js';
 import type { RunEvent } from './events.js';
 
 /**
@@ -59,17 +62,16 @@ describe('a run against a server that is not the bundled one', () => {
 });
 
 describe('the ledger of what a run made', () => {
-  it('records who made each resource, so the clean-up can delete it as its maker, and forgets it once deleted', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { loadDescriptor } = await import('../descriptor/index.js');
-    const { OwnedResources } = await import('./owned-resources.js');
-    const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')), null, 'fixture');
-    const op = (method: string, route: string) => wordpress.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
-    const answer = (status: number, json: unknown): Exchange => ({
-      request: { method: 'POST', url: 'http://127.0.0.1/wp-json', headers: {} },
-      response: { status, headers: {}, bodyText: JSON.stringify(json), truncated: false, json },
-      durationMs: 1,
-    });
+  const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor, null, 'fixture');
+  const op = (method: string, route: string) => wordpress.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
+  /** An exchange whose answer is `status` with `json`: all the ledger reads of one. */
+  const answer = (status: number, json: unknown): Exchange => ({
+    request: { method: 'POST', url: 'http://127.0.0.1/wp-json', headers: {} },
+    response: { status, headers: {}, bodyText: JSON.stringify(json), truncated: false, json },
+    durationMs: 1,
+  });
+
+  it('records who made each resource, so the clean-up can delete it as its maker, and forgets it once deleted', () => {
     const ledger = new OwnedResources([wordpress]);
     const author = { user: 'author1', password: 'not-a-secret' };
     ledger.observe(op('POST', '/wp/v2/blocks'), answer(201, { id: 112, status: 'private' }), [], author);
@@ -84,13 +86,7 @@ describe('the ledger of what a run made', () => {
     expect(ledger.remaining().map((resource) => resource.id)).toEqual(['7']);
   });
 
-  it('keeps creation order across families over many creates and deletes, and answers ids of the family asked about', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { loadDescriptor } = await import('../descriptor/index.js');
-    const { OwnedResources } = await import('./owned-resources.js');
-    const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')), null, 'fixture');
-    const op = (method: string, route: string) => wordpress.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
-    const answer = (status: number, json: unknown): Exchange => ({ request: { method: 'POST', url: 'http://127.0.0.1/wp-json', headers: {} }, response: { status, headers: {}, bodyText: '', truncated: false, json }, durationMs: 1 });
+  it('keeps creation order across families over many creates and deletes, and answers ids of the family asked about', () => {
     const ledger = new OwnedResources([wordpress]);
     const [createPost, createComment] = [op('POST', '/wp/v2/posts'), op('POST', '/wp/v2/comments')];
     const [deletePost, readPost] = [op('DELETE', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`)];
