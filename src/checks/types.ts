@@ -41,10 +41,20 @@ export interface Check {
   severity: Severity;
   description: string;
   /**
-   * Run over every exchange of every phase (sequences, batch and auth requests too), not only over generated
-   * cases. Such a check must not read `requestCase`, which is then a stand-in without values.
+   * Reported at once on every exchange of every phase, a generated case's too, rather than handed to the phase
+   * that sent it. Such a check must not read `requestCase`, which is a stand-in without values for requests a
+   * phase builds itself (sequences, batch).
    */
   everyExchange?: boolean;
+  /**
+   * True for a check that judges the answer to a generated case (valid or invalid, its values, its context): it
+   * runs only where a phase judges the case itself (examples, fuzz, collections, schemas), never on the requests
+   * a phase sends for its own purpose (sequences, batch, auth, access, locale). The other checks judge any answer:
+   * on such requests their findings are reported at once, so no exchange of any phase goes unchecked.
+   */
+  needsCase?: boolean;
+  /** Whether the check has anything to judge in this exchange (default: always); reports count the rest as not applicable. */
+  appliesTo?(ctx: CheckContext): boolean;
   run(ctx: CheckContext, exchange: Exchange): CheckFailure[];
 }
 
@@ -74,4 +84,6 @@ export interface Finding {
    * that finds it, whatever the order of discovery, so `restconform merge` de-duplicates and numbers by it.
    */
   fingerprint?: string;
+  /** Set when a baseline lists it: the reason it is known. A known finding does not fail the run. */
+  known?: string;
 }

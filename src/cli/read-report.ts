@@ -1,4 +1,7 @@
-/** Reading a JSON report back (`replay`, `merge`): one usage error line for a file that is not one. */
+/**
+ * Reading a JSON report back (`replay`, `merge`, `--baseline`): one usage error line for a file that cannot be
+ * read, is not JSON, or does not match the report schema.
+ */
 import { readFile } from 'node:fs/promises';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -18,25 +21,37 @@ function validator(): ValidateFunction<JsonReport> {
   return reportValidator;
 }
 
-/** Reads one JSON report and checks it against the report schema; a one-line usage error otherwise. */
-export async function readJsonReport(path: string): Promise<JsonReport> {
+/** The JSON value of a file; a usage error naming the file (as `what`) when it cannot be read or parsed. */
+export async function readJsonFile(path: string, what: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read report ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  let report: unknown;
   try {
-    report = JSON.parse(text);
-  } catch {
-    throw new UsageError(`${path} is not JSON (write one with restconform run --json FILE)`);
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${path} is not JSON: ${(error as Error).message.split('\n')[0]}`);
   }
-  const validate = validator();
-  if (!validate(report)) {
-    const error = validate.errors?.[0];
-    throw new UsageError(`${path} is not a restconform JSON report: ${error ? `${error.instancePath || '(top)'} ${error.message ?? ''}`.trim() : 'schema mismatch'}`);
-  }
-  return report;
 }
 
+/** Whether a JSON value claims to be a restconform report (it is then held to the report schema). */
+export function looksLikeReport(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { tool?: unknown }).tool === 'restconform';
+}
+
+/** `value` (read from `path`) as a JSON report once it matches the report schema; a one-line usage error otherwise. */
+export function validatedReport(value: unknown, path: string): JsonReport {
+  const validate = validator();
+  if (validate(value)) return value;
+  const error = validate.errors?.[0];
+  const where = error === undefined ? '' : error.instancePath || '(top)';
+  const extra = error?.keyword === 'additionalProperties' ? ` "${(error.params as { additionalProperty: string }).additionalProperty}"` : '';
+  throw new UsageError(`${path} is not a restconform JSON report: ${error ? `${where} ${error.message ?? ''}${extra}`.trim() : 'schema mismatch'} (write one with restconform run --json FILE)`);
+}
+
+/** Reads one JSON report and checks it against the report schema; a one-line usage error otherwise. */
+export async function readJsonReport(path: string): Promise<JsonReport> {
+  return validatedReport(await readJsonFile(path, 'report'), path);
+}

@@ -1,15 +1,27 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import type { Finding } from '../checks/types.js';
+import type { JsonReport } from '../report/json.js';
+import { JSON_REPORT_SCHEMA } from '../report/report-schema.js';
 import { UsageError } from './errors.js';
-import { replayFinding, retarget } from './replay-job.js';
+import { recordedIdentity, replayFinding, retarget } from './replay-job.js';
 
-/** A one-route WordPress-like server whose route answers 500 until `fixed` is set. */
+/**
+ * A one-route WordPress-like server whose route answers 500 until `fixed` is set, to the administrator and to
+ * alice; without credentials it refuses with 401, as a protected route does.
+ */
 let fixed = false;
+const ADMIN = { user: 'admin', password: 'admin-app-password' };
+const ALICE = { user: 'alice', password: 'alice-app-password' };
+const basic = (credentials: { user: string; password: string }): string => `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
+/** The Authorization header of the last request to the route. */
+let lastAuthorization: string | undefined;
 let server: Server;
 let base: string;
 const descriptor = {
@@ -21,9 +33,16 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json; charset=UTF-8');
     if (req.url === '/wp-json/') return res.end(JSON.stringify(descriptor));
-    if (req.url?.startsWith('/wp-json/x/v1/items') && !fixed) {
-      res.statusCode = 500;
-      return res.end(JSON.stringify({ code: 'boom', message: 'boom', data: { status: 500 } }));
+    if (req.url?.startsWith('/wp-json/x/v1/items')) {
+      lastAuthorization = req.headers.authorization;
+      if (req.headers.authorization !== basic(ADMIN) && req.headers.authorization !== basic(ALICE)) {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } }));
+      }
+      if (!fixed) {
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ code: 'boom', message: 'boom', data: { status: 500 } }));
+      }
     }
     res.end('[]');
   });
@@ -38,20 +57,38 @@ function finding(overrides: Partial<Finding> = {}): Finding {
     id: 'F1', check: 'not_a_server_error', severity: 'failure', locale: null, method: 'GET', route: '/x/v1/items', message: 'answered 500',
     // The report was written against another port: replay retargets it.
     request: { method: 'GET', url: 'http://127.0.0.1:1/wp-json/x/v1/items?page=2', headers: { accept: 'application/json', authorization: 'Basic <redacted>' } },
-    curl: ['curl …'], replay: { seed: 7, operationId: '- GET /x/v1/items', phase: 'fuzz', case: { operationId: '- GET /x/v1/items', kind: 'valid', path: {}, query: { page: 2 }, body: undefined } },
+    curl: [`curl -sS 'http://127.0.0.1:1/wp-json/x/v1/items?page=2' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`], replay: { seed: 7, operationId: '- GET /x/v1/items', phase: 'fuzz', case: { operationId: '- GET /x/v1/items', kind: 'valid', path: {}, query: { page: 2 }, body: undefined } },
     count: 1, ...overrides,
   };
 }
 
-async function reportWith(findings: Finding[]): Promise<string> {
+/** A whole report as `run` writes it, valid against the report schema (replay reads reports through it). */
+function reportOf(findings: Finding[]): JsonReport {
+  const summary = { requests: 1, operations: 1, failures: findings.length, warnings: 0, known: 0, unanswered: 0, answeredAsRun: 1, refusedAsRun: 0, byCheck: {} };
+  return { tool: 'restconform', version: '0.1.0', seed: 7, target: 'http://127.0.0.1:1', locales: [null], startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1, summary, coverage: [], findings };
+}
+
+async function writeReport(report: unknown): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-'));
   const path = join(dir, 'report.json');
-  // A whole report, as replay reads reports through the report schema.
-  const summary = { requests: 1, operations: 1, failures: findings.length, warnings: 0, byCheck: {} };
-  const report = { tool: 'restconform', version: '0.1.0', seed: 7, target: 'http://127.0.0.1:1', locales: [null], startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1, summary, coverage: [], findings };
   await writeFile(path, JSON.stringify(report));
   return path;
 }
+
+async function reportWith(findings: Finding[]): Promise<string> {
+  const path = await writeReport(reportOf(findings));
+  expect(JSON_REPORT_VALIDATOR(JSON.parse(await readFile(path, 'utf8')))).toBe(true);
+  return path;
+}
+
+/** The fixtures are checked against the schema itself, so a fixture that drifts from it fails here, not in replay. */
+const JSON_REPORT_VALIDATOR = (() => {
+  const ajv = new Ajv2020({ allErrors: false, allowUnionTypes: true });
+  addFormatsModule.default(ajv);
+  return ajv.compile(JSON_REPORT_SCHEMA);
+})();
+
+const ADMIN_ENV = { RESTCONFORM_USER: ADMIN.user, RESTCONFORM_APP_PASSWORD: ADMIN.password };
 
 function sink(): NodeJS.WritableStream & { text: string } {
   const out = { text: '', write(chunk: string) { out.text += chunk; return true; } };
@@ -63,13 +100,62 @@ describe('replay', () => {
     const path = await reportWith([finding()]);
     fixed = false;
     const first = sink();
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'NONE', out: first })).toBe(1);
+    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: first })).toBe(1);
     expect(first.text).toContain('F1 still fails not_a_server_error: answered 500');
     expect(first.text).toContain(`${base}/wp-json/x/v1/items?page=2`);
     fixed = true;
     const second = sink();
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'NONE', out: second })).toBe(0);
+    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: second })).toBe(0);
     expect(second.text).toContain('F1 no longer fails');
+    expect(lastAuthorization).toBe(basic(ADMIN));
+    // The password never reaches the output: the curl line reads it from the environment.
+    expect(first.text + second.text).not.toContain(ADMIN.password);
+  });
+
+  it('refuses to re-send a finding recorded with credentials without them, rather than call it fixed', async () => {
+    const path = await reportWith([finding()]);
+    fixed = false;
+    lastAuthorization = 'not sent';
+    const refused = replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: sink() });
+    await expect(refused).rejects.toBeInstanceOf(UsageError);
+    await expect(refused).rejects.toThrow(/F1 was recorded with credentials; .*--user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/);
+    // Nothing was sent anonymously (which would have met the 401 and said "no longer fails").
+    expect(lastAuthorization).toBe('not sent');
+    // --user and --app-password-env name the main account as run does.
+    const given = sink();
+    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'MY_PW', env: { MY_PW: ADMIN.password }, out: given })).toBe(1);
+    expect(given.text).toContain('F1 still fails not_a_server_error');
+  });
+
+  it('re-sends a finding of a further account as that account, with the password its curl line names', async () => {
+    const asAlice = finding({ curl: [`curl -sS 'http://127.0.0.1:1/wp-json/x/v1/items?page=2' -u "alice:$ALICE_APP_PASSWORD"`] });
+    expect(recordedIdentity(asAlice)).toEqual({ login: 'alice', passwordVariable: 'ALICE_APP_PASSWORD' });
+    const path = await reportWith([asAlice]);
+    fixed = false;
+    await expect(replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: sink() })).rejects.toThrow(/the application password of alice in ALICE_APP_PASSWORD/);
+    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: { ALICE_APP_PASSWORD: ALICE.password }, out: sink() })).toBe(1);
+    expect(lastAuthorization).toBe(basic(ALICE));
+  });
+
+  it('re-sends a finding recorded without credentials without them', async () => {
+    const anonymous = finding({ request: { method: 'GET', url: 'http://127.0.0.1:1/wp-json/x/v1/items?page=2', headers: { accept: 'application/json' } }, curl: ['curl -sS x'] });
+    expect(recordedIdentity(anonymous)).toBeUndefined();
+    const path = await reportWith([anonymous]);
+    const out = sink();
+    // The route refuses an anonymous caller with a well-formed 401: not a server error.
+    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out })).toBe(0);
+    expect(lastAuthorization).toBeUndefined();
+  });
+
+  it('says in one line what is wrong with a damaged report', async () => {
+    const damaged = reportOf([finding()]) as unknown as { findings: Array<Record<string, unknown>> };
+    delete damaged.findings[0]!.request;
+    const path = await writeReport(damaged);
+    const error = await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', out: sink() }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(/report\.json is not a restconform JSON report: \/findings\/0 must have required property 'request'/);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).not.toMatch(/Cannot read properties/);
   });
 
   it('refuses an unknown finding, a non-report and a sequence finding with a usage error', async () => {
@@ -84,7 +170,7 @@ describe('replay', () => {
 
   it('needs the password in the environment when a user is named', async () => {
     const path = await reportWith([finding()]);
-    await expect(replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() })).rejects.toThrow(/RESTCONFORM_TEST_UNSET/);
+    await expect(replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() })).rejects.toThrow(/in RESTCONFORM_TEST_UNSET$/);
   });
 
   it('retargets a URL to a new base', () => {

@@ -10,6 +10,7 @@ import type { RequestCase } from '../generate/types.js';
 import { createTransport } from '../http/index.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
+import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
 import { readJsonReport } from './read-report.js';
 
@@ -45,11 +46,58 @@ function restUrlOf(url: string, finding: Finding): string | undefined {
   return at < 0 ? undefined : `${path.origin}${path.pathname.slice(0, at)}`;
 }
 
-function credentialsFrom(options: ReplayOptions): Credentials | undefined {
-  if (!options.user) return undefined;
-  const password = (options.env ?? process.env)[options.appPasswordEnv];
-  if (!password) throw new UsageError(`--user ${options.user} needs the application password in ${options.appPasswordEnv}, which is empty`);
-  return { user: options.user, password };
+/** The variables the main account's curl lines read its login and password from (see `request/curl.ts`). */
+const MAIN_USER_VARIABLE = 'RESTCONFORM_USER';
+const MAIN_PASSWORD_VARIABLE = 'RESTCONFORM_APP_PASSWORD';
+
+/** Who a finding's request was sent as, read from its curl line. */
+export interface RecordedIdentity {
+  /** The login when the curl line names it (a further account); undefined for the main account. */
+  login?: string;
+  /** The variable holding its application password. */
+  passwordVariable: string;
+}
+
+/**
+ * Whether the finding's request was sent with credentials (its redacted Authorization header), and as whom:
+ * `-u "$RESTCONFORM_USER:$VAR"` for the main account, `-u "LOGIN:$VAR"` for a further one.
+ */
+export function recordedIdentity(finding: Pick<Finding, 'request' | 'curl'>): RecordedIdentity | undefined {
+  if (!Object.keys(finding.request.headers).some((name) => name.toLowerCase() === 'authorization')) return undefined;
+  const basic = /-u "((?:[^"\\]|\\.)*):\$([A-Za-z_][A-Za-z0-9_]*)"/.exec(finding.curl[0] ?? '');
+  if (!basic) return { passwordVariable: MAIN_PASSWORD_VARIABLE };
+  const user = basic[1]!;
+  if (user === `$${MAIN_USER_VARIABLE}`) return { passwordVariable: basic[2]! };
+  return { login: user.replace(/\\(.)/g, '$1'), passwordVariable: basic[2]! };
+}
+
+/**
+ * The credentials to re-send a finding with: what was recorded. A request recorded with credentials needs that
+ * account again, its password from the environment as `run` reads it (the main account: `--user`, else
+ * RESTCONFORM_USER as in the curl line, and `--app-password-env`; a further account: its login and its own
+ * variable, both named in the curl line). Re-sent anonymously it would meet another rule and could pass while
+ * the server still fails: without them the replay refuses (a usage error, exit 2).
+ */
+function credentialsFor(finding: Finding, options: ReplayOptions): Credentials | undefined {
+  const recorded = recordedIdentity(finding);
+  if (recorded === undefined) return undefined;
+  const env = options.env ?? process.env;
+  const main = recorded.login === undefined;
+  const user = recorded.login ?? options.user ?? env[MAIN_USER_VARIABLE];
+  const variable = main && recorded.passwordVariable === MAIN_PASSWORD_VARIABLE ? options.appPasswordEnv : recorded.passwordVariable;
+  const password = env[variable];
+  if (!user || !password) {
+    const needs = main ? `--user LOGIN (or ${MAIN_USER_VARIABLE}) and the application password in ${variable}` : `the application password of ${user} in ${variable}`;
+    throw new UsageError(`${finding.id} was recorded with credentials; replaying it without them would test something else. Give ${needs}`);
+  }
+  return { user, password };
+}
+
+/** On the bundled server: the seeded account the finding was recorded as (the administrator for the main account). */
+function seededCredentials(finding: Finding, accounts: StoreAccounts): Credentials | undefined {
+  const recorded = recordedIdentity(finding);
+  if (recorded === undefined) return undefined;
+  return Object.values(accounts).find((account) => account !== undefined && account.user === recorded.login) ?? accounts.admin;
 }
 
 /** Replays one finding; resolves to the exit code (0 no longer fails, 1 still fails). */
@@ -72,7 +120,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   const transport = createTransport({ connections: 2 });
   try {
     const base = server?.url ?? options.baseUrl ?? report.target;
-    const credentials = credentialsFrom(options) ?? server?.credentials.admin;
+    const credentials = server ? seededCredentials(finding, server.credentials) : credentialsFor(finding, options);
     const secrets = credentials ? credentialSecrets(credentials) : [];
     const url = retarget(finding.request.url, report.target, base);
     const headers: Record<string, string> = {};

@@ -7,7 +7,7 @@ import { CHECK_ALIASES } from '../checks/aliases.js';
 import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
 import { CheckRegistry } from '../checks/registry.js';
 import type { Check } from '../checks/types.js';
-import type { RunSettings } from '../config/index.js';
+import type { FailOn, RunSettings } from '../config/index.js';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { readContractFile } from '../contract/io.js';
 import type { Contract } from '../contract/types.js';
@@ -21,6 +21,7 @@ import { createTransport, type Transport, type TransportOptions } from '../http/
 import { createReporters, fanOut } from '../report/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
+import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { isLoopbackUrl } from './target.js';
 import { VERSION } from './version.js';
@@ -108,11 +109,16 @@ export function seededAccounts(accounts: StoreAccounts): Identity[] {
   return identities;
 }
 
-/** The exit code for a finished run (or a merge of shards): 130 interrupted, 1 failures or an aborted run, else 0. */
-export function exitCodeOf(result: Pick<RunResult, 'summary' | 'stoppedEarly'>): number {
+/**
+ * The exit code for a finished run (or a merge of shards): 130 interrupted; 1 for a new failure (one no baseline
+ * lists), an aborted run, and with `failOn` a new warning or an incomplete run; else 0.
+ */
+export function exitCodeOf(result: Pick<RunResult, 'summary' | 'stoppedEarly'> & { incomplete?: readonly string[] }, failOn: readonly FailOn[] = []): number {
   if (result.stoppedEarly === 'interrupted') return 130;
   if (result.summary.failures > 0) return 1;
   if (result.stoppedEarly && result.stoppedEarly !== 'time budget') return 1;
+  if (failOn.includes('warning') && result.summary.warnings > 0) return 1;
+  if (failOn.includes('incomplete') && (result.incomplete?.length ?? 0) > 0) return 1;
   return 0;
 }
 
@@ -122,6 +128,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   let accounts = accountsFrom(settings, env);
   const contract = loadContract(settings.contract);
   const { stateless, enabled } = selectChecks(settings);
+  const baseline = settings.baseline === null ? undefined : await readBaseline(settings.baseline);
 
   // The reference server's modules load only when it is started: they cost a run against another server 0.1 s.
   const server = settings.baseUrl ? undefined : await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: settings.seed });
@@ -191,12 +198,13 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       contract,
       shard: settings.shard,
       bundledServer: server !== undefined,
+      baseline,
       timeBudgetSeconds: settings.timeBudgetSeconds ?? undefined,
       extraValues: settings.extraValues,
       signal: io.signal,
       emit,
     });
-    return { exitCode: exitCodeOf(result), result };
+    return { exitCode: exitCodeOf(result, settings.failOn), result };
   } catch (error) {
     threw = true;
     // Ctrl-C while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran to report.

@@ -3,7 +3,7 @@
  * name) and the `RunConfigInput` field it sets, with the conversion both ways. The file is validated by
  * `config/schema.json` before `fromFile` runs, so conversions only see well-typed values.
  */
-import { parseChecks, parseLocales, parsePhases, parseShard } from './parse-values.js';
+import { parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
 import type { AccountSetting, RunConfigInput, Shard } from './settings.js';
 
 export interface FileKey {
@@ -66,6 +66,8 @@ export const FILE_KEYS: readonly FileKey[] = [
     (value) => (value === null ? null : parseShard(value as string, 'shard')),
     (value) => (value === null ? null : `${(value as Shard).index}/${(value as Shard).count}`),
   ),
+  key('baseline', 'baseline'),
+  key('fail-on', 'failOn', (value) => parseFailOn(value as string[], 'fail-on')),
 ];
 
 /** The file key that sets an input field. */

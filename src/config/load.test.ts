@@ -44,8 +44,8 @@ describe('profiles', () => {
     const settings = loadConfig({ profile: 'ci', randomSeed: () => 42 });
     expect(settings.seed).toBe(1);
     expect(settings.timeBudgetSeconds).toBe(600);
-    expect(settings.junit).toBe('reports/junit.xml');
-    expect(settings.json).toBe('reports/report.json');
+    expect(settings.junit).toBe(true);
+    expect(settings.json).toBeNull(); // report-dir/report.json, beside junit.xml
     expect(settings.examples).toBeLessThan(BUILTIN_DEFAULTS.examples);
   });
 
@@ -53,7 +53,7 @@ describe('profiles', () => {
     const settings = loadConfig({ profile: 'fuzz' });
     expect(settings.timeBudgetSeconds).toBe(3600);
     expect(settings.examples).toBeGreaterThan(BUILTIN_DEFAULTS.examples);
-    expect(settings.ndjson).toMatch(/\.ndjson$/);
+    expect(settings.ndjson).toBe(true);
   });
 
   it('a random seed comes from the seed source', () => {
@@ -73,7 +73,7 @@ describe('precedence', () => {
     expect(settings.concurrency).toBe(2); // command line over file
     expect(settings.seed).toBe(7); // file over profile (ci says 1)
     expect(settings.examples).toBe(3); // file over profile
-    expect(settings.junit).toBe('reports/junit.xml'); // profile over built-in null
+    expect(settings.junit).toBe(true); // profile over built-in null
     expect(settings.timeoutMs).toBe(BUILTIN_DEFAULTS.timeoutMs); // undefined override ignored
   });
 

@@ -5,7 +5,7 @@
 import { didYouMean } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
 import { ACCOUNT_ROLES, type AccountRole } from '../request/identity.js';
-import { PHASE_NAMES, type AccountSetting, type PhaseName, type Shard } from './settings.js';
+import { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
 
 function invalid(option: string, message: string): ConfigError {
   return new ConfigError([{ source: option, message }]);
@@ -86,6 +86,18 @@ export function parseLocales(text: string | readonly string[], option = '--local
     seen.add(locale);
   }
   return items;
+}
+
+/** `'warning,incomplete'` → `['warning', 'incomplete']`; `'none'` → `[]`. */
+export function parseFailOn(text: string | readonly string[], option = '--fail-on'): FailOn[] {
+  const items = typeof text === 'string' ? splitList(text) : [...text];
+  if (items.length === 1 && items[0] === 'none') return [];
+  for (const item of items) {
+    if (!(FAIL_ON_NAMES as readonly string[]).includes(item)) {
+      throw invalid(option, `unknown "${item}"${didYouMean(item, FAIL_ON_NAMES)}; expected a list of ${FAIL_ON_NAMES.join(', ')}, or none`);
+    }
+  }
+  return FAIL_ON_NAMES.filter((name) => items.includes(name));
 }
 
 /** `'fuzz,contract'` → `['contract', 'fuzz']`: known phase names, in running order; `'all'` → every phase. */

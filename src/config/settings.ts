@@ -25,6 +25,11 @@ export interface AccountSetting {
   appPasswordEnv: string;
 }
 
+/** What besides failures fails a run: `warning` (a new warning), `incomplete` (phases or operations left untested). */
+export const FAIL_ON_NAMES = ['warning', 'incomplete'] as const;
+
+export type FailOn = (typeof FAIL_ON_NAMES)[number];
+
 /** Resolved run settings: every key decided. Relative paths are relative to the working directory. */
 export interface RunSettings {
   /** The server under test; absent: start the bundled reference server on a free loopback port. */
@@ -63,10 +68,12 @@ export interface RunSettings {
   accounts: AccountSetting[];
   /** Folder for `report.json` and `report.html` when no explicit path is given; `null`: none by default. */
   reportDir: string | null;
-  junit: string | null;
+  /** A path, `true` for `<reportDir>/junit.xml`, or `null` for none. */
+  junit: string | true | null;
   json: string | null;
   html: string | null;
-  ndjson: string | null;
+  /** A path, `true` for `<reportDir>/events.ndjson`, or `null` for none. */
+  ndjson: string | true | null;
   /** Send non-safe methods to a non-loopback target, and writes to what the run did not make to any target but the bundled server. */
   allowDestructive: boolean;
   /** Delete what the run made at its end, on any target but the bundled server (`--no-cleanup`: false). */
@@ -82,6 +89,10 @@ export interface RunSettings {
    * writes it) then argument name: added to every request to that route that lacks them, in every phase.
    */
   extraValues: Record<string, Record<string, unknown>>;
+  /** Known findings: a previous JSON report, or a list of `{check, method, route, reason}`; `null`: none. */
+  baseline: string | null;
+  /** What fails the run besides a new failure. */
+  failOn: FailOn[];
 }
 
 /**
@@ -124,4 +135,6 @@ export const BUILTIN_DEFAULTS: Required<Omit<RunConfigInput, 'baseUrl' | 'rateLi
   strictAuth: false,
   shard: null,
   extraValues: {},
+  baseline: null,
+  failOn: [],
 };

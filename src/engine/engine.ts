@@ -10,6 +10,7 @@ import { credentialSecrets } from '../request/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { BudgetPlan, budgetShortfall, type BudgetSplit, type TargetRate } from './budget.js';
+import { judgeBaseline, type Baseline } from './baseline.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { buildWhileWaiting, generatorCache } from './generators.js';
 import { PHASE_CHECKS, PHASES } from './phases/index.js';
@@ -50,6 +51,7 @@ export interface EngineOptions {
   shard?: ShardRef | null;
   /** The target is the bundled reference server this run started (recorded so shards' reports can be merged). */
   bundledServer?: boolean;
+  /** Seconds of sending, counted from when the phases start (the run's set-up is not spent from it). */
   timeBudgetSeconds?: number;
   /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
   extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -63,6 +65,8 @@ export interface EngineOptions {
   keepCreated?: boolean;
   /** Hints about resources a descriptor cannot give (configuration), over the built-in ones. */
   resourceHints?: ResourceHints;
+  /** Known findings: reported as known, they do not fail the run. */
+  baseline?: Baseline;
   signal?: AbortSignal;
   emit(event: RunEvent): void;
 }
@@ -74,6 +78,8 @@ export interface RunResult {
   /** The access matrix, when the auth phase ran. */
   access?: AccessRow[];
   stoppedEarly?: string;
+  /** Why the run did not test everything it was asked to; empty when it did. */
+  incomplete: string[];
   durationMs: number;
   /** The target's median latency and the rate reached over the whole run. */
   rate?: TargetRate;
@@ -115,10 +121,25 @@ export function planRun(input: ShardingInput): { allOperations: Operation[]; pla
   return { allOperations, plan, operations: allOperations.filter((op) => plan.ownsOperation(op)) };
 }
 
+/** The enabled checks of the phases that ran. */
+function phaseChecksThatRan(options: EngineOptions, phasesRun: readonly string[]): typeof PHASE_CHECKS {
+  return PHASE_CHECKS.filter((check) => phasesRun.includes(check.phase) && (!options.enabledChecks || options.enabledChecks.has(check.name)));
+}
+
 /** The stateless checks, and the enabled checks of the phases that ran: what reporters count as passed or failed. */
 function checksThatRan(options: EngineOptions, phasesRun: readonly string[]): string[] {
-  const phaseChecks = PHASE_CHECKS.filter((check) => phasesRun.includes(check.phase) && (!options.enabledChecks || options.enabledChecks.has(check.name)));
-  return [...options.checks.map((check) => check.name), ...phaseChecks.map((check) => check.name)];
+  return [...options.checks.map((check) => check.name), ...phaseChecksThatRan(options, phasesRun).map((check) => check.name)];
+}
+
+/** Why a run did not test everything it was asked to. */
+function incompleteness(stoppedEarly: string | undefined, stoppedPhases: readonly string[], coverage: readonly CoverageEntry[], cutOff: number): string[] {
+  const reasons: string[] = [];
+  if (stoppedEarly !== undefined) reasons.push(`stopped early: ${stoppedEarly}`);
+  if (stoppedPhases.length > 0) reasons.push(`phases not run, the run had stopped: ${stoppedPhases.join(', ')}`);
+  const unreached = coverage.filter((entry) => entry.requests === 0).length;
+  if (unreached > 0) reasons.push(`${unreached} of ${coverage.length} operations got no request`);
+  if (cutOff > 0) reasons.push(`${cutOff} requests cut off unanswered`);
+  return reasons;
 }
 
 export async function runEngine(options: EngineOptions): Promise<RunResult> {
@@ -136,10 +157,10 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? credentialSecrets(credentials) : [])),
     emit: options.emit,
     signal: options.signal,
-    deadline: options.timeBudgetSeconds ? started + options.timeBudgetSeconds * 1000 : undefined,
     enabledChecks: options.enabledChecks,
     severityOverrides: options.severityOverrides,
     extraValues: options.extraValues,
+    baseline: options.baseline,
     // Measured on the run's own first requests, so no request is sent only to time the target.
     pace: { after: Math.max(8, options.concurrency * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
     owned: new OwnedResources(options.descriptors, options.resourceHints),
@@ -201,6 +222,12 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     prebuilding.stop();
   }
 
+  // The budget is for the phases' sending, counted from here: the run's set-up (its own accounts, the published
+  // schemas, generators built ahead meanwhile) would otherwise eat a short budget before the first request.
+  const budgetMs = options.timeBudgetSeconds ? options.timeBudgetSeconds * 1000 : undefined;
+  const sendingFrom = Date.now();
+  if (budgetMs !== undefined) run.setDeadline(sendingFrom + budgetMs);
+
   const phaseContext: PhaseContext = {
     run,
     descriptors: options.descriptors,
@@ -216,8 +243,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     resourceHints: options.resourceHints,
   };
   const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined).map((phase) => phase.name);
-  const budgetMs = options.timeBudgetSeconds ? options.timeBudgetSeconds * 1000 : undefined;
-  const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, started + budgetMs, toRun);
+  const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, sendingFrom + budgetMs, toRun);
   onPaceMeasured = (measured) => {
     options.emit({ type: 'target_measured', rate: measured });
     const shortfall = options.timeBudgetSeconds ? budgetShortfall(options.timeBudgetSeconds, measured, estimateWorkload(phaseContext, toRun)) : undefined;
@@ -225,9 +251,11 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   };
 
   const phasesRun: string[] = [];
+  const stoppedPhases: string[] = [];
   for (const phase of PHASES) {
     if (!options.phases.includes(phase.name)) continue;
     if (run.stopped) {
+      stoppedPhases.push(phase.name);
       options.emit({ type: 'phase_skipped', phase: phase.name, reason: `run stopped: ${run.stopReason}` });
       continue;
     }
@@ -256,12 +284,26 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
 
   if (options.foreignTarget === true && !options.safeMethodsOnly) await cleanUp(run, options);
 
+  // A phase check applies to the operations its phase sent requests to; a descriptor comparison to all of them.
+  const phaseChecks = phaseChecksThatRan(options, phasesRun);
+  const descriptorChecks = phaseChecks.filter((check) => check.judges === 'descriptor').map((check) => check.name);
+  const checksFor = (phases: ReadonlySet<string>): string[] => [
+    ...descriptorChecks,
+    ...phaseChecks.filter((check) => check.judges !== 'descriptor' && phases.has(check.phase)).map((check) => check.name),
+  ];
+  // A shard's whole-run work (a sequence, a probe) may reach another shard's operations: their entries stay, so a
+  // merge sums every request, but are marked, and the shard's tallies count its own operations only.
+  const coverage = run.coverage(checksFor).map((entry) => (plan.ownsOperation(entry) ? entry : { ...entry, otherShard: true }));
+  const own = coverage.filter((entry) => entry.otherShard !== true);
+  const checks = checksThatRan(options, phasesRun);
+  const findings = run.findings();
   const result: RunResult = {
-    summary: run.summary(),
-    coverage: run.coverage(),
-    findings: run.findings(),
+    summary: { ...run.summary(), operations: own.length },
+    coverage,
+    findings,
     ...(phasesRun.includes('auth') ? { access: run.access() } : {}),
     stoppedEarly: run.stopReason,
+    incomplete: incompleteness(run.stopReason, stoppedPhases, own, run.cutOff),
     durationMs,
     rate,
     ...(budgetPlan ? { budget: budgetPlan.split() } : {}),
@@ -273,10 +315,12 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     coverage: result.coverage,
     findings: result.findings,
     stoppedEarly: result.stoppedEarly,
-    checks: checksThatRan(options, phasesRun),
+    checks,
+    incomplete: result.incomplete,
     ...(result.access !== undefined ? { access: result.access } : {}),
     rate,
     ...(result.budget ? { budget: result.budget } : {}),
+    ...(options.baseline ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage) } : {}),
   });
   return result;
 }

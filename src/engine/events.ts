@@ -5,6 +5,7 @@
 import type { Finding } from '../checks/types.js';
 import type { CaseKind } from '../generate/types.js';
 import type { BudgetSplit, TargetRate } from './budget.js';
+import type { BaselineOutcome } from './baseline.js';
 
 export interface OperationRef {
   id: string;
@@ -42,6 +43,17 @@ export interface CoverageEntry {
   statuses: Record<string, number>;
   /** Notes such as "valid requests answered 401: needs credentials". */
   notes: string[];
+  /**
+   * The checks that had something to judge on this operation: the stateless checks that applied to one of its
+   * exchanges, the checks of the phases that sent it requests, and the descriptor comparisons. Reports count the
+   * other enabled checks as not applicable. Absent in reports written before it existed: every check applied.
+   */
+  applied?: string[];
+  /**
+   * True in a shard's report for an operation of another shard that this shard's whole-run work (a sequence, a
+   * probe) reached: its requests count toward a merge, but the shard's tallies count only its own operations.
+   */
+  otherShard?: boolean;
 }
 
 /** What one identity got in the access matrix. */
@@ -72,9 +84,22 @@ export interface AccessRow {
 export interface RunSummary {
   requests: number;
   operations: number;
+  /** De-duplicated findings of severity failure that no baseline lists: they fail the run. */
   failures: number;
+  /** De-duplicated findings of severity warning that no baseline lists. */
   warnings: number;
-  /** Findings per check name, counting each de-duplicated finding once. */
+  /** Findings a baseline lists (either severity): reported, but they fail nothing. */
+  known: number;
+  /** Requests cut off unanswered by the end of the run (an interrupt). */
+  unanswered: number;
+  /**
+   * Answers to requests sent as the run's own identity (its `--user`, or anonymous without one), and how many of
+   * them refused access (401/403): most refused means the run lacked the credentials its target needs. Requests a
+   * phase sends as another identity on purpose (the access matrix, wrong credentials) are not counted.
+   */
+  answeredAsRun: number;
+  refusedAsRun: number;
+  /** Findings per check name that no baseline lists, counting each de-duplicated finding once. */
   byCheck: Record<string, { failures: number; warnings: number }>;
 }
 
@@ -147,6 +172,10 @@ export type RunEvent =
       rate?: TargetRate;
       /** With a time budget: each phase's share and how it was spent. */
       budget?: BudgetSplit;
+      /** Why the run did not test everything it was asked to, one reason a line; empty when it did. */
+      incomplete?: string[];
+      /** What the baseline (`--baseline`) said: known findings, fixed and unchecked entries. */
+      baseline?: BaselineOutcome;
     };
 
 /** A reporter consumes events; `close` flushes files. */

@@ -25,7 +25,7 @@ describe('RunContext findings', () => {
     const content: Mutation = { param: 'content', location: 'body', rule: 'wrong_type', description: 'content = " " (type object)' };
     for (const mutation of [title('wrong_type'), title('wrong_type'), title('additional_property'), content]) {
       const requestCase = invalidCase(op.id, mutation);
-      run.reportOutcomes(op, requestCase, await run.execute(op, requestCase, 'fuzz'), 'fuzz');
+      run.reportOutcomes(op, requestCase, await run.execute(op, requestCase, 'fuzz', { judgeCase: true }), 'fuzz');
     }
     const accepted = run.findings().filter((finding) => finding.check === 'invalid_rejected');
     expect(accepted.map((finding) => [finding.argument, finding.count])).toEqual([['title', 3], ['content', 1]]);
@@ -36,13 +36,13 @@ describe('RunContext findings', () => {
     const refusal = runAnswering('refusal-own-callback');
     const userDelete = { ...fakeOperation('DELETE', USER), locale: null, id: `- DELETE ${USER}` };
     const reassign = invalidCase(userDelete.id, { param: 'reassign', location: 'body', rule: 'wrong_type', description: 'reassign = 5.5 (type integer)' });
-    refusal.reportOutcomes(userDelete, reassign, await refusal.execute(userDelete, reassign, 'fuzz'), 'fuzz');
+    refusal.reportOutcomes(userDelete, reassign, await refusal.execute(userDelete, reassign, 'fuzz', { judgeCase: true }), 'fuzz');
     expect(refusal.findings()).toEqual([]);
     expect(refusal.coverage()[0]!.notes).toEqual(['invalid_rejected: an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it']);
 
     const trash = runAnswering('trash-not-supported-user');
     const valid: RequestCase = { operationId: userDelete.id, kind: 'valid', path: { id: '3' }, query: { reassign: 1 }, body: undefined };
-    trash.reportOutcomes(userDelete, valid, await trash.execute(userDelete, valid, 'examples'), 'examples');
+    trash.reportOutcomes(userDelete, valid, await trash.execute(userDelete, valid, 'examples', { judgeCase: true }), 'examples');
     expect(trash.findings()).toEqual([]);
     expect(trash.coverage()[0]!.notes[0]).toMatch(/^not_a_server_error: answered 501 rest_trash_not_supported/);
   });

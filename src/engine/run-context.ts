@@ -12,6 +12,7 @@ import type { Exchange } from '../http/types.js';
 import { basicAuthorization, buildRequest, redactRequest, redactSecrets, toCurl, withExtraValues, type CurlOptions } from '../request/index.js';
 import { ANONYMOUS, byPrivilege, type Identity } from '../request/identity.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
+import { knownEntry, type Baseline } from './baseline.js';
 import { LatencyHistogram, type TargetRate } from './budget.js';
 import type { AccessRow, CoverageEntry, OperationRef, RunEvent, RunSummary } from './events.js';
 import { tallyFindings } from './finding-tally.js';
@@ -62,7 +63,7 @@ export interface RunContextOptions {
   secrets: string[];
   emit(event: RunEvent): void;
   signal?: AbortSignal;
-  /** Epoch milliseconds after which no new request is sent. */
+  /** Epoch milliseconds after which no new request is sent (see also `setDeadline`). */
   deadline?: number;
   /** Consecutive refused connections after which the target counts as gone. */
   deadAfterRefusals?: number;
@@ -79,6 +80,24 @@ export interface RunContextOptions {
   /** What the run made and saw; with `ownedWritesOnly`, writes to anything else go out without credentials. */
   owned?: OwnedResources;
   ownedWritesOnly?: boolean;
+  /** Known findings: a finding it lists is reported as known and does not fail the run. */
+  baseline?: Baseline;
+}
+
+/** How `execute` sends a case and treats its outcomes. */
+export interface ExecuteOptions {
+  /** Marks a method the route does not declare. */
+  probe?: boolean;
+  /** Other credentials for this request; `null` for none. */
+  credentials?: Credentials | null;
+  /** Sends a write to a run identity's account with its credentials (a deliberate access-control probe). */
+  unguarded?: boolean;
+  /**
+   * True when the phase judges the case itself (examples, fuzz, collections, schemas): every check runs and the
+   * phase reports the outcomes it keeps. Otherwise (auth, access, locale…) the checks that judge any answer run
+   * and their findings are reported at once, so no exchange of any phase goes unchecked.
+   */
+  judgeCase?: boolean;
 }
 
 const DEFAULT_DEAD_AFTER_REFUSALS = 25;
@@ -114,11 +133,23 @@ export class RunContext {
   readonly secrets: string[];
   requests = 0;
   #stopReason: string | undefined;
+  #deadline: number | undefined;
   #phaseDeadline: number | undefined;
   /** Every request's time to an answer, for the median latency of the summary. */
   readonly #latencies = new LatencyHistogram();
   #firstSentAt: number | undefined;
   #consecutiveRefusals = 0;
+  /** Requests cut off by the end of the run (an interrupt): unanswered, but no fault of the server. */
+  #cutOff = 0;
+  /** Answers to requests sent as the run's own identity, and those that refused access (401/403). */
+  #answeredAsRun = 0;
+  #refusedAsRun = 0;
+  /** The Authorization header of the run's own identity (undefined: anonymous). */
+  readonly #runAuthorization: string | undefined;
+  /** Per operation id: the stateless checks that had something to judge in at least one of its exchanges. */
+  readonly #applied = new Map<string, Set<string>>();
+  /** Per operation id: the phases that sent it requests. */
+  readonly #phasesOf = new Map<string, Set<string>>();
   readonly #options: RunContextOptions;
   readonly #coverage = new Map<string, CoverageEntry>();
   readonly #findings = new Map<string, Finding>();
@@ -139,6 +170,8 @@ export class RunContext {
     const main: Identity[] = options.credentials ? [{ name: options.credentials.user, role: 'administrator', credentials: options.credentials }] : [];
     this.identities = [ANONYMOUS, ...byPrivilege([...(options.accounts ?? []), ...main])];
     this.secrets = options.secrets.filter((s) => s.length > 0);
+    this.#deadline = options.deadline;
+    this.#runAuthorization = options.credentials ? basicAuthorization(options.credentials) : undefined;
     this.#everyExchangeChecks = options.checks.filter((check) => check.everyExchange === true);
     this.#caseChecks = options.checks.filter((check) => check.everyExchange !== true);
     if (options.signal) {
@@ -154,7 +187,7 @@ export class RunContext {
 
   /** Why the run stopped early, if it did. */
   get stopReason(): string | undefined {
-    if (!this.#stopReason && this.#options.deadline !== undefined && Date.now() >= this.#options.deadline) {
+    if (!this.#stopReason && this.#deadline !== undefined && Date.now() >= this.#deadline) {
       this.#stopReason = 'time budget';
     }
     return this.#stopReason;
@@ -179,6 +212,16 @@ export class RunContext {
     this.#stopReason ??= reason;
   }
 
+  /** Starts the time budget: no new request after `epochMs` (the engine sets it once the generators are built). */
+  setDeadline(epochMs: number | undefined): void {
+    this.#deadline = epochMs;
+  }
+
+  /** Requests cut off by the end of the run, unanswered. */
+  get cutOff(): number {
+    return this.#cutOff;
+  }
+
   restUrl(locale: string | null): string {
     const url = this.#options.restUrls.get(locale);
     if (url === undefined) throw new Error(`no REST root known for locale ${String(locale)}`);
@@ -200,20 +243,38 @@ export class RunContext {
     return entry;
   }
 
-  /** Builds, sends and checks one request. `probe` marks a method the route does not declare. */
-  async execute(op: Operation, requestCase: RequestCase, phase: string, options: { probe?: boolean; credentials?: Credentials | null; unguarded?: boolean } = {}): Promise<ExecutedCase> {
+  /**
+   * Builds, sends and checks one request. With `judgeCase` the caller reports the outcomes it keeps; otherwise
+   * the findings of the checks that judge any answer are reported here (and returned too).
+   */
+  async execute(op: Operation, requestCase: RequestCase, phase: string, options: ExecuteOptions = {}): Promise<ExecutedCase> {
     const credentials = options.credentials === null ? undefined : (options.credentials ?? this.credentials);
     const request = buildRequest({ restUrl: this.restUrl(op.locale), operation: op, requestCase, credentials });
-    const exchange = await this.send(request, op, phase, requestCase.kind, options.probe === true, options.unguarded === true);
-    const outcomes = this.check(op, requestCase, exchange);
-    return { exchange, outcomes };
+    const probe = options.probe === true;
+    const exchange = await this.#transmit(request, op, phase, requestCase.kind, probe, options.unguarded === true);
+    if (options.judgeCase) return { exchange, outcomes: this.check(op, requestCase, exchange) };
+    const executed = { exchange, outcomes: this.check(op, requestCase, exchange, 'answer') };
+    if (!probe) this.reportOutcomes(op, requestCase, executed, phase);
+    return executed;
   }
 
   /**
-   * Sends a request that is not built from a case (sequences, batch, auth probes) and records it. `unguarded`
-   * sends a write to a run identity's account with its credentials (a deliberate access-control probe).
+   * Sends a request that is not built from a generated case (sequences, batch) and records it; the checks that
+   * judge any answer run on it and report what they find, the phase judges the rest.
    */
-  async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false, unguarded = false): Promise<Exchange> {
+  async send(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe = false): Promise<Exchange> {
+    const exchange = await this.#transmit(request, op, phase, kind, probe, false);
+    const requestCase: RequestCase = { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined };
+    const outcomes = this.check(op, requestCase, exchange, 'answer');
+    if (!probe) this.reportOutcomes(op, requestCase, { exchange, outcomes }, phase);
+    return exchange;
+  }
+
+  /**
+   * Sends and records one request. `unguarded` sends a write to a run identity's account with its credentials
+   * (a deliberate access-control probe).
+   */
+  async #transmit(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe: boolean, unguarded: boolean): Promise<Exchange> {
     // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
     if (!probe) this.cover(op);
     const pathValues = this.#options.owned === undefined ? [] : this.#pathValues(request, op);
@@ -227,10 +288,32 @@ export class RunContext {
     if (this.requests === this.#options.pace?.after) this.#options.pace.measured(this.#pace());
     this.#watchForDeadTarget(exchange);
     const status = exchange.response?.status ?? null;
-    if (!probe) this.#record(op, status);
+    if (!probe) {
+      this.#record(op, status);
+      if (status !== null && outgoing.headers.authorization === this.#runAuthorization) {
+        this.#answeredAsRun += 1;
+        if (status === 401 || status === 403) this.#refusedAsRun += 1;
+      }
+      this.#mark(this.#phasesOf, op.id, phase);
+      if (this.#wasCutOff(exchange)) {
+        this.#cutOff += 1;
+        this.note(op, 'requests cut off unanswered by the end of the run');
+      }
+    }
     this.emit({ type: 'exchange', phase, operation: operationRef(op), caseKind: kind, status, durationMs: exchange.durationMs });
-    if (!probe && this.#everyExchangeChecks.length > 0) this.#checkEveryExchange(op, exchange, phase);
+    if (!probe && this.#everyExchangeChecks.length > 0 && !this.#wasCutOff(exchange)) this.#checkEveryExchange(op, exchange, phase);
     return exchange;
+  }
+
+  /** An exchange the run itself aborted (Ctrl-C): no answer, and no verdict on the server either. */
+  #wasCutOff(exchange: Exchange): boolean {
+    return exchange.error?.code === 'aborted' && this.stopped;
+  }
+
+  #mark(map: Map<string, Set<string>>, key: string, value: string): void {
+    const set = map.get(key);
+    if (set) set.add(value);
+    else map.set(key, new Set([value]));
   }
 
   /** The item schemas the target published: from now on the checks judge answers with them. */
@@ -320,6 +403,7 @@ export class RunContext {
     const requestCase: RequestCase = { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined };
     const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods: this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method] };
     for (const check of this.#everyExchangeChecks) {
+      this.#mark(this.#applied, op.id, check.name);
       for (const failure of check.run(ctx, exchange)) {
         if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
         else this.report({ check: check.name, severity: failure.severity ?? check.severity, operation: op, message: failure.message, cause: failure.cause, argument: failure.argument, phase, exchanges: [exchange] });
@@ -370,12 +454,20 @@ export class RunContext {
     return { ...request, headers };
   }
 
-  /** Runs every enabled check over one exchange (those run over every exchange already ran when it was sent). */
-  check(op: Operation, requestCase: RequestCase, exchange: Exchange): CheckOutcome[] {
+  /**
+   * Runs the enabled checks over one exchange (those run over every exchange already ran when it was sent): all
+   * of them, or with `answer` only those that judge any answer (not `needsCase`). An exchange the run cut off
+   * is judged by none.
+   */
+  check(op: Operation, requestCase: RequestCase, exchange: Exchange, scope: 'all' | 'answer' = 'all'): CheckOutcome[] {
+    if (this.#wasCutOff(exchange)) return [];
     const routeMethods = this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method];
     const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods, answerSchemas: this.#answerSchemas };
     const outcomes: CheckOutcome[] = [];
     for (const check of this.#caseChecks) {
+      if (scope === 'answer' && check.needsCase) continue;
+      if (check.appliesTo && !check.appliesTo(ctx)) continue;
+      this.#mark(this.#applied, op.id, check.name);
       for (const failure of check.run(ctx, exchange)) {
         if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
         else outcomes.push({ ...failure, check: check.name, severity: failure.severity ?? check.severity });
@@ -409,6 +501,7 @@ export class RunContext {
     if (this.#options.enabledChecks && !this.#options.enabledChecks.has(input.check)) return;
     const severity = this.#options.severityOverrides?.[input.check] ?? input.severity;
     const { locale, method, route } = input.operation;
+    const known = knownEntry(this.#options.baseline, { check: input.check, locale, method, route });
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
     const key = [input.check, operationId, input.argument ?? '', input.cause ?? input.message].join('\u0000');
     const seen = this.#findings.get(key);
@@ -437,6 +530,7 @@ export class RunContext {
       replay: { seed: this.seed, operationId, phase: input.phase, case: input.requestCase },
       count: 1,
       fingerprint: findingFingerprint(key),
+      ...(known ? { known: known.reason } : {}),
     };
     this.#findings.set(key, finding);
     this.emit({ type: 'finding', finding });
@@ -470,12 +564,16 @@ export class RunContext {
     return [...this.#findings.values()];
   }
 
-  coverage(): CoverageEntry[] {
-    return [...this.#coverage.values()];
+  /**
+   * Coverage of every operation, each with the checks that applied to it: the stateless checks that had something
+   * to judge in one of its exchanges, and `phaseChecks` of the phases that sent it requests.
+   */
+  coverage(phaseChecks: (phases: ReadonlySet<string>) => readonly string[] = () => []): CoverageEntry[] {
+    return [...this.#coverage].map(([id, entry]) => ({ ...entry, applied: [...(this.#applied.get(id) ?? []), ...phaseChecks(this.#phasesOf.get(id) ?? new Set())] }));
   }
 
   summary(): RunSummary {
-    return { requests: this.requests, operations: this.#coverage.size, ...tallyFindings(this.#findings.values()) };
+    return { requests: this.requests, operations: this.#coverage.size, ...tallyFindings(this.#findings.values()), unanswered: this.#cutOff, answeredAsRun: this.#answeredAsRun, refusedAsRun: this.#refusedAsRun };
   }
 
   #record(op: Operation, status: number | null): void {

@@ -57,13 +57,13 @@ describe('console reporter', () => {
   it('ends with the line CI systems read', async () => {
     const { out } = await render(syntheticRun());
     const lines = out.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('restconform: 14 passed, 1 failed');
+    expect(lines.at(-1)).toBe('restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request');
     expect(out).not.toContain('stopped early');
   });
 
   it('gives the reason when the run stopped early, just before the closing line', async () => {
     const { out } = await render(syntheticRun({ stoppedEarly: 'time budget' }));
-    expect(out.trimEnd().split('\n').slice(-2)).toEqual(['stopped early: time budget', 'restconform: 14 passed, 1 failed']);
+    expect(out.trimEnd().split('\n').slice(-2)).toEqual(['stopped early: time budget', 'restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request']);
   });
 
   it('reports phases, descriptors and warnings live on the progress stream', async () => {
@@ -101,13 +101,13 @@ describe('console reporter', () => {
     await play(new ConsoleReporter({ out, progress, color: false }), syntheticRun());
     expect(progress.text).toContain('\x1b[');
     expect(progress.text).toMatch(/operations \| \d+ requests \| [\d.]+ req\/s \| \d+ findings/);
-    expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 14 passed, 1 failed');
+    expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request');
   });
 
   it('colours the summary only when asked', async () => {
     const out = new TextSink();
     await play(new ConsoleReporter({ out, progress: false, color: true }), syntheticRun());
     expect(out.text).toContain('\x1b[31mfailure\x1b[39m');
-    expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 14 passed, 1 failed');
+    expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request');
   });
 });

@@ -12,7 +12,7 @@ import {
   namespaceLabel,
   operationOutcomes,
   sortedNamespaces,
-  tallyOutcomes,
+  verdictLine,
   type OperationOutcome,
 } from './outcomes.js';
 import type { RunFinishedEvent, RunStartedEvent } from './run-record.js';
@@ -30,6 +30,8 @@ export interface ConsoleReporterOptions {
   progressIntervalMs?: number;
   /** The clock (tests pin it). */
   now?: () => number;
+  /** The report files the run writes, listed after the summary. */
+  reportFiles?: readonly string[];
 }
 
 type Paint = (text: string) => string;
@@ -63,6 +65,7 @@ export class ConsoleReporter implements Reporter {
   readonly #paint: ReturnType<typeof palette>;
   readonly #interval: number;
   readonly #now: () => number;
+  readonly #reportFiles: readonly string[];
   #startedAt = 0;
   #requests = 0;
   #findings = 0;
@@ -80,6 +83,7 @@ export class ConsoleReporter implements Reporter {
     this.#paint = palette(options.color ?? (isTty(options.out) && !process.env.NO_COLOR));
     this.#interval = options.progressIntervalMs ?? 5000;
     this.#now = options.now ?? Date.now;
+    this.#reportFiles = options.reportFiles ?? [];
   }
 
   onEvent(event: RunEvent): void {
@@ -152,6 +156,7 @@ export class ConsoleReporter implements Reporter {
       `  seed     ${event.seed}  (--seed ${event.seed} repeats this run)`,
       `  locales  ${event.locales.map(localeLabel).join(', ')}`,
       `  phases   ${event.phases.join(', ')}`,
+      ...(event.shard ? [`  shard    ${event.shard.index}/${event.shard.count} (by route; --shard ${event.shard.index}/${event.shard.count} repeats this slice)`] : []),
       `  started  ${event.startedAt}`,
     ];
     if (event.shard) lines.push(`  shard    ${event.shard.index}/${event.shard.count}  (restconform merge joins the shards' JSON reports)`);
@@ -239,11 +244,12 @@ export class ConsoleReporter implements Reporter {
           .join(', ');
         lines.push(`  ${bold(check)}: ${counts}`);
         for (const finding of findings) {
-          const severity = finding.severity === 'failure' ? red('failure') : yellow('warning');
+          const severity = finding.known !== undefined ? dim(`known ${finding.severity}`) : finding.severity === 'failure' ? red('failure') : yellow('warning');
           const group = findingGroupLabel(finding);
           const count = group === '' ? '' : `  (${group})`;
           lines.push(`    ${finding.id} ${severity}  ${localeLabel(finding.locale)} ${finding.method} ${finding.route}${count}`);
           lines.push(...finding.message.split('\n').map((line) => `       ${line}`));
+          if (finding.known !== undefined) lines.push(`       ${dim(`known: ${finding.known}`)}`);
           lines.push(...finding.curl.map((curl) => `       ${dim('$')} ${curl}`));
         }
       }
@@ -254,10 +260,20 @@ export class ConsoleReporter implements Reporter {
       lines.push(...this.#skippedPhases.map(({ phase, reason }) => `  ${phase}: ${reason}`));
     }
 
-    const tally = tallyOutcomes(operations);
+    if (event.baseline) {
+      const { known, fixed, unchecked } = event.baseline;
+      lines.push('', bold(`Baseline ${event.baseline.source}`), `  ${plural(known, 'known finding')} (they fail nothing)`);
+      for (const entry of fixed) lines.push(`  fixed: ${entry.check} ${entry.method} ${entry.route} (listed because: ${entry.reason})`);
+      if (unchecked.length > 0) lines.push(`  ${unchecked.length} ${unchecked.length === 1 ? 'entry' : 'entries'} not checked by this run`);
+    }
+
     lines.push('');
+    if (this.#reportFiles.length > 0) lines.push(`reports: ${this.#reportFiles.join(', ')}`);
+    // The stop is said on its own line, just before the verdict; the other reasons a run is incomplete before it.
+    const incomplete = (event.incomplete ?? []).filter((reason) => !reason.startsWith('stopped early'));
+    if (incomplete.length > 0) lines.push(yellow(`incomplete: ${incomplete.join('; ')}`));
     if (event.stoppedEarly !== undefined) lines.push(yellow(`stopped early: ${event.stoppedEarly}`));
-    lines.push(`restconform: ${tally.passed} passed, ${tally.failed} failed`);
+    lines.push(verdictLine(event, operations));
     return lines;
   }
 

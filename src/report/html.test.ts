@@ -72,7 +72,7 @@ describe('HTML reporter', () => {
 
   it('has the summary, with the same verdict as the console', async () => {
     const html = await writeHtml('summary', syntheticRun({ stoppedEarly: 'time budget', safeMethodsOnly: true }));
-    expect(html).toContain('<div class="verdict failed" id="verdict">restconform: 14 passed, 1 failed</div>');
+    expect(html).toContain('<div class="verdict failed" id="verdict">restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request</div>');
     expect(html).toContain('Stopped early: time budget.');
     expect(html).toContain('Safe methods only');
     expect(html).toContain('<dt>Seed</dt><dd>42 (--seed 42 repeats this run)</dd>');

@@ -18,6 +18,7 @@ import {
   operationResult,
   sortedNamespaces,
   tallyOutcomes,
+  verdictLine,
   type OperationOutcome,
 } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
@@ -101,6 +102,8 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     );
   }
   if (finished.stoppedEarly !== undefined) notices.push(`<p class="notice">Stopped early: ${esc(finished.stoppedEarly)}. Results cover what ran before.</p>`);
+  for (const reason of finished.incomplete ?? []) notices.push(`<p class="notice">Incomplete: ${esc(reason)}.</p>`);
+  for (const entry of finished.baseline?.fixed ?? []) notices.push(`<p class="notice">Fixed since the baseline: ${esc(`${entry.check} ${entry.method} ${entry.route}`)} (listed because: ${esc(entry.reason)}).</p>`);
   const card = (value: string | number, label: string, tone = ''): string =>
     `<div class="card ${tone}"><div class="value">${esc(value)}</div><div class="label">${esc(label)}</div></div>`;
   const duration = `${(finished.durationMs / 1000).toFixed(1)} s`;
@@ -108,6 +111,7 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     ['Target', started.target],
     ['Seed', `${started.seed} (--seed ${started.seed} repeats this run)`],
     ['Locales', started.locales.map(localeLabel).join(', ')],
+    ...(started.shard ? ([['Shard', `${started.shard.index}/${started.shard.count} (by route)`]] as Array<[string, string]>) : []),
     ['Phases', started.phases.join(', ')],
     ['Checks', checksOf(finished).join(', ')],
     ['Started', started.startedAt],
@@ -123,7 +127,7 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
   return `
 <header class="banner">
   <div><h1>restconform report</h1><div class="muted mono">${esc(started.target)}</div></div>
-  <div class="verdict ${tally.failed > 0 ? 'failed' : 'passed'}" id="verdict">restconform: ${tally.passed} passed, ${tally.failed} failed</div>
+  <div class="verdict ${tally.failed > 0 ? 'failed' : 'passed'}" id="verdict">${esc(verdictLine(run.finished, operations))}</div>
 </header>
 ${notices.join('\n')}
 <section id="summary">

@@ -16,31 +16,39 @@ export interface ReporterOptions {
   /** Live progress stream of the console reporter; `false` for none. Default: `process.stderr`. */
   progress?: NodeJS.WritableStream | false;
   json?: string | null;
-  ndjson?: string | null;
-  junit?: string | null;
+  /** A path, or `true` for `<reportDir>/events.ndjson`. */
+  ndjson?: string | true | null;
+  /** A path, or `true` for `<reportDir>/junit.xml`. */
+  junit?: string | true | null;
   html?: string | null;
   /** When set, `json` and `html` default to `<reportDir>/report.json` and `<reportDir>/report.html`. */
   reportDir?: string | null;
 }
 
-/** The report files a run writes, after `reportDir` defaults are applied. */
+/** The folder `true` report paths go to when no report folder is set. */
+const DEFAULT_REPORT_DIR = 'reports';
+
+/** The report files a run writes: the one place report paths are resolved against the report folder. */
 export function reportPaths(options: ReporterOptions): { json?: string; ndjson?: string; junit?: string; html?: string } {
   const dir = options.reportDir ?? undefined;
+  const inDir = (value: string | true | null | undefined, name: string): string | undefined =>
+    value === true ? join(dir ?? DEFAULT_REPORT_DIR, name) : (value ?? undefined);
   return {
     json: options.json ?? (dir === undefined ? undefined : join(dir, 'report.json')),
     html: options.html ?? (dir === undefined ? undefined : join(dir, 'report.html')),
-    junit: options.junit ?? undefined,
-    ndjson: options.ndjson ?? undefined,
+    junit: inDir(options.junit, 'junit.xml'),
+    ndjson: inDir(options.ndjson, 'events.ndjson'),
   };
 }
 
 /** Builds the reporters a run asks for, console first. */
 export function createReporters(options: ReporterOptions = {}): Reporter[] {
   const reporters: Reporter[] = [];
-  if (options.console !== false) {
-    reporters.push(new ConsoleReporter({ out: options.console ?? process.stdout, progress: options.progress }));
-  }
   const paths = reportPaths(options);
+  if (options.console !== false) {
+    const reportFiles = [paths.json, paths.html, paths.junit, paths.ndjson].filter((path): path is string => path !== undefined);
+    reporters.push(new ConsoleReporter({ out: options.console ?? process.stdout, progress: options.progress, reportFiles }));
+  }
   if (paths.ndjson) reporters.push(new NdjsonReporter(paths.ndjson));
   if (paths.json) reporters.push(new JsonReporter(paths.json));
   if (paths.junit) reporters.push(new JunitReporter(paths.junit));

@@ -4,7 +4,9 @@
  */
 import type { Finding } from '../checks/types.js';
 import type { BudgetSplit, TargetRate } from '../engine/budget.js';
+import type { BaselineOutcome } from '../engine/baseline.js';
 import type { AccessRow, CoverageEntry, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
+import { operationOutcomes, tallyOutcomes, type OutcomeTally } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
 
@@ -46,8 +48,15 @@ export interface JsonReport {
   rate?: TargetRate;
   /** With a time budget: each phase's share and how it was spent. */
   budget?: BudgetSplit;
+  /** (operation, check) pairs by result: passed, failed, warned, known, not applicable (always written). */
+  outcomes?: OutcomeTally;
+  /** Why the run did not test everything it was asked to; empty when it did (always written). */
+  incomplete?: string[];
+  /** Phases that did not run, with the reason (always written). */
+  skippedPhases?: Array<{ phase: string; reason: string }>;
+  /** What the baseline said, when one was given. */
+  baseline?: BaselineOutcome;
 }
-
 
 /** Builds the report document from a finished run. */
 export function buildJsonReport(run: RunRecord): JsonReport {
@@ -75,6 +84,10 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     ...(finished.shards ? { shards: finished.shards } : {}),
     ...(finished.rate !== undefined ? { rate: finished.rate } : {}),
     ...(finished.budget !== undefined ? { budget: finished.budget } : {}),
+    outcomes: tallyOutcomes(operationOutcomes(finished)),
+    incomplete: finished.incomplete ?? [],
+    skippedPhases: run.skippedPhases,
+    ...(finished.baseline ? { baseline: finished.baseline } : {}),
   };
 }
 

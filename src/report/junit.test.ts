@@ -22,14 +22,18 @@ describe('JUnit reporter', () => {
   it('has one suite per locale and namespace and one case per (operation, check) that ran', async () => {
     const xml = await writeXml('plain', syntheticRun());
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(count(xml, /<testsuite /g)).toBe(4);
-    expect(count(xml, /<testcase /g)).toBe(15);
+    // Four namespaces, and the untested: the operation no request reached and the skipped phase, each skipped.
+    expect(count(xml, /<testsuite /g)).toBe(5);
+    expect(count(xml, /<testcase /g)).toBe(17);
+    expect(count(xml, /<skipped\/>/g)).toBe(2);
+    expect(xml).toMatch(/name="POST \/community\/v1\/members">\s*<skipped\/>\s*<system-out><!\[CDATA\[no request reached it/);
+    expect(xml).toMatch(/name="phase stateful">\s*<skipped\/>\s*<system-out><!\[CDATA\[no credentials/);
     expect(count(xml, /<failure /g)).toBe(1);
-    expect(count(xml, /<system-out>/g)).toBe(1);
-    expect(xml).toMatch(/<testsuites name="restconform http:\/\/127\.0\.0\.1:8080" tests="15" failures="1"/);
+    expect(count(xml, /<system-out>/g)).toBe(3);
+    expect(xml).toMatch(/<testsuites name="restconform http:\/\/127\.0\.0\.1:8080" tests="17" failures="1"/);
     expect(xml).toContain('<testsuite name="en_gb community/v1"');
-    // The uncovered operation (el POST members) has no test cases.
-    expect(xml).not.toMatch(/classname="restconform\.el\.community\/v1" name="POST/);
+    // The uncovered operation (el POST members) has no check cases: one skipped case says no request reached it.
+    expect(count(xml, /classname="restconform\.el\.community\/v1" name="POST/g)).toBe(1);
   });
 
   it('puts the message in the failure and the curl line in its body', async () => {
@@ -52,7 +56,7 @@ describe('JUnit reporter', () => {
 
   it('falls back to the checks that reported something when run_finished does not name them', async () => {
     const xml = await writeXml('fallback', syntheticRun({ withoutChecks: true }));
-    expect(count(xml, /<testcase /g)).toBe(10);
+    expect(count(xml, /<testcase /g)).toBe(12);
   });
 
   it('survives hostile text: control characters and CDATA terminators', async () => {

@@ -1,7 +1,9 @@
 /**
  * The JUnit XML report (`--junit FILE`) for CI systems: one test suite per locale and namespace, one test case
- * per (operation, check) that ran. A failure finding becomes `<failure>` with its message and curl line; a
- * warning becomes `<system-out>` on a passing case.
+ * per (operation, check) the check had something to judge in (not applicable pairs are left out). A new failure
+ * becomes `<failure>` with its message and curl line; a warning becomes `<system-out>` on a passing case; a
+ * finding the baseline lists is skipped with its reason. What the run left untested is skipped with the reason:
+ * an operation that got no request, a phase that did not run.
  */
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
@@ -55,8 +57,18 @@ function suiteName(operation: OperationOutcome): string {
 export function buildJunitXml(run: RunRecord): string {
   const builder = junitBuilder().newBuilder().name(`restconform ${run.started.target}`);
   const suites = new Map<string, OperationOutcome[]>();
+  const untested = builder.testSuite().name('untested').timestamp(run.started.startedAt);
+  for (const { phase, reason } of run.skippedPhases) untested.testCase().className('restconform.phases').name(xmlSafe(`phase ${phase}`)).skipped().standardOutput(xmlSafe(reason));
   for (const operation of operationOutcomes(run.finished)) {
-    if (!operation.covered) continue;
+    if (!operation.covered) {
+      untested
+        .testCase()
+        .className(xmlSafe(`restconform.${localeLabel(operation.locale)}.${namespaceLabel(operation.namespace).replace(/\./g, '_')}`))
+        .name(xmlSafe(`${operation.method} ${operation.route}`))
+        .skipped()
+        .standardOutput(xmlSafe(`no request reached it${operation.notes.length ? ` (${operation.notes.join('; ')})` : ''}`));
+      continue;
+    }
     const name = suiteName(operation);
     suites.set(name, [...(suites.get(name) ?? []), operation]);
   }
@@ -66,9 +78,14 @@ export function buildJunitXml(run: RunRecord): string {
       // Dots separate packages in JUnit class names, so `oembed/1.0` becomes `oembed/1_0`.
       const className = xmlSafe(`restconform.${localeLabel(operation.locale)}.${namespaceLabel(operation.namespace).replace(/\./g, '_')}`);
       for (const outcome of operation.checks) {
+        if (outcome.result === 'not applicable') continue;
         const testCase = suite.testCase().className(className).name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
-        const failures = outcome.findings.filter((f) => f.severity === 'failure');
-        const warnings = outcome.findings.filter((f) => f.severity === 'warning');
+        if (outcome.result === 'known') {
+          testCase.skipped().standardOutput(xmlSafe(outcome.findings.map((f) => `known: ${f.known}\n${describeFinding(f)}`).join('\n\n')));
+          continue;
+        }
+        const failures = outcome.findings.filter((f) => f.severity === 'failure' && f.known === undefined);
+        const warnings = outcome.findings.filter((f) => f.severity === 'warning' || f.known !== undefined);
         if (failures.length > 0) {
           testCase.failure(xmlSafe(failures.map((f) => f.message).join('; ')), outcome.check);
           testCase.stacktrace(xmlSafe(failures.map(describeFinding).join('\n\n')));

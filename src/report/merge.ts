@@ -78,12 +78,17 @@ export function mergeCoverage(lists: ReadonlyArray<readonly CoverageEntry[]>): C
       const key = coverageKey(entry);
       const seen = merged.get(key);
       if (!seen) {
-        merged.set(key, { ...entry, statuses: { ...entry.statuses }, notes: [...(entry.notes ?? [])] });
+        // The merged run is whole: no operation in it belongs to another shard.
+        const { otherShard: _whole, ...own } = entry;
+        merged.set(key, { ...own, statuses: { ...entry.statuses }, notes: [...(entry.notes ?? [])], ...(entry.applied ? { applied: [...entry.applied] } : {}) });
         continue;
       }
       seen.requests += entry.requests;
       for (const [status, count] of Object.entries(entry.statuses)) seen.statuses[status] = (seen.statuses[status] ?? 0) + count;
       for (const note of entry.notes ?? []) if (!seen.notes.includes(note)) seen.notes.push(note);
+      // A check applied when it applied in any shard; an entry without the list (an older report) means all applied.
+      if (seen.applied === undefined || entry.applied === undefined) delete seen.applied;
+      else for (const check of entry.applied) if (!seen.applied.includes(check)) seen.applied.push(check);
     }
   }
   return [...merged.values()].sort((a, b) => compareText(coverageKey(a), coverageKey(b)));
@@ -171,9 +176,11 @@ export function reportToRecord(report: JsonReport): RunRecord {
       ...(report.stoppedEarly !== undefined ? { stoppedEarly: report.stoppedEarly } : {}),
       ...(report.checks !== undefined ? { checks: report.checks } : {}),
       ...(report.shards ? { shards: report.shards } : {}),
+      ...(report.incomplete !== undefined ? { incomplete: report.incomplete } : {}),
+      ...(report.baseline !== undefined ? { baseline: report.baseline } : {}),
     },
     descriptors: [],
-    skippedPhases: [],
+    skippedPhases: report.skippedPhases ?? [],
     warnings: [],
     sequences: report.sequences ?? [],
     ...(report.cleanup === undefined ? {} : { cleanup: { type: 'cleanup' as const, ...report.cleanup } }),
@@ -199,6 +206,14 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
   const stoppedEarly = mergedStop(shards);
   // Shards split the operations by route: their access matrices are disjoint parts of one.
   const access = reports.some((report) => report.access !== undefined) ? reports.flatMap((report) => report.access ?? []) : undefined;
+  // Each shard's reasons, named by shard, but operations without a request counted again over the merged coverage.
+  const unreached = coverage.filter((entry) => entry.requests === 0).length;
+  const incomplete = [
+    ...reports.flatMap((report) => (report.incomplete ?? []).filter((reason) => !/operations got no request$/.test(reason)).map((reason) => `shard ${report.shard?.index ?? 1}/${report.shard?.count ?? 1}: ${reason}`)),
+    ...(unreached > 0 ? [`${unreached} of ${coverage.length} operations got no request`] : []),
+  ];
+  // A phase one shard skipped may have run in another (it had no work there): skipped only when every shard skipped it.
+  const skippedPhases = (first.skippedPhases ?? []).filter(({ phase }) => reports.every((report) => (report.skippedPhases ?? []).some((skipped) => skipped.phase === phase)));
   const merged: JsonReport = {
     tool: first.tool,
     version: first.version,
@@ -207,7 +222,14 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
     locales: first.locales,
     startedAt: new Date(start).toISOString(),
     durationMs: end - start,
-    summary: { requests: reports.reduce((sum, report) => sum + report.summary.requests, 0), operations: coverage.length, ...tallyFindings(findings) },
+    summary: {
+      requests: reports.reduce((sum, report) => sum + report.summary.requests, 0),
+      operations: coverage.length,
+      ...tallyFindings(findings),
+      unanswered: reports.reduce((sum, report) => sum + (report.summary.unanswered ?? 0), 0),
+      answeredAsRun: reports.reduce((sum, report) => sum + (report.summary.answeredAsRun ?? 0), 0),
+      refusedAsRun: reports.reduce((sum, report) => sum + (report.summary.refusedAsRun ?? 0), 0),
+    },
     coverage,
     findings,
     ...(access ? { access } : {}),
@@ -217,6 +239,8 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
     ...(checks ? { checks } : {}),
     ...(first.bundledServer ? { bundledServer: true } : {}),
     shards,
+    incomplete,
+    skippedPhases,
   };
   return reportToRecord(merged);
 }

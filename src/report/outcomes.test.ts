@@ -14,7 +14,7 @@ describe('operation outcomes', () => {
     const operations = operationOutcomes(finishedOf());
     expect(operations).toHaveLength(6);
     expect(operations.filter((o) => o.covered)).toHaveLength(5);
-    expect(tallyOutcomes(operations)).toEqual({ passed: 14, failed: 1 });
+    expect(tallyOutcomes(operations)).toEqual({ passed: 13, failed: 1, warned: 1, known: 0, notApplicable: 0 });
   });
 
   it('gives each operation its worst result', () => {
@@ -32,7 +32,7 @@ describe('operation outcomes', () => {
   it('falls back to the checks that reported something when run_finished does not list them', () => {
     const finished = finishedOf(syntheticRun({ withoutChecks: true }));
     expect(checksOf(finished)).toEqual(['invalid_rejected', 'json_content_type']);
-    expect(tallyOutcomes(operationOutcomes(finished))).toEqual({ passed: 9, failed: 1 });
+    expect(tallyOutcomes(operationOutcomes(finished))).toEqual({ passed: 8, failed: 1, warned: 1, known: 0, notApplicable: 0 });
     expect(checksOf(finishedOf())).toEqual(SYNTHETIC_CHECKS);
   });
 
@@ -43,8 +43,8 @@ describe('operation outcomes', () => {
     const added = operations.find((o) => o.route === '/oembed/1.0/proxy');
     expect(added).toMatchObject({ namespace: 'oembed/1.0', requests: 0, covered: true });
     expect(operationResult(added!)).toBe('failed');
-    // 6 covered operations × 4 checks, of which 2 pairs failed.
-    expect(tallyOutcomes(operations)).toEqual({ passed: 22, failed: 2 });
+    // 6 covered operations × 4 checks: 2 pairs failed, 1 only warned.
+    expect(tallyOutcomes(operations)).toEqual({ passed: 21, failed: 2, warned: 1, known: 0, notApplicable: 0 });
   });
 
   it('derives a namespace from a route key', () => {

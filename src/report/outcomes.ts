@@ -1,13 +1,14 @@
 /**
- * The result of each (operation, check) pair, derived from a finished run: failed when the check reported a
- * failure on the operation, warning when it reported only warnings, passed otherwise. Console, JUnit and HTML
- * count and show the same pairs.
+ * The result of each (operation, check) pair, derived from a finished run: failed when the check reported a new
+ * failure on the operation, warning when it reported only new warnings, known when everything it reported is in
+ * the baseline, passed when it judged the operation and found nothing, not applicable when it had nothing there
+ * to judge (a batch check on `GET /`). Console, JUnit and HTML count and show the same pairs.
  */
 import type { Finding } from '../checks/types.js';
 import type { CoverageEntry } from '../engine/events.js';
 import type { RunFinishedEvent } from './run-record.js';
 
-export type OutcomeResult = 'passed' | 'failed' | 'warning';
+export type OutcomeResult = 'passed' | 'failed' | 'warning' | 'known' | 'not applicable';
 
 export interface CheckOutcome {
   check: string;
@@ -25,10 +26,16 @@ export interface OperationOutcome extends CoverageEntry {
 }
 
 export interface OutcomeTally {
-  /** (operation, check) pairs without a failure (warnings included). */
+  /** (operation, check) pairs the check judged and found nothing. */
   passed: number;
-  /** (operation, check) pairs with at least one failure. */
+  /** (operation, check) pairs with at least one new failure. */
   failed: number;
+  /** (operation, check) pairs with new warnings only. */
+  warned: number;
+  /** (operation, check) pairs whose findings the baseline lists. */
+  known: number;
+  /** (operation, check) pairs the check had nothing to judge in. */
+  notApplicable: number;
 }
 
 function operationKey(locale: string | null, method: string, route: string): string {
@@ -89,19 +96,34 @@ export function operationOutcomes(finished: RunFinishedEvent): OperationOutcome[
     findingsByOperation.set(key, [...(findingsByOperation.get(key) ?? []), finding]);
   }
   for (const [key, operation] of operations) {
-    if (!operation.covered) continue;
     const found = findingsByOperation.get(key) ?? [];
-    operation.checks = checks.map((check) => {
+    // Another shard's operation that this shard's whole-run work reached is that shard's to count: here it shows
+    // only with the findings this shard made on it.
+    if (operation.otherShard === true && found.length === 0) {
+      operations.delete(key);
+      continue;
+    }
+    if (!operation.covered) continue;
+    const judged = operation.otherShard === true ? checks.filter((check) => found.some((finding) => finding.check === check)) : checks;
+    operation.checks = judged.map((check) => {
       const mine = found.filter((finding) => finding.check === check);
-      const result: OutcomeResult = mine.some((f) => f.severity === 'failure') ? 'failed' : mine.length > 0 ? 'warning' : 'passed';
-      return { check, result, findings: mine };
+      return { check, result: resultOf(mine, operation.applied === undefined || operation.applied.includes(check)), findings: mine };
     });
   }
   return [...operations.values()];
 }
 
+/** The result of one check on one operation from its findings, and whether it had anything to judge there. */
+function resultOf(findings: readonly Finding[], applied: boolean): OutcomeResult {
+  const fresh = findings.filter((finding) => finding.known === undefined);
+  if (fresh.some((finding) => finding.severity === 'failure')) return 'failed';
+  if (fresh.length > 0) return 'warning';
+  if (findings.length > 0) return 'known';
+  return applied ? 'passed' : 'not applicable';
+}
+
 /** The overall result of one operation: its worst check outcome, or `uncovered`. */
-export function operationResult(operation: OperationOutcome): OutcomeResult | 'uncovered' {
+export function operationResult(operation: OperationOutcome): 'passed' | 'failed' | 'warning' | 'uncovered' {
   if (!operation.covered) return 'uncovered';
   if (operation.checks.some((c) => c.result === 'failed')) return 'failed';
   if (operation.checks.some((c) => c.result === 'warning')) return 'warning';
@@ -110,15 +132,12 @@ export function operationResult(operation: OperationOutcome): OutcomeResult | 'u
 
 /** Counts (operation, check) pairs over covered operations. */
 export function tallyOutcomes(operations: readonly OperationOutcome[]): OutcomeTally {
-  let passed = 0;
-  let failed = 0;
+  const tally: OutcomeTally = { passed: 0, failed: 0, warned: 0, known: 0, notApplicable: 0 };
+  const field: Record<OutcomeResult, keyof OutcomeTally> = { passed: 'passed', failed: 'failed', warning: 'warned', known: 'known', 'not applicable': 'notApplicable' };
   for (const operation of operations) {
-    for (const outcome of operation.checks) {
-      if (outcome.result === 'failed') failed++;
-      else passed++;
-    }
+    for (const outcome of operation.checks) tally[field[outcome.result]] += 1;
   }
-  return { passed, failed };
+  return tally;
 }
 
 /** Namespaces in a stable order, the root (`''`) first. */
@@ -134,4 +153,22 @@ export function namespaceLabel(namespace: string): string {
 /** How a locale is shown: `(none)` for plain WordPress. */
 export function localeLabel(locale: string | null): string {
   return locale ?? '(none)';
+}
+
+/**
+ * The closing line CI logs are read by: the (operation, check) tally, then what a gate should not miss: the
+ * operations that got no request, and how many answers to the run's own requests refused access (401/403: a run
+ * without the credentials its target needs "passes" checks that never saw a real answer).
+ */
+export function verdictLine(finished: RunFinishedEvent, operations: readonly OperationOutcome[]): string {
+  const tally = tallyOutcomes(operations);
+  const parts = [`${tally.passed} passed`, `${tally.failed} failed`, `${tally.warned} warned`, `${tally.notApplicable} not applicable`];
+  if (tally.known > 0) parts.push(`${tally.known} known`);
+  const notes: string[] = [];
+  const own = finished.coverage.filter((entry) => entry.otherShard !== true);
+  const unreached = own.filter((entry) => entry.requests === 0).length;
+  if (unreached > 0) notes.push(`${unreached} of ${own.length} operations got no request`);
+  const { refusedAsRun = 0, answeredAsRun = 0 } = finished.summary;
+  if (refusedAsRun > 0) notes.push(`${refusedAsRun} of ${answeredAsRun} answers refused access (401/403)`);
+  return `restconform: ${parts.join(', ')}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}`;
 }

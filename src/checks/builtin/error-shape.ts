@@ -8,7 +8,8 @@ export const errorShape: Check = {
   description: 'Error answers (4xx/5xx) have the WordPress shape {code, message, data.status} with data.status equal to the HTTP status.',
   run(_ctx, exchange) {
     const response = exchange.response;
-    if (!response || response.status < 400 || response.truncated) return [];
+    // A HEAD answer has no body, so no error body to judge.
+    if (!response || response.status < 400 || response.truncated || exchange.request.method === 'HEAD') return [];
     // A non-JSON error page is json_content_type's finding; judging its shape too would report it twice.
     if (response.json === undefined && mediaType(response) !== 'application/json') return [];
     const body = response.json;

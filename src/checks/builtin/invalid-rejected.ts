@@ -15,6 +15,8 @@ const PERMISSION_STATUSES: ReadonlySet<number> = new Set([401, 403]);
 export const invalidRejected: Check = {
   name: 'invalid_rejected',
   severity: 'failure',
+  needsCase: true,
+  appliesTo: (ctx) => ctx.requestCase.mutation !== undefined,
   description: 'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it; a route refusing it with a 4xx error code of its own (not 401/403) is noted, not failed.',
   run(ctx, exchange) {
     const mutation = ctx.requestCase.mutation;

@@ -13,7 +13,8 @@ export const jsonContentType: Check = {
   description: 'Answers are JSON with an application/json content type (text/xml only where format=xml was asked for).',
   run(ctx, exchange) {
     const response = exchange.response;
-    if (!response || response.status === 204 || ctx.operation.method === 'HEAD') return [];
+    // A HEAD answer has no body to judge, whatever operation it was sent for (the schemas phase sends HEAD for GET).
+    if (!response || response.status === 204 || ctx.operation.method === 'HEAD' || exchange.request.method === 'HEAD') return [];
     const type = mediaType(response);
     if (xmlWasRequested(ctx.requestCase.query) && /(^|\/|\+)xml$/.test(type)) return [];
     if (type !== 'application/json' && !type.endsWith('+json')) {

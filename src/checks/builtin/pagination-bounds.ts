@@ -19,6 +19,8 @@ function perPageOf(query: Record<string, unknown>, declaredDefault: unknown): nu
 export const paginationBounds: Check = {
   name: 'pagination_bounds',
   severity: 'failure',
+  needsCase: true,
+  appliesTo: (ctx) => ctx.requestCase.mutation === undefined && ctx.operation.args.per_page !== undefined,
   description: 'Lists hold at most per_page items; X-WP-Total and X-WP-TotalPages are consistent with each other and with per_page.',
   run(ctx, exchange) {
     const response = exchange.response;

@@ -12,6 +12,8 @@ const RESHAPING_PARAMS = ['_fields', '_envelope', '_jsonp', '_embed'];
 export const responseSchema: Check = {
   name: 'response_schema',
   severity: 'failure',
+  // The context an answer is in comes from the case's values; a phase's own requests (sequences) carry none.
+  needsCase: true,
   description: "Every 2xx answer meets the item schema the route publishes (OPTIONS, ?context=help) for the answer's context: types, enums, WordPress's formats, and the required properties of that context.",
   run(ctx, exchange) {
     const response = exchange.response;

@@ -5,6 +5,7 @@ import { wpErrorBody } from './response-helpers.js';
 export const unsupportedMethod: Check = {
   name: 'unsupported_method',
   severity: 'failure',
+  appliesTo: (ctx) => !ctx.routeMethods.includes(ctx.operation.method),
   description: 'A method the route does not declare is answered 404 rest_no_route.',
   run(ctx, exchange) {
     const response = exchange.response;

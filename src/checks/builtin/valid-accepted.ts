@@ -25,6 +25,8 @@ function rejectedBySchema(error: WpErrorBody, name: string): boolean {
 export const validAccepted: Check = {
   name: 'valid_accepted',
   severity: 'failure',
+  needsCase: true,
+  appliesTo: (ctx) => ctx.requestCase.mutation === undefined,
   description: 'A request with only valid parameters is not answered 400 rest_invalid_param / rest_missing_callback_param.',
   run(ctx, exchange) {
     const response = exchange.response;

@@ -4,7 +4,7 @@
  * no default is applied here: a flag that is not given leaves the lower layers in charge.
  */
 import { Command, Option } from 'commander';
-import { BUILTIN_DEFAULTS, ConfigError, loadConfig, parseAccount, parseChecks, parseLocales, parsePhases, parseShard, PROFILE_NAMES, type ProfileName, type RunConfigInput } from '../../config/index.js';
+import { BUILTIN_DEFAULTS, ConfigError, loadConfig, parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, PROFILE_NAMES, type ProfileName, type RunConfigInput } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { knownCheckNames, runJob } from '../run-job.js';
 
@@ -37,6 +37,8 @@ interface RunFlags {
   resourceHints?: string;
   strictAuth?: boolean;
   shard?: string;
+  baseline?: string;
+  failOn?: string;
 }
 
 const shown = (value: unknown): string => (value === null ? 'none' : Array.isArray(value) ? value.join(',') : String(value));
@@ -76,6 +78,8 @@ export function flagsToOverrides(flags: RunFlags): RunConfigInput {
     resourceHints: flags.resourceHints,
     strictAuth: flags.strictAuth,
     shard: flags.shard === undefined ? undefined : parseShard(flags.shard),
+    baseline: flags.baseline,
+    failOn: flags.failOn === undefined ? undefined : parseFailOn(flags.failOn),
   };
 }
 
@@ -105,7 +109,7 @@ export function runCommand(sink: ExitCodeSink): Command {
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option('--report-dir <dir>', `folder for report.json and report.html (default: ${d.reportDir})`)
-    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--junit <file>', 'write a JUnit XML report (in a config file, true: <report-dir>/junit.xml)')
     .option('--json <file>', 'write the JSON report (default: <report-dir>/report.json)')
     .option('--html <file>', 'write the HTML report (default: <report-dir>/report.html)')
     .option('--ndjson <file>', 'stream every event as one JSON line')
@@ -117,6 +121,8 @@ export function runCommand(sink: ExitCodeSink): Command {
       '--shard <i/n|auto>',
       'run slice i of n, e.g. 2/4: routes and whole-run work dealt out by estimated cost; merge the reports with restconform merge. auto: from GitLab CI_NODE_INDEX/CI_NODE_TOTAL or Kubernetes JOB_COMPLETION_INDEX (total: auto/N or RESTCONFORM_SHARD_TOTAL) (default: all)',
     )
+    .option('--baseline <file>', 'known findings that do not fail the run: a previous JSON report, or a JSON list of {check, method, route, reason}; new ones fail, fixed ones are noted (default: none)')
+    .option('--fail-on <list>', `also fail the run on: warning (a new warning), incomplete (phases skipped or operations left without a request), or none (default: ${shown(d.failOn.length ? d.failOn : 'none')}; the ci profile: incomplete)`)
     .action(async (flags: RunFlags) => {
       let settings;
       try {

@@ -62,9 +62,6 @@ export const ALLOW_HEADER: PhaseCheck = {
 export const ACCESS_MATRIX_CHECKS: readonly PhaseCheck[] = [IGNORED_AUTH, ACCESS_PRIVILEGE, AUTH_REFUSAL_STATUS, ALLOW_HEADER];
 
 /** One identity's attempt at a matrix request. */
-/** The stateless check whose verdicts on each identity's answers the access matrix reports. */
-const SENSITIVE_DATA_CHECK = 'no_sensitive_data';
-
 interface Attempt {
   identity: Identity;
   exchange: Exchange;
@@ -106,9 +103,9 @@ async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: R
   const attempts: Attempt[] = [];
   for (const identity of accounts ? ctx.run.identities : [ANONYMOUS]) {
     if (ctx.run.stopped) break;
+    // The other phases ask as the main account: here answers to anonymous callers and members are judged as
+    // theirs (no_sensitive_data among the checks of any answer, reported as each is sent).
     const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: identity.credentials ?? null });
-    // The other phases ask as the main account: here answers to anonymous callers and members are judged as theirs.
-    ctx.run.reportOutcomes(op, requestCase, executed, PHASE, executed.outcomes.filter((outcome) => outcome.check === SENSITIVE_DATA_CHECK));
     attempts.push({ identity, exchange: executed.exchange, cell: cellOf(identity, executed.exchange) });
   }
   return attempts;

@@ -89,12 +89,11 @@ class ListProbe {
   async get(query: Record<string, unknown>, options: { anonymous?: boolean } = {}): Promise<ListAnswer> {
     const requestCase: RequestCase = { ...this.#base, query: { ...this.#base.query, ...query } };
     if (options.anonymous) {
-      // Judged as an anonymous caller: only what must never reach one is this read's concern.
+      // Judged as any answer is (no_sensitive_data among them, as an anonymous caller's), not as a generated case.
       const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE, { credentials: null });
-      this.#ctx.run.reportOutcomes(this.op, requestCase, executed, PHASE, executed.outcomes.filter((outcome) => outcome.check === 'no_sensitive_data'));
       return listAnswer(executed.exchange);
     }
-    const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE);
+    const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE, { judgeCase: true });
     reportExecuted(this.#ctx, this.op, requestCase, executed, PHASE);
     const answer = listAnswer(executed.exchange);
     if (answer.status === 200 && answer.items !== undefined) this.#checkHeaders(answer);

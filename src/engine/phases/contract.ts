@@ -14,6 +14,7 @@ export const CONTRACT_DRIFT: PhaseCheck = {
   name: 'contract_drift',
   severity: 'failure',
   phase: PHASE,
+  judges: 'descriptor',
   description: 'The descriptor serves every namespace, route, method and parameter of the contract, with the same type, format, enum, default, bounds, maxItems, required flag and batch permission.',
 };
 
@@ -21,6 +22,7 @@ export const CONTRACT_UNDOCUMENTED_ROUTE: PhaseCheck = {
   name: 'contract_undocumented_route',
   severity: 'warning',
   phase: PHASE,
+  judges: 'descriptor',
   description: 'Every route and method the descriptor serves in a namespace the contract documents is in the contract.',
 };
 

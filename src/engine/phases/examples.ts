@@ -67,7 +67,7 @@ export const examplesPhase: Phase = {
       run.cover(op);
       for (const requestCase of ctx.generators(op).boundary()) {
         if (run.stopped) return;
-        reportExecuted(ctx, op, requestCase, await run.execute(op, requestCase, 'examples'), 'examples');
+        reportExecuted(ctx, op, requestCase, await run.execute(op, requestCase, 'examples', { judgeCase: true }), 'examples');
       }
     }, () => run.stopped);
 
@@ -75,7 +75,7 @@ export const examplesPhase: Phase = {
       const path = ctx.generators(model).samplePath();
       if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
       const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
-      const executed = await run.execute(probe, requestCase, 'examples', { probe: true });
+      const executed = await run.execute(probe, requestCase, 'examples', { probe: true, judgeCase: true });
       run.reportOutcomes(probe, requestCase, executed, 'examples', executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'));
     }, () => run.stopped);
   },

@@ -77,7 +77,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
     if (run.stopped) throw new fc.PreconditionFailure(true);
     const requestCase = withRealIds(ctx, op, generated);
-    const executed = await run.execute(op, requestCase, 'fuzz');
+    const executed = await run.execute(op, requestCase, 'fuzz', { judgeCase: true });
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
     if (warnings.length) run.reportOutcomes(op, requestCase, executed, 'fuzz', warnings);
     if (failuresOf(executed.outcomes).length === 0) {
@@ -98,7 +98,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     return true;
   }
   // Re-send the minimal case: a finding is reported only if it fails again.
-  const recheck = run.stopped ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz');
+  const recheck = run.stopped ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz', { judgeCase: true });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
     run.reportOutcomes(op, shrunk, recheck, 'fuzz', failures);
@@ -118,7 +118,7 @@ export const fuzzPhase: Phase = {
     await forEachConcurrently(ctx.operations, ctx.concurrency, async (op) => {
       for (const requestCase of boundaryIdCases(ctx, op)) {
         if (ctx.run.stopped) return;
-        const executed = await ctx.run.execute(op, requestCase, 'fuzz');
+        const executed = await ctx.run.execute(op, requestCase, 'fuzz', { judgeCase: true });
         ctx.run.reportOutcomes(op, requestCase, executed, 'fuzz', executed.outcomes.filter((outcome) => outcome.severity === 'failure' || outcome.check === 'not_a_server_error'));
       }
     }, () => ctx.run.stopped);

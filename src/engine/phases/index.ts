@@ -21,6 +21,8 @@ export interface PhaseCheck {
   severity: Severity;
   description: string;
   phase: string;
+  /** `descriptor`: judges the descriptors as a whole, so it applies to every operation when its phase runs. */
+  judges?: 'descriptor';
 }
 
 export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...SCHEMA_CHECKS, ...COLLECTION_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];

@@ -22,6 +22,7 @@ export const LOCALE_MISMATCH: PhaseCheck = {
   name: 'locale_mismatch',
   severity: 'failure',
   phase: PHASE,
+  judges: 'descriptor',
   description: 'The descriptors of all locales agree on namespaces, routes, methods, parameter names, types, formats, enums, defaults, bounds and required flags.',
 };
 
@@ -29,6 +30,7 @@ export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
   name: 'locale_missing_description',
   severity: 'failure',
   phase: PHASE,
+  judges: 'descriptor',
   description: 'Every parameter that one locale describes has a description in every locale.',
 };
 
@@ -36,6 +38,7 @@ export const LOCALE_UNTRANSLATED: PhaseCheck = {
   name: 'locale_untranslated',
   severity: 'warning',
   phase: PHASE,
+  judges: 'descriptor',
   description: "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated).",
 };
 

@@ -297,7 +297,7 @@ class SchemaRoutes {
 
   async #send(op: Operation, path: Record<string, string>, query: Record<string, unknown>, anonymous = false) {
     const requestCase = this.#case(op, path, query);
-    const executed = await this.ctx.run.execute(op, requestCase, PHASE, anonymous ? { credentials: null } : {});
+    const executed = await this.ctx.run.execute(op, requestCase, PHASE, anonymous ? { credentials: null, judgeCase: true } : { judgeCase: true });
     this.ctx.run.reportOutcomes(op, requestCase, executed, PHASE);
     return executed;
   }

@@ -16,6 +16,8 @@ export interface SyntheticRunOptions {
   safeMethodsOnly?: boolean;
   /** Leave `checks` out of `run_finished`, as an older engine would. */
   withoutChecks?: boolean;
+  /** How many of the run's 118 answers refused access (a run without the credentials it needed). */
+  refusedAsRun?: number;
 }
 
 function operation(locale: string, method: string, route: string, namespace: string): OperationRef {
@@ -137,6 +139,10 @@ export function syntheticRun(options: SyntheticRunOptions = {}): RunEvent[] {
       operations: 6,
       failures: 1,
       warnings: 1,
+      known: 0,
+      unanswered: 0,
+      answeredAsRun: 118,
+      refusedAsRun: options.refusedAsRun ?? 0,
       byCheck: { invalid_rejected: { failures: 1, warnings: 0 }, json_content_type: { failures: 0, warnings: 1 } },
     },
     coverage: SYNTHETIC_COVERAGE,
