@@ -30,6 +30,8 @@ import { readHints } from './commands/resources.js';
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
   console?: NodeJS.WritableStream | false;
+  /** Where live progress and notices go (default stderr; none when `console` is false). */
+  progress?: NodeJS.WritableStream;
   /** The environment credentials are read from. */
   env?: NodeJS.ProcessEnv;
   /** Aborting it stops the run as Ctrl-C does. */
@@ -150,6 +152,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const reporters = fanOut([
     ...createReporters({
       console: io.console ?? process.stdout,
+      ...(io.progress ? { progress: io.progress } : {}),
       reportDir: settings.reportDir,
       json: settings.json,
       html: settings.html,
@@ -160,16 +163,23 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   ]);
   const emit = (event: RunEvent): void => reporters.onEvent(event);
 
+  // Before the first event there is no report to show progress in: what the run waits for is said here.
+  const notices = io.console === false ? undefined : (io.progress ?? process.stderr);
   let threw = false;
+  let fetching: string | undefined;
   try {
     const descriptors: LoadedDescriptor[] = [];
     const locales = settings.locales ?? [null];
-    // The descriptor is fetched with the run's credentials: an authenticated index may list more routes.
-    const largeBody = createTransport({ connections: 2, timeoutMs: Math.max(settings.timeoutMs, 30_000), maxBodyBytes: 64 * 1024 * 1024, lookup: io.lookup });
+    // The descriptor is fetched with the run's credentials (an authenticated index may list more routes), within
+    // the run's own --timeout-ms: a server that never answers is told after that long, not after a fixed floor.
+    const largeBody = createTransport({ connections: 2, timeoutMs: settings.timeoutMs, maxBodyBytes: 64 * 1024 * 1024, lookup: io.lookup });
     try {
       for (const locale of locales) {
+        fetching = restUrl(baseUrl, settings.restRoot, locale);
+        notices?.write(`fetching descriptor ${fetching}/ … (up to ${settings.timeoutMs} ms, --timeout-ms)\n`);
         descriptors.push(await fetchDescriptor({ baseUrl, restRoot: settings.restRoot, locale, credentials, transport: largeBody, signal: io.signal }));
       }
+      fetching = undefined;
     } finally {
       await largeBody.close();
     }
@@ -207,9 +217,15 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     return { exitCode: exitCodeOf(result, settings.failOn), result };
   } catch (error) {
     threw = true;
-    // Ctrl-C while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran to report.
-    if (io.signal?.aborted) return { exitCode: 130 };
-    if (error instanceof DescriptorError) throw new UsageError(error.message);
+    // Ctrl-C (or SIGTERM) while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran.
+    if (io.signal?.aborted) {
+      if (fetching !== undefined) notices?.write(`restconform: stopped while fetching the descriptor ${fetching}/: no operation was tested, no report written\n`);
+      return { exitCode: 130 };
+    }
+    if (error instanceof DescriptorError) {
+      const slow = /\btimeout\b|within \d+ ms/.test(error.message) ? ` (a slow index needs a larger --timeout-ms than ${settings.timeoutMs})` : '';
+      throw new UsageError(`${error.message}${slow}`);
+    }
     throw error;
   } finally {
     await transport.close();

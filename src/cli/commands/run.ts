@@ -133,11 +133,11 @@ export function runCommand(sink: ExitCodeSink): Command {
       }
       const controller = new AbortController();
       let interrupts = 0;
-      const onInterrupt = (): void => {
+      const onInterrupt = (signal: NodeJS.Signals): void => {
         interrupts += 1;
         // A second Ctrl-C means "now": skip writing reports.
         if (interrupts > 1) process.exit(130);
-        process.stderr.write('\nrestconform: interrupted; finishing the reports (Ctrl-C again to quit at once)\n');
+        process.stderr.write(`\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; stopping and writing the reports of what ran (Ctrl-C again to quit at once)\n`);
         controller.abort();
       };
       process.on('SIGINT', onInterrupt);
