@@ -42,8 +42,11 @@ table.plain thead th { color: var(--muted); font-weight: 600; font-size: 0.85rem
 table.access td.access-ok { color: var(--pass); }
 table.access td.access-refused { color: var(--muted); }
 table.access td.access-fail { color: var(--fail); }
-.filters { position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: 16px; align-items: center; padding: 10px 0; background: var(--bg); border-bottom: 1px solid var(--border); }
-.filters label { display: flex; gap: 6px; align-items: center; color: var(--muted); }
+.findings-layout { display: grid; grid-template-columns: minmax(200px, 240px) 1fr; gap: 20px; align-items: start; }
+@media (max-width: 800px) { .findings-layout { grid-template-columns: 1fr; } }
+.findings-list { min-width: 0; }
+.filters { position: sticky; top: 0; z-index: 5; display: flex; flex-direction: column; gap: 10px; align-items: stretch; padding: 10px 12px; background: var(--panel); border: 1px solid var(--border); border-radius: 8px; }
+.filters label { display: flex; flex-direction: column; gap: 4px; color: var(--muted); }
 .filters select, .filters button { font: inherit; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); }
 .legend { display: flex; flex-wrap: wrap; gap: 14px; margin: 0 0 10px; color: var(--muted); font-size: 0.85rem; }
 .legend > span { display: inline-flex; align-items: center; gap: 6px; }
@@ -66,6 +69,9 @@ table.access td.access-fail { color: var(--fail); }
 a.mark:hover { outline: 2px solid var(--accent); }
 .finding { scroll-margin-top: 60px; background: var(--panel); border: 1px solid var(--border); border-left: 5px solid var(--fail); border-radius: 8px; margin: 10px 0; }
 .finding.warning { border-left-color: var(--warn); }
+.finding.known { border-left-color: var(--none); }
+.finding > summary .message { flex-basis: 100%; margin: 2px 0 0 18px; white-space: pre-wrap; word-break: break-word; }
+.finding > summary .known-reason { flex-basis: 100%; margin-left: 18px; font-size: 0.85rem; }
 .finding > summary { cursor: pointer; padding: 10px 14px; display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; list-style: none; }
 .finding > summary::before { content: "\\25B8"; color: var(--muted); }
 .finding[open] > summary::before { content: "\\25BE"; }
@@ -85,6 +91,7 @@ export const HTML_REPORT_SCRIPT = `
 (() => {
   'use strict';
   const checkSelect = document.getElementById('filter-check');
+  const severitySelect = document.getElementById('filter-severity');
   const namespaceSelect = document.getElementById('filter-namespace');
   const counter = document.getElementById('filter-count');
   const empty = document.getElementById('no-findings');
@@ -94,9 +101,10 @@ export const HTML_REPORT_SCRIPT = `
   function apply() {
     const check = checkSelect.value;
     const namespace = namespaceSelect.value;
+    const severity = severitySelect.value;
     let shown = 0;
     for (const finding of findings) {
-      const visible = (!check || finding.dataset.check === check) && (!namespace || finding.dataset.namespace === namespace);
+      const visible = (!check || finding.dataset.check === check) && (!namespace || finding.dataset.namespace === namespace) && (!severity || finding.dataset.severity === severity);
       finding.hidden = !visible;
       if (visible) shown += 1;
     }
@@ -127,6 +135,7 @@ export const HTML_REPORT_SCRIPT = `
 
   checkSelect.addEventListener('change', apply);
   namespaceSelect.addEventListener('change', apply);
+  severitySelect.addEventListener('change', apply);
   window.addEventListener('hashchange', openFromHash);
   document.getElementById('expand-all').addEventListener('click', () => findings.forEach((f) => { if (!f.hidden) f.open = true; }));
   document.getElementById('collapse-all').addEventListener('click', () => findings.forEach((f) => { f.open = false; }));

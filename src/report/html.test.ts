@@ -120,6 +120,30 @@ describe('HTML reporter', () => {
     expect(html).toContain('<select id="filter-namespace"><option value="">all namespaces</option><option value="community/v1">community/v1</option><option value="seo/v1">seo/v1</option></select>');
   });
 
+  it('puts the findings first, each message on its summary line, the filters beside them', async () => {
+    const html = await writeHtml('findings-first', withFinding({ known: 'listed in known.json: the members plugin accepts it' }));
+    const at = (marker: string): number => {
+      const index = html.indexOf(marker);
+      expect(index, marker).toBeGreaterThan(-1);
+      return index;
+    };
+    // Summary, then findings, then the checks table and the route matrix.
+    expect(at('<section id="summary">')).toBeLessThan(at('<section id="findings">'));
+    expect(at('<section id="findings">')).toBeLessThan(at('<section id="checks">'));
+    expect(at('<section id="findings">')).toBeLessThan(at('<section id="coverage">'));
+    // The filters are inside the findings section, in the column beside the list.
+    const section = /<section id="findings">[\s\S]*?<\/section>/.exec(html)![0];
+    expect(section).toMatch(/<div class="findings-layout">\s*<aside class="filters"[\s\S]*id="filter-check"[\s\S]*id="filter-severity"[\s\S]*id="filter-namespace"[\s\S]*<\/aside>\s*<div class="findings-list">/);
+    // Collapsed, a finding still shows its message (and a known one its reason): both are in <summary>.
+    for (const finding of SYNTHETIC_FINDINGS) {
+      const summary = new RegExp(`<details class="finding [^"]*" id="finding-${finding.id}"[^>]*>\\s*<summary>([\\s\\S]*?)</summary>`).exec(html)![1]!;
+      expect(summary).toContain(`<span class="message">${escapeHtml(finding.message)}</span>`);
+    }
+    expect(html).toContain('<span class="known-reason muted">known: listed in known.json: the members plugin accepts it</span>');
+    expect(html).toContain('data-severity="known"');
+    expect(html).toContain('<select id="filter-severity"><option value="">all</option><option value="warning">warning (1)</option><option value="known">known (1)</option></select>');
+  });
+
   it('escapeHtml covers the five special characters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   });

@@ -111,7 +111,6 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     ['Target', started.target],
     ['Seed', `${started.seed} (--seed ${started.seed} repeats this run)`],
     ['Locales', started.locales.map(localeLabel).join(', ')],
-    ...(started.shard ? ([['Shard', `${started.shard.index}/${started.shard.count} (by route)`]] as Array<[string, string]>) : []),
     ['Phases', started.phases.join(', ')],
     ['Checks', checksOf(finished).join(', ')],
     ['Started', started.startedAt],
@@ -273,17 +272,21 @@ function renderFinding(finding: Finding, namespace: string): string {
     })
     .join('');
   const replay = `restconform replay REPORT.json ${finding.id}   (seed ${finding.replay.seed}, phase ${finding.replay.phase}, operation ${finding.replay.operationId})`;
+  // The message is part of the summary line: a collapsed finding still says what is wrong.
+  const known = finding.known !== undefined;
+  const standing = known ? 'known' : finding.severity;
   return `
-<details class="finding ${esc(finding.severity)}" id="finding-${esc(finding.id)}" data-check="${esc(finding.check)}" data-namespace="${esc(namespace)}" data-severity="${esc(finding.severity)}">
+<details class="finding ${esc(finding.severity)}${known ? ' known' : ''}" id="finding-${esc(finding.id)}" data-check="${esc(finding.check)}" data-namespace="${esc(namespace)}" data-severity="${esc(standing)}">
   <summary>
-    <span class="chip ${esc(finding.severity)}">${esc(finding.severity)}</span>
+    <span class="chip ${esc(finding.severity)}">${esc(known ? `known ${finding.severity}` : finding.severity)}</span>
     <span class="mono">${esc(finding.id)}</span>
     <strong class="mono">${esc(finding.check)}</strong>
     <span class="mono">${esc(localeLabel(finding.locale))} ${esc(finding.method)} ${esc(finding.route)}</span>
     ${findingGroupLabel(finding) === '' ? '' : `<span class="chip">${esc(findingGroupLabel(finding))}</span>`}
+    <span class="message">${esc(finding.message)}</span>
+    ${known ? `<span class="known-reason muted">known: ${esc(finding.known)}</span>` : ''}
   </summary>
   <div class="body">
-    <p class="message">${esc(finding.message)}</p>
     <h3>Request</h3><pre>${esc(request)}</pre>
     ${response}
     <h3>Reproduce</h3>${curls}
@@ -292,6 +295,7 @@ function renderFinding(finding: Finding, namespace: string): string {
 </details>`;
 }
 
+/** The filters, beside the findings they select (and the matrix rows): check, severity, namespace. */
 function renderFilters(run: RunRecord, operations: OperationOutcome[]): string {
   const checkCounts = new Map<string, number>();
   for (const finding of run.finished.findings) checkCounts.set(finding.check, (checkCounts.get(finding.check) ?? 0) + 1);
@@ -302,19 +306,31 @@ function renderFilters(run: RunRecord, operations: OperationOutcome[]): string {
   const namespaceOptions = sortedNamespaces(operations)
     .map((namespace) => `<option value="${esc(namespace)}">${esc(namespaceLabel(namespace))}</option>`)
     .join('');
+  const standings = new Map<string, number>();
+  for (const finding of run.finished.findings) {
+    const standing = finding.known !== undefined ? 'known' : finding.severity;
+    standings.set(standing, (standings.get(standing) ?? 0) + 1);
+  }
+  const severityOptions = ['failure', 'warning', 'known']
+    .filter((standing) => standings.has(standing))
+    .map((standing) => `<option value="${standing}">${standing} (${standings.get(standing)})</option>`)
+    .join('');
   return `
-<div class="filters">
+<aside class="filters" aria-label="Filters">
   <label>Check <select id="filter-check"><option value="">all checks</option>${checkOptions}</select></label>
+  <label>Severity <select id="filter-severity"><option value="">all</option>${severityOptions}</select></label>
   <label>Namespace <select id="filter-namespace"><option value="">all namespaces</option>${namespaceOptions}</select></label>
   <span id="filter-count" class="muted"></span>
   <button type="button" id="expand-all">Expand all</button>
   <button type="button" id="collapse-all">Collapse all</button>
-</div>`;
+</aside>`;
 }
 
-function renderFindings(run: RunRecord): string {
+/** The findings, first after the summary, with the filters beside them. */
+function renderFindings(run: RunRecord, operations: OperationOutcome[]): string {
   const namespaceOf = namespaceResolver(run.finished.coverage);
-  const severityOrder = (f: Finding): number => (f.severity === 'failure' ? 0 : 1);
+  // New failures first, then new warnings, then what the baseline already knew.
+  const severityOrder = (f: Finding): number => (f.known !== undefined ? 2 : f.severity === 'failure' ? 0 : 1);
   const findings = [...run.finished.findings].sort(
     (a, b) =>
       severityOrder(a) - severityOrder(b) ||
@@ -325,8 +341,13 @@ function renderFindings(run: RunRecord): string {
   return `
 <section id="findings">
   <h2>Findings</h2>
-  <p id="no-findings" class="muted" hidden>No findings${findings.length > 0 ? ' match the filters' : ''}.</p>
-  ${findings.map((finding) => renderFinding(finding, namespaceOf(finding))).join('\n')}
+  <div class="findings-layout">
+    ${renderFilters(run, operations)}
+    <div class="findings-list">
+      <p id="no-findings" class="muted" hidden>No findings${findings.length > 0 ? ' match the filters' : ''}.</p>
+      ${findings.map((finding) => renderFinding(finding, namespaceOf(finding))).join('\n')}
+    </div>
+  </div>
 </section>`;
 }
 
@@ -383,11 +404,10 @@ export function renderHtmlReport(run: RunRecord): string {
 <body>
 <main>
 ${renderSummary(run, operations)}
+${renderFindings(run, operations)}
 ${renderCheckTable(run, operations)}
-${renderFilters(run, operations)}
 ${renderMatrix(run, operations)}
 ${renderAccess(run)}
-${renderFindings(run)}
 ${renderSequences(run)}
 ${renderNotes(run, operations)}
 <footer>Generated by ${esc(run.started.tool)} ${esc(run.started.version)} from a run started ${esc(run.started.startedAt)}.</footer>
