@@ -106,10 +106,26 @@ describe('restconform serve', () => {
       /--rest-root <segment> [^-]*\(default: "wp-json"\)/,
       /--seed <n> [^-]*\(default: 1\)/,
       /--user <login> [^-]*\(default: "admin"\)/,
-      /--app-password <password> [^-]*\(env: RESTCONFORM_APP_PASSWORD\)/,
+      /--app-password-env <var> [^-]*\(default: "RESTCONFORM_APP_PASSWORD"\)/,
     ]) {
       expect(help).toMatch(expected);
     }
+    expect(help).not.toContain('--app-password <');
+  });
+
+  it('never takes a password on the command line: --app-password is refused with exit 2, --app-password-env names the variable', async () => {
+    const refused = await cli(['serve', '--port', '0', '--app-password', 'hunter2hunter2']).finished;
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/a password is never a command-line value .*RESTCONFORM_APP_PASSWORD or the variable named by --app-password-env/);
+    expect(refused.stderr).not.toContain('hunter2hunter2');
+
+    const run = cli(['serve', '--port', '0', '--app-password-env', 'MY_SERVE_PASSWORD'], { MY_SERVE_PASSWORD: 'qrst uvwx yzab cdef', RESTCONFORM_APP_PASSWORD: undefined });
+    const url = (await listeningLine(run.output, run.finished)).slice('listening on '.length);
+    expect(run.output.stderr).not.toContain('generated');
+    expect((await fetch(`${url}/en_gb/wp-json/no-such-route`, { headers: { Authorization: basic('admin', 'qrstuvwxyzabcdef') } })).status).toBe(404);
+    run.child.kill('SIGTERM');
+    expect((await run.finished).code).toBe(0);
   });
 
   it('refuses a port that is not a number with exit 2', async () => {

@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ReferenceServer } from '../../server/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 
-/** Where the administrator's application password is read from when `--app-password` is absent. */
+/** The default variable the administrator's application password is read from (as `run` reads its own). */
 export const APP_PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
 
 interface ServeOptions {
@@ -15,6 +15,8 @@ interface ServeOptions {
   restRoot: string;
   seed: number;
   user: string;
+  appPasswordEnv: string;
+  /** Only to refuse it: a password on the command line shows in `ps` and in shell history. */
   appPassword?: string;
 }
 
@@ -26,13 +28,19 @@ export function serveCommand(sink: ExitCodeSink): Command {
     .option('--rest-root <segment>', 'REST root path segment', 'wp-json')
     .option('--seed <n>', 'seed of the stored data and of derived passwords', parseInteger('--seed', 0, Number.MAX_SAFE_INTEGER), 1)
     .option('--user <login>', 'login of the administrator account', 'admin')
-    .addOption(
-      new Option('--app-password <password>', "the administrator's application password; when absent and the variable is unset, one is derived from the seed and printed once on stderr")
-        .env(APP_PASSWORD_ENV),
+    .option(
+      '--app-password-env <var>',
+      "environment variable holding the administrator's application password (never given on the command line); when it is unset, one is derived from the seed and printed once on stderr",
+      APP_PASSWORD_ENV,
     )
+    .addOption(new Option('--app-password <password>').hideHelp())
     .action(async (options: ServeOptions) => {
-      const server = await start(options);
-      if (options.appPassword === undefined) {
+      if (options.appPassword !== undefined) {
+        throw new UsageError(`serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`);
+      }
+      const password = process.env[options.appPasswordEnv] || undefined;
+      const server = await start(options, password);
+      if (password === undefined) {
         process.stderr.write(
           `restconform serve: generated application password for ${server.credentials.admin.user} (for local use only): ${server.credentials.admin.password}\n`,
         );
@@ -44,7 +52,7 @@ export function serveCommand(sink: ExitCodeSink): Command {
     });
 }
 
-async function start(options: ServeOptions): Promise<ReferenceServer> {
+async function start(options: ServeOptions, password: string | undefined): Promise<ReferenceServer> {
   try {
     const { startReferenceServer } = await import('../../server/index.js');
     return await startReferenceServer({
@@ -53,7 +61,7 @@ async function start(options: ServeOptions): Promise<ReferenceServer> {
       restRoot: options.restRoot,
       seed: options.seed,
       adminUser: options.user,
-      adminPassword: options.appPassword,
+      adminPassword: password,
       onUnexpectedError: (error, request) => {
         const reason = error instanceof Error ? error.message : String(error);
         process.stderr.write(`restconform serve: internal error answering ${request.method} ${request.path}: ${reason}\n`);
