@@ -156,7 +156,6 @@ export class ConsoleReporter implements Reporter {
       `  seed     ${event.seed}  (--seed ${event.seed} repeats this run)`,
       `  locales  ${event.locales.map(localeLabel).join(', ')}`,
       `  phases   ${event.phases.join(', ')}`,
-      ...(event.shard ? [`  shard    ${event.shard.index}/${event.shard.count} (by route; --shard ${event.shard.index}/${event.shard.count} repeats this slice)`] : []),
       `  started  ${event.startedAt}`,
     ];
     if (event.shard) lines.push(`  shard    ${event.shard.index}/${event.shard.count}  (restconform merge joins the shards' JSON reports)`);

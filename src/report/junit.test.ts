@@ -18,7 +18,29 @@ async function writeXml(name: string, events: RunEvent[]): Promise<string> {
   return readFileSync(path, 'utf8');
 }
 
+/** The synthetic run as shard 1/2, whose sequences also reached two operations of shard 2, one with a finding there. */
+function shardRun(): RunEvent[] {
+  const events = syntheticRun();
+  const started = events[0] as Extract<RunEvent, { type: 'run_started' }>;
+  events[0] = { ...started, shard: { index: 1, count: 2 } };
+  const finished = events.at(-1) as Extract<RunEvent, { type: 'run_finished' }>;
+  const foreign = (route: string) => ({ locale: 'en_gb', method: 'GET', route, namespace: 'badges', requests: 3, statuses: { '200': 2, '500': 1 }, notes: [], otherShard: true });
+  const crash = { ...SYNTHETIC_FINDINGS[0]!, id: 'F3', check: 'not_a_server_error', method: 'GET', route: '/badges/b', message: 'answered 500' };
+  events[events.length - 1] = { ...finished, coverage: [...finished.coverage, foreign('/badges/a'), foreign('/badges/b')], findings: [...finished.findings, crash] };
+  return events;
+}
+
 describe('JUnit reporter', () => {
+  it('counts a shard’s own operations only: another shard’s shows with the findings made there, nothing else', async () => {
+    const whole = await writeXml('unsharded', syntheticRun());
+    const xml = await writeXml('shard-1-of-2', shardRun());
+    // One case more than the whole run (the finding on shard 2's /badges/b), none for its passing pairs.
+    expect(count(xml, /<testcase /g)).toBe(count(whole, /<testcase /g) + 1);
+    expect(xml).not.toContain('/badges/a');
+    expect(count(xml, /name="GET \/badges\/b [a-z_]+"/g)).toBe(1);
+    expect(xml).toMatch(/name="GET \/badges\/b not_a_server_error">\s*<failure message="answered 500"/);
+  });
+
   it('has one suite per locale and namespace and one case per (operation, check) that ran', async () => {
     const xml = await writeXml('plain', syntheticRun());
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
