@@ -137,7 +137,7 @@ export function runCommand(sink: ExitCodeSink): Command {
         interrupts += 1;
         // A second Ctrl-C means "now": skip writing reports.
         if (interrupts > 1) process.exit(130);
-        process.stderr.write(`\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; stopping and writing the reports of what ran (Ctrl-C again to quit at once)\n`);
+        process.stderr.write(`\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; finishing the reports of what ran (Ctrl-C again to quit at once)\n`);
         controller.abort();
       };
       process.on('SIGINT', onInterrupt);
