@@ -31,6 +31,18 @@ function shardRun(): RunEvent[] {
 }
 
 describe('JUnit reporter', () => {
+  it('leaves out not-applicable pairs, and writes no suite that would be empty', async () => {
+    const events = syntheticRun();
+    const finished = events.at(-1) as Extract<RunEvent, { type: 'run_finished' }>;
+    // An operation alone in its namespace whose every check had nothing to judge (applied: none).
+    const idle = { locale: 'en_gb', method: 'GET', route: '/idle/v1/ping', namespace: 'idle/v1', requests: 2, statuses: { '200': 2 }, notes: [], applied: [] };
+    events[events.length - 1] = { ...finished, coverage: [...finished.coverage, idle] };
+    const xml = await writeXml('not-applicable', events);
+    expect(xml).not.toContain('idle/v1');
+    expect(count(xml, /<testsuite[\s>]/g)).toBe(count(xml, /<\/testsuite>/g));
+    expect(count(xml, /<testsuite [^>]*\/>/g)).toBe(0);
+  });
+
   it('counts a shard’s own operations only: another shard’s shows with the findings made there, nothing else', async () => {
     const whole = await writeXml('unsharded', syntheticRun());
     const xml = await writeXml('shard-1-of-2', shardRun());

@@ -53,32 +53,42 @@ function suiteName(operation: OperationOutcome): string {
   return `${localeLabel(operation.locale)} ${namespaceLabel(operation.namespace)}`;
 }
 
+function classNameOf(operation: OperationOutcome): string {
+  // Dots separate packages in JUnit class names, so `oembed/1.0` becomes `oembed/1_0`.
+  return xmlSafe(`restconform.${localeLabel(operation.locale)}.${namespaceLabel(operation.namespace).replace(/\./g, '_')}`);
+}
+
+/** The (operation, check) pairs a suite reports: all but the not applicable ones. */
+const judgedPairs = (operation: OperationOutcome) => operation.checks.filter((outcome) => outcome.result !== 'not applicable');
+
 /** Renders a finished run as JUnit XML. */
 export function buildJunitXml(run: RunRecord): string {
   const builder = junitBuilder().newBuilder().name(`restconform ${run.started.target}`);
   const suites = new Map<string, OperationOutcome[]>();
-  const untested = builder.testSuite().name('untested').timestamp(run.started.startedAt);
-  for (const { phase, reason } of run.skippedPhases) untested.testCase().className('restconform.phases').name(xmlSafe(`phase ${phase}`)).skipped().standardOutput(xmlSafe(reason));
+  const uncovered: OperationOutcome[] = [];
   for (const operation of operationOutcomes(run.finished)) {
-    if (!operation.covered) {
+    if (!operation.covered) uncovered.push(operation);
+    // A suite is written only with a case in it: an empty one (every pair not applicable) would be a bare tag.
+    else if (judgedPairs(operation).length > 0) suites.set(suiteName(operation), [...(suites.get(suiteName(operation)) ?? []), operation]);
+  }
+  // What the run left untested, each skipped with the reason: phases that did not run, operations no request reached.
+  if (run.skippedPhases.length > 0 || uncovered.length > 0) {
+    const untested = builder.testSuite().name('untested').timestamp(run.started.startedAt);
+    for (const { phase, reason } of run.skippedPhases) untested.testCase().className('restconform.phases').name(xmlSafe(`phase ${phase}`)).skipped().standardOutput(xmlSafe(reason));
+    for (const operation of uncovered) {
       untested
         .testCase()
-        .className(xmlSafe(`restconform.${localeLabel(operation.locale)}.${namespaceLabel(operation.namespace).replace(/\./g, '_')}`))
+        .className(classNameOf(operation))
         .name(xmlSafe(`${operation.method} ${operation.route}`))
         .skipped()
         .standardOutput(xmlSafe(`no request reached it${operation.notes.length ? ` (${operation.notes.join('; ')})` : ''}`));
-      continue;
     }
-    const name = suiteName(operation);
-    suites.set(name, [...(suites.get(name) ?? []), operation]);
   }
   for (const name of [...suites.keys()].sort()) {
     const suite = builder.testSuite().name(xmlSafe(name)).timestamp(run.started.startedAt);
     for (const operation of suites.get(name)!) {
-      // Dots separate packages in JUnit class names, so `oembed/1.0` becomes `oembed/1_0`.
-      const className = xmlSafe(`restconform.${localeLabel(operation.locale)}.${namespaceLabel(operation.namespace).replace(/\./g, '_')}`);
-      for (const outcome of operation.checks) {
-        if (outcome.result === 'not applicable') continue;
+      const className = classNameOf(operation);
+      for (const outcome of judgedPairs(operation)) {
         const testCase = suite.testCase().className(className).name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
         if (outcome.result === 'known') {
           testCase.skipped().standardOutput(xmlSafe(outcome.findings.map((f) => `known: ${f.known}\n${describeFinding(f)}`).join('\n\n')));
