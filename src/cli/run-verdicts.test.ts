@@ -150,7 +150,7 @@ describe('a baseline and --fail-on decide the exit code', () => {
 });
 
 describe('a short time budget', () => {
-  it('is spent sending: the budget starts once the generators are built, and the run says it is incomplete', async () => {
+  it('is spent sending: the budget starts when the phases do, and the run says it is incomplete', async () => {
     const settings = loadConfig({ overrides: { phases: ['examples', 'fuzz', 'stateful'], seed: 2, examples: 50, timeBudgetSeconds: 1, reportDir: null } });
     const events: Array<{ type: string; phase?: string; reason?: string }> = [];
     const { exitCode, result } = await runJob(settings, { console: false, reporters: [{ onEvent: (event) => void events.push(event), close: async () => undefined }] });
