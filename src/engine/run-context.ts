@@ -212,7 +212,7 @@ export class RunContext {
     this.#stopReason ??= reason;
   }
 
-  /** Starts the time budget: no new request after `epochMs` (the engine sets it once the generators are built). */
+  /** Starts the time budget: no new request after `epochMs` (the engine sets it when the phases start). */
   setDeadline(epochMs: number | undefined): void {
     this.#deadline = epochMs;
   }

@@ -146,13 +146,14 @@ function renderCheckTable(run: RunRecord, operations: OperationOutcome[]): strin
     const outcomes = operations.flatMap((o) => o.checks.filter((c) => c.check === check));
     const count = (result: string): number => outcomes.filter((c) => c.result === result).length;
     const findings = run.finished.summary.byCheck[check] ?? { failures: 0, warnings: 0 };
-    return `<tr><td class="mono">${esc(check)}</td><td>${count('passed')}</td><td>${count('warning')}</td><td>${count('failed')}</td><td>${findings.failures}</td><td>${findings.warnings}</td></tr>`;
+    return `<tr><td class="mono">${esc(check)}</td><td>${count('passed')}</td><td>${count('warning')}</td><td>${count('failed')}</td><td>${count('known')}</td><td>${count('not applicable')}</td><td>${findings.failures}</td><td>${findings.warnings}</td></tr>`;
   });
+  // The same (operation, check) results the closing line counts; findings a baseline lists are neither column of findings.
   return `
 <section id="checks">
   <h2>Checks</h2>
   <table class="plain">
-    <thead><tr><th>check</th><th>operations passed</th><th>with warnings</th><th>failed</th><th>failure findings</th><th>warning findings</th></tr></thead>
+    <thead><tr><th>check</th><th>operations passed</th><th>with warnings</th><th>failed</th><th>known</th><th>not applicable</th><th>new failure findings</th><th>new warning findings</th></tr></thead>
     <tbody>${rows.join('')}</tbody>
   </table>
 </section>`;
