@@ -143,7 +143,7 @@ describe('HTML reporter', () => {
     expect(html).toContain('data-severity="known"');
     // The checks table counts the known pair apart, beside the not-applicable ones.
     expect(html).toContain('<th>known</th><th>not applicable</th>');
-    expect(html).toMatch(/<tr><td class="mono">json_content_type<\/td><td>4<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>0<\/td>/);
+    expect(html).toMatch(/<tr><td class="mono">invalid_rejected<\/td><td>4<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>0<\/td>/);
     expect(html).toContain('<select id="filter-severity"><option value="">all</option><option value="warning">warning (1)</option><option value="known">known (1)</option></select>');
   });
 
