@@ -155,7 +155,9 @@ describe('a short time budget', () => {
     const events: Array<{ type: string; phase?: string; reason?: string }> = [];
     const { exitCode, result } = await runJob(settings, { console: false, reporters: [{ onEvent: (event) => void events.push(event), close: async () => undefined }] });
     expect(result!.summary.requests).toBeGreaterThan(0);
-    expect(result!.incomplete[0]).toBe('stopped early: time budget');
+    // A phase whose share ran out leaves operations without a request; a run past its whole budget stops early.
+    expect(result!.incomplete.length).toBeGreaterThan(0);
+    expect(result!.incomplete.join('\n')).toMatch(/^stopped early: time budget$|^\d+ of 322 operations got no request$/m);
     // Each phase gets a share, so the later ones run too; whatever did not run is named with its reason.
     for (const skipped of events.filter((event) => event.type === 'phase_skipped')) expect(skipped.reason).toMatch(/run stopped: time budget/);
     expect(exitCode).toBe(0);
