@@ -358,12 +358,16 @@ export class RunContext {
     return this.identities.find((identity) => this.accountOf(identity)?.addresses(locale, path));
   }
 
+  /** The path `request` (a request to `op`) is sent to inside the REST root, as a route sees it: no query, decoded. */
+  pathIn(request: HttpRequest, op: Operation): string {
+    return decodedPath(request.url.slice(this.restUrl(op.locale).length).split('?')[0]!);
+  }
+
   /** `request` without credentials when it is a write carrying a run identity's credentials to a run identity's account. */
   #sparingOwnAccount(request: HttpRequest, op: Operation): HttpRequest {
     if (this.#ownAccount === undefined && this.#otherAccounts.size === 0) return request;
     if (SAFE_METHODS.includes(request.method as HttpMethod) || this.identityOf(request)?.credentials === undefined) return request;
-    const path = request.url.slice(this.restUrl(op.locale).length).split('?')[0]!;
-    const addressed = this.accountAddressed(op.locale, decodedPath(path));
+    const addressed = this.accountAddressed(op.locale, this.pathIn(request, op));
     if (addressed === undefined) return request;
     this.note(
       op,
@@ -433,8 +437,7 @@ export class RunContext {
   /** The values of `op`'s path variables in the request's URL, in the route's order. */
   #pathValues(request: HttpRequest, op: Operation): string[] {
     if (op.pattern.variables.length === 0) return [];
-    const path = decodedPath(request.url.slice(this.restUrl(op.locale).length).split('?')[0]!);
-    const groups = op.pattern.matcher.exec(path)?.groups ?? {};
+    const groups = op.pattern.matcher.exec(this.pathIn(request, op))?.groups ?? {};
     return op.pattern.variables.map((variable) => groups[variable.name] ?? '');
   }
 

@@ -77,18 +77,6 @@ const LOGIN_FAILED = new Set(['invalid_username', 'incorrect_password']);
 /** A 401/403 that refuses the request itself, not the login. */
 const refusedRequest = (cell: AccessCell): boolean => isRefusal(cell.status) && !(cell.code !== undefined && LOGIN_FAILED.has(cell.code));
 
-/** The path a case is sent to, inside the REST root (no query). */
-function pathOf(ctx: PhaseContext, op: Operation, requestCase: RequestCase): string {
-  const restUrl = ctx.run.restUrl(op.locale);
-  const url = buildRequest({ restUrl, operation: op, requestCase }).url;
-  const path = url.slice(restUrl.length).split('?')[0]!;
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 function cellOf(identity: Identity, exchange: Exchange): AccessCell {
   const answer = answerOf(exchange);
   const cell: AccessCell = { identity: identity.name, role: identity.role, status: answer.status ?? null };
@@ -123,7 +111,8 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
   let path = '';
   for (const requestCase of cases) {
     if (ctx.run.stopped) return [];
-    path = pathOf(ctx, op, requestCase);
+    const request = buildRequest({ restUrl: ctx.run.restUrl(op.locale), operation: op, requestCase });
+    path = ctx.run.pathIn(request, op);
     // Deleting or re-roling a run identity would change who the later requests are sent as: probes of that kind
     // are the other-account checks' business, sent on purpose and read back.
     if (write && ctx.run.accountAddressed(op.locale, path) !== undefined) continue;
@@ -133,7 +122,7 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
     // choosing items here by what the run made would depend on what this process made, and a split run would
     // judge otherwise than a whole one.)
     const accountsMayTry =
-      !write || !ctx.run.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.run.mayWriteWithCredentials(buildRequest({ restUrl: ctx.run.restUrl(op.locale), operation: op, requestCase }), op));
+      !write || !ctx.run.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.run.mayWriteWithCredentials(request, op));
     if (!accountsMayTry) ctx.run.note(op, `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`);
     attempts = await tryEveryIdentity(ctx, op, requestCase, accountsMayTry);
     sent = requestCase;
