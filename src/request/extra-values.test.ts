@@ -21,4 +21,10 @@ describe('withExtraValues', () => {
     expect(withExtraValues(get, { a: 'kept', b: [1, 2] }).url).toBe('http://127.0.0.1/wp-json/x?a[]=1&b[]=1&b[]=2');
     expect(withExtraValues({ ...get, url: 'http://127.0.0.1/wp-json/x' }, { b: 'c' }).url).toBe('http://127.0.0.1/wp-json/x?b=c');
   });
+
+  it('adds to the query of an upload, whose body is the file', () => {
+    const upload: HttpRequest = { method: 'POST', url: 'http://127.0.0.1/wp-json/wp/v2/media?title=T', headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="a.txt"' }, body: 'file text' };
+    const request = withExtraValues(upload, { title: 'kept', alt_text: 'Alt' });
+    expect([request.url, request.body]).toEqual(['http://127.0.0.1/wp-json/wp/v2/media?title=T&alt_text=Alt', 'file text']);
+  });
 });

@@ -14,14 +14,21 @@ function queryNames(url: string): Set<string> {
   return new Set([...new URLSearchParams(query).keys()].map((name) => name.replace(/\[.*$/, '')));
 }
 
+/** Whether the request's body is something other than JSON (an uploaded file): its values travel in the query. */
+function carriesFile(request: HttpRequest): boolean {
+  const type = request.headers['content-type'];
+  return request.body !== undefined && type !== undefined && !/json/i.test(type);
+}
+
 /**
- * `request` with each of `values` it does not already carry: in the query for GET and HEAD, else in the JSON
- * body (one is created for a request without a body). A body that is not a JSON object is left alone.
+ * `request` with each of `values` it does not already carry: in the query for GET and HEAD and beside an
+ * uploaded file, else in the JSON body (one is created for a request without a body). A JSON body that is not an
+ * object is left alone.
  */
 export function withExtraValues(request: HttpRequest, values: Readonly<Record<string, unknown>>): HttpRequest {
   const names = Object.keys(values);
   if (names.length === 0) return request;
-  if (BODILESS.has(request.method)) {
+  if (BODILESS.has(request.method) || carriesFile(request)) {
     const present = queryNames(request.url);
     const missing = Object.fromEntries(names.filter((name) => !present.has(name)).map((name) => [name, values[name]]));
     const added = encodeQuery(missing);
