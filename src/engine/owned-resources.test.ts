@@ -86,6 +86,15 @@ describe('the ledger of what a run made', () => {
     expect(ledger.remaining().map((resource) => resource.id)).toEqual(['7']);
   });
 
+  it('owns an uploaded attachment and deletes it at the end with force=true (attachments have no trash)', () => {
+    const ledger = new OwnedResources([wordpress]);
+    const upload: Exchange = { ...answer(201, { id: 31, status: 'private', mime_type: 'text/plain' }), request: { method: 'POST', url: 'http://127.0.0.1/wp-json/wp/v2/media?title=T', headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="restconform-x.txt"' }, body: 'Restconform upload x\n' } };
+    ledger.observe(op('POST', '/wp/v2/media'), upload, [], undefined);
+    const [attachment] = ledger.remaining();
+    expect([attachment?.family.name, attachment?.id, attachment?.path]).toEqual(['wp/v2 media', '31', { id: '31' }]);
+    expect(ledger.deleteOf(attachment!)).toEqual({ op: op('DELETE', String.raw`/wp/v2/media/(?P<id>[\d]+)`), body: { force: true } });
+  });
+
   it('keeps creation order across families over many creates and deletes, and answers ids of the family asked about', () => {
     const ledger = new OwnedResources([wordpress]);
     const [createPost, createComment] = [op('POST', '/wp/v2/posts'), op('POST', '/wp/v2/comments')];

@@ -81,15 +81,25 @@ export const BUILTIN_HINTS: ResourceHints = {
     create: { slug: 'rc-{token}', area: 'uncategorized' },
     fixed: { slug: 'a template part\'s slug is its id', theme: 'a template part belongs to the active theme' },
   },
+  // A media create takes the file as its raw body (rest_upload_no_content_disposition without one); txt is among
+  // WordPress's default allowed types. Two uploads of one file name make two attachments, the second file's name
+  // suffixed: nothing of a create must be unique.
+  '/wp/v2/media': {
+    upload: { filename: 'restconform-{token}.txt', contentType: 'text/plain', content: 'Restconform upload {token}\n' },
+    // Private, so the list filtered by status counts it before and after: an attachment is otherwise "inherit",
+    // a status a create cannot ask for.
+    create: { status: 'private' },
+  },
   '/wp/v2/users/{}/application-passwords': { idField: 'uuid', fixed: { app_id: 'an application\'s UUID is set once' } },
   '/wp/v2/plugins': { skip: 'a create installs a plugin from wordpress.org' },
   '/wp/v2/widgets': { create: { sidebar: 'wp_inactive_widgets', id_base: 'block', instance: { raw: { content: '<!-- wp:paragraph --><p>Restconform {token}</p><!-- /wp:paragraph -->' } } } },
 };
 
 /** Each hint key and the kind of value it takes, so a hints file can be checked before a run relies on it. */
-export const HINT_KEYS: Readonly<Record<keyof FamilyHint, 'text' | 'names' | 'object' | 'false'>> = {
+export const HINT_KEYS: Readonly<Record<keyof FamilyHint, 'text' | 'names' | 'object' | 'false' | 'upload'>> = {
   skip: 'text',
   create: 'object',
+  upload: 'upload',
   unique: 'names',
   parents: 'object',
   filters: 'object',

@@ -5,8 +5,8 @@
  */
 export { familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
 export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
-export { createBody, fillPlaceholders, freshValue, isRawObject } from './values.js';
-export type { FamilyHint, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
+export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject } from './values.js';
+export type { FamilyHint, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
 import type { ResourceModel } from './types.js';
 
 /** The model as text, one block per family: what the `resources` command prints. */
@@ -18,7 +18,8 @@ export function describeModel(model: ResourceModel): string {
     if (family.item !== undefined) lines.push(`  item        ${family.item}  (id in "${family.itemVariable}", answered in "${family.idField}")`);
     if (family.create !== undefined) {
       const required = Object.entries(family.create.args).filter(([, arg]) => arg.required).map(([name]) => name);
-      lines.push(`  create      ${family.create.method}${required.length > 0 ? `, requires ${required.join(', ')}` : ''}`);
+      const upload = family.upload === undefined ? '' : `, uploads a ${family.upload.contentType} file (other values in the query)`;
+      lines.push(`  create      ${family.create.method}${upload}${required.length > 0 ? `, requires ${required.join(', ')}` : ''}`);
     }
     if (family.update !== undefined) lines.push(`  update      ${family.update.method}: ${Object.keys(family.update.fields).join(', ') || '(no fields)'}`);
     if (family.remove !== undefined) lines.push(`  delete      DELETE${family.remove.force ? ' force=true' : ''}${family.remove.required.length > 0 ? `, requires ${family.remove.required.join(', ')}` : ''}`);

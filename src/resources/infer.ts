@@ -140,6 +140,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       idField: hint?.idField ?? 'id',
       unique: hint?.unique ?? Object.keys(createOp?.args ?? {}).filter((arg) => UNIQUE_NAME.test(arg)),
       createValues: hint?.create ?? {},
+      ...(hint?.upload === undefined ? {} : { upload: hint.upload }),
       deleteValues: hint?.delete ?? {},
       fixedFields: hint?.fixed ?? {},
       unlockValues: hint?.unlock ?? {},

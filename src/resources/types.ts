@@ -4,6 +4,19 @@
  */
 import type { ArgDescriptor, HttpMethod } from '../descriptor/types.js';
 
+/**
+ * A file a create sends as its raw body (WordPress's media create), its other values then in the query string.
+ * `{token}` in any of the three is replaced by the run's unique token.
+ */
+export interface UploadHint {
+  /** The file's name, e.g. `restconform-{token}.txt` (no quotes, slashes or line breaks). */
+  filename: string;
+  /** Its media type, e.g. `text/plain` (one the server accepts for uploads). */
+  contentType: string;
+  /** Its content, as text. */
+  content: string;
+}
+
 /** A create argument or path variable that holds the id of a resource of another family. */
 export interface ParentLink {
   /** The parent family's name. */
@@ -43,6 +56,8 @@ export interface ResourceFamily {
   unique: string[];
   /** Create values inference cannot produce (from hints); `{token}` is replaced with a value unique to the run. */
   createValues: Record<string, unknown>;
+  /** The file a create sends as its body instead of JSON (from hints), when the family's create is an upload. */
+  upload?: UploadHint;
   /** Extra arguments of every delete (from hints), e.g. a user delete's `reassign`. */
   deleteValues: Record<string, unknown>;
   /** Update fields a life cycle leaves alone, each with the reason. */
@@ -72,6 +87,8 @@ export interface FamilyHint {
   skip?: string;
   /** Create values to send besides what inference produces (they win over inferred ones). */
   create?: Record<string, unknown>;
+  /** The create sends this file as its raw body (a media upload); the create values then go in the query string. */
+  upload?: UploadHint;
   /** Create arguments whose values must be unique. */
   unique?: string[];
   /** Create arguments naming a parent family, by the parent's collection template. */

@@ -6,7 +6,7 @@
  */
 import type { ArgSchema } from '../descriptor/types.js';
 import { rejectionCode } from '../generate/index.js';
-import type { ResourceFamily } from './types.js';
+import type { ResourceFamily, UploadHint } from './types.js';
 
 /** Text fields a create fills even when not required, so the resource can be recognised and searched for. */
 const NAMING_FIELDS = ['title', 'name', 'content', 'description', 'excerpt', 'caption'];
@@ -158,4 +158,9 @@ export function createBody(family: ResourceFamily, token: string, parentIds: Rea
   }
   Object.assign(body, fillPlaceholders(family.createValues, token));
   return { body };
+}
+
+/** The file of an upload family's create, its `{token}`s replaced; undefined for a family that creates with JSON. */
+export function createUpload(family: ResourceFamily, token: string): UploadHint | undefined {
+  return family.upload === undefined ? undefined : (fillPlaceholders(family.upload, token) as UploadHint);
 }

@@ -26,12 +26,26 @@ describe('resource hints from a file', () => {
       '/b': { unique: 'title', list: true, create: [], skip: 3 },
     })).toEqual([
       '"things" is not a collection route (it starts with "/", e.g. "/wp/v2/posts")',
-      '/a: a hint is an object of skip, create, unique, parents, filters, delete, fixed, unlock, idField, item, list, anonymous',
+      '/a: a hint is an object of skip, create, upload, unique, parents, filters, delete, fixed, unlock, idField, item, list, anonymous',
       '/b: unique is a list of argument names',
       '/b: list can only be false',
       '/b: create is an object',
       '/b: skip is a string',
     ]);
     expect(hintProblems({ '/wp/v2/posts': { create: { status: 'publish' }, unique: ['slug'], list: false, anonymous: 'why' } })).toEqual([]);
+  });
+
+  it('checks an upload hint: three strings, a file name fit for a header, a media type', () => {
+    expect(hintProblems({ '/wp/v2/media': { upload: { filename: 'rc-{token}.txt', contentType: 'text/plain', content: 'Restconform {token}' } } })).toEqual([]);
+    expect(hintProblems({
+      '/a': { upload: 'file.txt' },
+      '/b': { upload: { filename: 'a"b/c.txt', contentType: 'text plain', content: '', fileName: 'x' } },
+    })).toEqual([
+      '/a: upload is an object of filename, contentType, content',
+      '/b: upload has an unknown key "fileName" (did you mean "filename"?)',
+      '/b: upload needs content, a string',
+      '/b: upload filename may not hold quotes, slashes or line breaks',
+      '/b: upload contentType "text plain" is not a media type (e.g. text/plain)',
+    ]);
   });
 });

@@ -41,6 +41,20 @@ export async function readHints(path: string): Promise<ResourceHints> {
 
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** What is wrong with an `upload` hint: three strings, a file name fit for a header. */
+function uploadProblems(value: unknown): string[] {
+  if (!isObject(value)) return ['is an object of filename, contentType, content'];
+  const upload = value as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const key of Object.keys(upload)) if (!UPLOAD_KEYS.includes(key)) problems.push(`has an unknown key "${key}"${didYouMean(key, UPLOAD_KEYS)}`);
+  for (const key of UPLOAD_KEYS) if (typeof upload[key] !== 'string' || upload[key] === '') problems.push(`needs ${key}, a string`);
+  if (typeof upload.filename === 'string' && /["\\/\r\n]/.test(upload.filename)) problems.push('filename may not hold quotes, slashes or line breaks');
+  if (typeof upload.contentType === 'string' && !/^[\w.+-]+\/[\w.+-]+$/.test(upload.contentType)) problems.push(`contentType "${upload.contentType}" is not a media type (e.g. text/plain)`);
+  return problems;
+}
+
+const UPLOAD_KEYS = ['filename', 'contentType', 'content'];
+
 /** What is wrong with a hints object, one message per problem: a typo would otherwise be ignored in silence. */
 export function hintProblems(hints: Record<string, unknown>): string[] {
   const problems: string[] = [];
@@ -58,6 +72,7 @@ export function hintProblems(hints: Record<string, unknown>): string[] {
       else if (kind === 'names' && !(Array.isArray(value) && value.every((name) => typeof name === 'string'))) problems.push(`${route}: ${key} is a list of argument names`);
       else if (kind === 'object' && !isObject(value)) problems.push(`${route}: ${key} is an object`);
       else if (kind === 'false' && value !== false) problems.push(`${route}: ${key} can only be false`);
+      else if (kind === 'upload') problems.push(...uploadProblems(value).map((problem) => `${route}: ${key} ${problem}`));
     }
   }
   return problems;

@@ -23,7 +23,7 @@ describe('phase registry', () => {
       'locale_mismatch', 'locale_missing_description', 'locale_untranslated', 'locale_response_mismatch',
       'context_field_sets', 'edit_context_rights', 'fields_parameter', 'head_as_get',
       'collection_headers', 'collection_links', 'collection_paging', 'collection_filters', 'collection_order',
-      'stateful_sequence', 'use_after_delete', 'cross_locale_visibility', 'list_total', 'update_persisted', 'duplicate_create', 'create_location', 'collection_search', 'access_other_resource',
+      'stateful_sequence', 'use_after_delete', 'cross_locale_visibility', 'list_total', 'update_persisted', 'create_persisted', 'duplicate_create', 'create_location', 'collection_search', 'access_other_resource',
       'batch_size_limit', 'batch_items', 'batch_validation',
       'auth_wrong_credentials', 'ignored_auth', 'access_privilege', 'auth_refusal_status', 'allow_header', 'access_other_account', 'access_role_escalation', 'invalid_rejected_anonymous',
     ]);

@@ -4,7 +4,8 @@
  * (children before parents, as cleanups run last registered first).
  */
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
-import { createBody, familyNamed, fillPlaceholders, type ResourceFamily, type ResourceModel } from '../../resources/index.js';
+import type { UploadBody } from '../../request/index.js';
+import { createBody, createUpload, familyNamed, fillPlaceholders, type ResourceFamily, type ResourceModel } from '../../resources/index.js';
 import { describeAnswer, idText, type StepAnswer } from './answer.js';
 import type { RouteBook } from './route-book.js';
 import type { Sequence, SequenceCheck } from './sequence.js';
@@ -28,8 +29,10 @@ export interface FamilyOperations {
 export interface CreatedResource {
   family: ResourceFamily;
   id: string;
-  /** The body the create sent. */
+  /** The values the create sent (in its JSON body, or in the query beside an upload). */
   body: Record<string, unknown>;
+  /** The file the create sent as its body, for a family whose create is an upload. */
+  upload: UploadBody | undefined;
   /** Ids of the parents, by the create argument or path variable naming each. */
   parentIds: Record<string, string>;
   answer: StepAnswer;
@@ -131,7 +134,8 @@ export async function createResource(
   const made = createBody(family, token, parents.ids);
   if ('missing' in made) sequence.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
   const { body } = made;
-  const answer = await sequence.send(operations.create, { path: parents.collectionPath, body });
+  const upload = createUpload(family, token);
+  const answer = await sequence.send(operations.create, { path: parents.collectionPath, body, ...(upload === undefined ? {} : { upload }) });
   if (answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {
     // A create with only descriptor-valid values refused: the server has rules the descriptor does not state.
     sequence.stop(operations.create, `a ${family.name} create with the values inference gives was refused (${describeAnswer(answer)}): a hint can give the values it needs`);
@@ -142,5 +146,5 @@ export async function createResource(
   const path = itemPath(operations.read, parents.collectionPath, id);
   const forget = sequence.cleanup(operations.remove, { path, body: deleteArgs(family, token) });
   sequence.record(`create ${family.name}`, 'ok', `id ${id}`);
-  return { family, id, body, parentIds: parents.ids, answer, create: operations.create, collectionPath: parents.collectionPath, path, forget };
+  return { family, id, body, upload, parentIds: parents.ids, answer, create: operations.create, collectionPath: parents.collectionPath, path, forget };
 }

@@ -7,7 +7,7 @@ import type { Severity } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
-import type { Credentials } from '../../request/types.js';
+import type { Credentials, UploadBody } from '../../request/types.js';
 import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
 import { answerOf, describeAnswer, type StepAnswer } from './answer.js';
@@ -17,6 +17,8 @@ export interface StepValues {
   path?: Record<string, string>;
   query?: Record<string, unknown>;
   body?: Record<string, unknown>;
+  /** A file sent as the raw body (a media create); `body`'s members then go in the query string. */
+  upload?: UploadBody;
 }
 
 export interface StepOptions {
@@ -159,6 +161,7 @@ export class Sequence {
       operation: op,
       requestCase: { operationId: op.id, kind: 'valid', path: values.path ?? {}, query: values.query ?? {}, body: values.body },
       credentials,
+      upload: values.upload,
     });
     const counted = locale === op.locale ? op : { ...op, locale, id: `${locale ?? '-'} ${op.method} ${op.route}` };
     return run.send(request, counted, this.phase, 'sequence');

@@ -38,6 +38,13 @@ export const UPDATE_PERSISTED: PhaseCheck = {
   description: 'Every writable field an update accepts (2xx) reads back with the written value, after WordPress\'s normalisation (raw in edit context, trimmed text, dates).',
 };
 
+export const CREATE_PERSISTED: PhaseCheck = {
+  name: 'create_persisted',
+  severity: 'failure',
+  phase: PHASE,
+  description: 'Every value a create sends (in its JSON body, or in the query string beside an uploaded file) that a read of the new resource shows holds the value sent, after WordPress\'s normalisation.',
+};
+
 export const DUPLICATE_CREATE: PhaseCheck = {
   name: 'duplicate_create',
   severity: 'failure',
@@ -68,5 +75,5 @@ export const ACCESS_OTHER_RESOURCE: PhaseCheck = {
 };
 
 export const STATEFUL_CHECKS: readonly PhaseCheck[] = [
-  STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL, UPDATE_PERSISTED, DUPLICATE_CREATE, CREATE_LOCATION, COLLECTION_SEARCH, ACCESS_OTHER_RESOURCE,
+  STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL, UPDATE_PERSISTED, CREATE_PERSISTED, DUPLICATE_CREATE, CREATE_LOCATION, COLLECTION_SEARCH, ACCESS_OTHER_RESOURCE,
 ];

@@ -26,8 +26,13 @@ function dateTime(value: string): string | undefined {
   return match?.[1];
 }
 
-export function holdsWritten(read: unknown, written: unknown, field: string): boolean {
+/**
+ * Whether `read` holds `written`; both are taken by their `raw` where they are `{raw, …}` objects (a hinted
+ * create value may be written as one).
+ */
+export function holdsWritten(read: unknown, writtenValue: unknown, field: string): boolean {
   const actual = plain(read);
+  const written = plain(writtenValue);
   if (sameJsonMeaning(actual, written)) return true;
   if (Array.isArray(written) && Array.isArray(actual)) return written.every((item) => actual.some((other) => holdsWritten(other, item, field)));
   const a = text(actual);
