@@ -15,4 +15,17 @@ describe('the site content a WordPress run must leave as it found it', () => {
       'users: 1 before the run, answered 500 after (something the run did not make is gone, or the list could not be read)',
     ]);
   });
+
+  it('names a kind that could not be counted at all, since a change in it would go unseen', () => {
+    expect(countChanges(counts({ media: 'answered 400' }), counts({ media: 'answered 400' }))).toEqual([
+      'media: could not be counted (answered 400 before and after the run), so what the run left of it is unknown',
+    ]);
+  });
+
+  it('counts attachments by the statuses the media list takes (it refuses status=any)', () => {
+    expect(COUNTED.filter(([kind]) => kind.startsWith('media'))).toEqual([
+      ['media', '/wp/v2/media?status=inherit,private'],
+      ['media in the trash', '/wp/v2/media?status=trash'],
+    ]);
+  });
 });
