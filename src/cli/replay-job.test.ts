@@ -22,17 +22,32 @@ const ALICE = { user: 'alice', password: 'alice-app-password' };
 const basic = (credentials: { user: string; password: string }): string => `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
 /** The Authorization header of the last request to the route. */
 let lastAuthorization: string | undefined;
+/** The last upload to `/x/v1/files`, as the server received it. */
+let lastUpload: { url: string; type: string | undefined; disposition: string | undefined; body: string } | undefined;
 let server: Server;
 let base: string;
 const descriptor = {
   name: 's', description: '', url: '', home: '', gmt_offset: '0', timezone_string: '', namespaces: ['x/v1'], authentication: [],
-  routes: { '/x/v1/items': { namespace: 'x/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { page: { type: 'integer', required: false } } }] } },
+  routes: {
+    '/x/v1/items': { namespace: 'x/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { page: { type: 'integer', required: false } } }] },
+    '/x/v1/files': { namespace: 'x/v1', methods: ['POST'], endpoints: [{ methods: ['POST'], args: { title: { type: 'string', required: false } } }] },
+  },
 };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json; charset=UTF-8');
     if (req.url === '/wp-json/') return res.end(JSON.stringify(descriptor));
+    if (req.url?.startsWith('/wp-json/x/v1/files')) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        lastUpload = { url: req.url!, type: req.headers['content-type'], disposition: req.headers['content-disposition'], body: Buffer.concat(chunks).toString('utf8') };
+        res.statusCode = 500;
+        res.end(JSON.stringify({ code: 'boom', message: 'boom', data: { status: 500 } }));
+      });
+      return;
+    }
     if (req.url?.startsWith('/wp-json/x/v1/items')) {
       lastAuthorization = req.headers.authorization;
       if (req.headers.authorization !== basic(ADMIN) && req.headers.authorization !== basic(ALICE)) {
@@ -110,6 +125,21 @@ describe('replay', () => {
     expect(lastAuthorization).toBe(basic(ADMIN));
     // The password never reaches the output: the curl line reads it from the environment.
     expect(first.text + second.text).not.toContain(ADMIN.password);
+  });
+
+  it('re-sends an upload as recorded: the raw body with its content type and content-disposition', async () => {
+    const upload = finding({
+      method: 'POST',
+      route: '/x/v1/files',
+      request: { method: 'POST', url: 'http://127.0.0.1:1/wp-json/x/v1/files?title=T', headers: { accept: 'application/json', authorization: 'Basic <redacted>', 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="restconform-ab.txt"' }, body: 'Restconform upload ab\n' },
+      curl: [`curl -sS -X POST 'http://127.0.0.1:1/wp-json/x/v1/files?title=T' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD" -H 'content-type: text/plain' -H 'content-disposition: attachment; filename="restconform-ab.txt"' --data-raw 'Restconform upload ab\n'`],
+      replay: { seed: 7, operationId: '- POST /x/v1/files', phase: 'stateful', case: { operationId: '- POST /x/v1/files', kind: 'valid', path: {}, query: {}, body: undefined } },
+    });
+    const out = sink();
+    expect(await replayFinding({ reportPath: await reportWith([upload]), findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out })).toBe(1);
+    expect(lastUpload).toEqual({ url: '/wp-json/x/v1/files?title=T', type: 'text/plain', disposition: 'attachment; filename="restconform-ab.txt"', body: 'Restconform upload ab\n' });
+    expect(out.text).toContain(`-H 'content-type: text/plain' -H 'content-disposition: attachment; filename="restconform-ab.txt"'`);
+    expect(out.text).toContain(`--data-raw 'Restconform upload ab\n'`);
   });
 
   it('refuses to re-send a finding recorded with credentials without them, rather than call it fixed', async () => {
