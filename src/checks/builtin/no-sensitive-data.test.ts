@@ -58,6 +58,26 @@ describe('no_sensitive_data: passwords that belong there (issue 21)', () => {
   });
 });
 
+describe('no_sensitive_data: the scan of the text before the walk', () => {
+  /** An answer whose text is exactly `raw` and whose parsed body is what JSON.parse makes of it, as the transport gives. */
+  const rawAnswer = (raw: string, loggedIn = false): Exchange => {
+    const exchange = withResponse({ status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' }, bodyText: raw, truncated: false, json: JSON.parse(raw) as unknown });
+    return { ...exchange, request: { ...exchange.request, headers: loggedIn ? { authorization: 'Basic YWRtaW46eA==' } : {} } };
+  };
+
+  it('still finds what JSON escapes spell: a key, a hash, a file name written with \\u escapes', () => {
+    expect(causes(rawAnswer('{"passw\\u006frd":"hunter22"}'))).toEqual(['field:$.password']);
+    expect(causes(rawAnswer('[{"user_pass":"\\u0024P\\u0024BtEMxPWcFBDbZ0ClK2TrBXBr1MOZ2X/"}]', true))).toEqual(['hash:$[].user_pass']);
+    expect(causes(rawAnswer('{"E\\u002dMail":"ana@example.org"}'))).toEqual(['email:$.E-Mail']);
+  });
+
+  it('finds keys and text in any letter case, and leaves an answer with none of them alone', () => {
+    expect(causes(rawAnswer('{"PASSWORD":"hunter22"}'))).toEqual(['field:$.PASSWORD']);
+    expect(causes(rawAnswer('{"Activation_Key":"abc123"}'))).toEqual(['activation-key:$.Activation_Key']);
+    expect(causes(rawAnswer('{"code":"rest_invalid_param","message":"Invalid parameter(s): per_page","data":{"status":400}}'))).toEqual([]);
+  });
+});
+
 describe('no_sensitive_data: hashes, keys and addresses', () => {
   it('finds password hashes of every kind WordPress and PHP make, for any caller', () => {
     const hashes = ['$P$BtEMxPWcFBDbZ0ClK2TrBXBr1MOZ2X/', '$wp$2y$10$' + 'a'.repeat(53), '$2y$10$' + 'b'.repeat(53), '$argon2id$v=19$m=65536,t=4,p=1$c2FsdA$aGFzaA'];
