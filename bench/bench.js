@@ -148,7 +148,7 @@ try {
       await server.stop();
     }
   };
-  /** @type {Array<{ limitRps: number, harnessRps: number, bareRps: number, firstFuzzSendMs: number, limitBytesPerAnswer: number, bareBytesPerAnswer: number }>} */
+  /** @type {Array<{ limitRps: number, harnessRps: number, harnessSteadyRps: number, bareRps: number, firstFuzzSendMs: number, limitBytesPerAnswer: number, bareBytesPerAnswer: number }>} */
   const rounds = [];
   let harnessPeakRss = 0;
   let serverPeakRss = 0;
@@ -175,8 +175,9 @@ try {
     const harnessRps = harness.fuzzRequests / (harness.fuzzDurationMs / 1000);
     harnessPeakRss = Math.max(harnessPeakRss, harness.peakRssBytes, ...harness.memorySamples.map((s) => s.rss));
     say(`  harness (restconform run --phases fuzz --examples ${options.examples} --time-budget ${options.durationSeconds} --concurrency ${options.connections}): ${round(harnessRps)} req/s (${harness.fuzzRequests} requests in ${round(harness.fuzzDurationMs / 1000, 1)} s${harness.stoppedEarly ? `, stopped: ${harness.stoppedEarly}` : ''}); CPU per request: harness ${round(harness.fuzzCpuMicros / harness.fuzzRequests)} µs (${round(harness.fuzzSystemCpuMicros / harness.fuzzRequests)} in the kernel), server ${round(serverCpuDuringHarness / harness.exchanges)} µs (whole run); first fuzz request ${round(harness.firstFuzzSendMs ?? NaN)} ms after process start`);
-    say(`  harness/limit ${round(harnessRps / limit.rps, 3)}, server/bare ${round(limit.rps / bareLoad.rps, 3)}`);
-    rounds.push({ limitRps: limit.rps, harnessRps, bareRps: bareLoad.rps, firstFuzzSendMs: harness.firstFuzzSendMs ?? NaN, limitBytesPerAnswer: limit.bytesPerAnswer, bareBytesPerAnswer: bareLoad.bytesPerAnswer });
+    const steady = harness.steadyRps === null ? '' : `; after its first 10,000 requests ${round(harness.steadyRps)} req/s, ${round(harness.steadyRps / limit.rps, 3)} of the limit`;
+    say(`  harness/limit ${round(harnessRps / limit.rps, 3)}, server/bare ${round(limit.rps / bareLoad.rps, 3)}${steady}`);
+    rounds.push({ limitRps: limit.rps, harnessRps, harnessSteadyRps: harness.steadyRps ?? NaN, bareRps: bareLoad.rps, firstFuzzSendMs: harness.firstFuzzSendMs ?? NaN, limitBytesPerAnswer: limit.bytesPerAnswer, bareBytesPerAnswer: bareLoad.bytesPerAnswer });
   }
   say(`harness peak RSS ${round(harnessPeakRss / MB, 1)} MB; reference server peak RSS ${round(serverPeakRss / MB, 1)} MB`);
   const medianOf = (pick) => median(rounds.map(pick));
@@ -214,9 +215,11 @@ try {
     bareGetRps: round(bareGet.rps),
     bareSizedRps: round(bareSized.rps),
     harnessToLimit: round(medianOf((r) => r.harnessRps / r.limitRps), 3),
+    // Context, not the target: the same after the harness's first 10,000 requests (its one-time work left out).
+    harnessSteadyToLimit: round(medianOf((r) => r.harnessSteadyRps / r.limitRps), 3),
     serverToBare: round(medianOf((r) => r.limitRps / r.bareRps), 3),
     serverToSizedBare: round(limitRps / bareSized.rps, 3),
-    // Within a round exactly harnessToLimit × serverToBare (one limit run is in both): the two targets need ≥ 0.25.
+    // Within a round exactly harnessToLimit × serverToBare (one limit run is in both): the two targets need ≥ 0.275.
     harnessToBare: round(medianOf((r) => r.harnessRps / r.bareRps), 3),
     harnessPeakRssMb: round(harnessPeakRss / MB, 1),
     startToFirstRequestMs: round(medianOf((r) => r.firstFuzzSendMs)),
@@ -252,7 +255,7 @@ try {
     figures.requests = long.exchanges;
   }
 
-  say(`harness/limit ${figures.harnessToLimit} (target ≥ 0.5), server/bare ${figures.serverToBare} (target ≥ 0.5); their product, harness/bare, ${figures.harnessToBare} (both targets need ≥ 0.25)`);
+  say(`harness/limit ${figures.harnessToLimit} (target ≥ 0.55; ${figures.harnessSteadyToLimit} after its first 10,000 requests), server/bare ${figures.serverToBare} (target ≥ 0.5); their product, harness/bare, ${figures.harnessToBare} (both targets need ≥ 0.275)`);
   say(JSON.stringify(figures));
 } finally {
   await Promise.all([reference.stop(), bare.stop()]);

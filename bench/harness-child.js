@@ -47,6 +47,15 @@ let fuzz = { requests: 0, durationMs: 0, cpuMicros: 0, systemCpuMicros: 0 };
 /** @type {NodeJS.CpuUsage | undefined} */
 let cpuAtFuzzStart;
 let exchanges = 0;
+/**
+ * The fuzz phase's first requests pay once for what later ones reuse: each operation's generators are built when
+ * the phase first reaches it, and the code is not yet optimised. Counted apart, past this many, as the steady state.
+ */
+const STEADY_AFTER = 10_000;
+let fuzzExchanges = 0;
+/** @type {number | undefined} */
+let steadyFromMs;
+let steadyToMs = 0;
 /** @type {import('../dist/engine/events.js').Reporter} */
 const counter = {
   onEvent(event) {
@@ -54,12 +63,14 @@ const counter = {
       exchanges += 1;
       memory.setRequests(exchanges);
       if (input.stopAfterRequests !== null && exchanges === input.stopAfterRequests) controller.abort();
+      if (event.phase === 'fuzz' && ++fuzzExchanges === STEADY_AFTER) steadyFromMs = performance.now();
     } else if (event.type === 'phase_started' && event.phase === 'fuzz') {
       recording.markPhase();
       cpuAtFuzzStart = process.cpuUsage();
     } else if (event.type === 'phase_finished' && event.phase === 'fuzz') {
       const cpu = process.cpuUsage(cpuAtFuzzStart);
       fuzz = { requests: event.requests, durationMs: event.durationMs, cpuMicros: cpu.user + cpu.system, systemCpuMicros: cpu.system };
+      steadyToMs = performance.now();
     }
   },
   async close() {},
@@ -80,6 +91,8 @@ process.send?.({
   fuzzDurationMs: fuzz.durationMs,
   fuzzCpuMicros: fuzz.cpuMicros,
   fuzzSystemCpuMicros: fuzz.systemCpuMicros,
+  // Requests per second after the first STEADY_AFTER fuzz requests (null when the phase sent no more than those).
+  steadyRps: steadyFromMs === undefined || fuzzExchanges <= STEADY_AFTER ? null : (fuzzExchanges - STEADY_AFTER) / ((steadyToMs - steadyFromMs) / 1000),
   exchanges,
   operations: result?.summary.operations ?? 0,
   findings: result?.findings.length ?? 0,
