@@ -27,6 +27,16 @@ const eachItem = (body: any, change: (item: any) => void): unknown => {
   return body;
 };
 
+/** Answers an anonymous `context=edit` read of the route with 401 and `code`. */
+function refuseAnonymousEdit(route: RegExp, code: string): Fault {
+  return async (request, forward) => {
+    const [path, query = ''] = request.path.split('?');
+    const anonymousEdit = request.method === 'GET' && request.headers.authorization === undefined && new URLSearchParams(query).get('context') === 'edit';
+    if (!anonymousEdit || !route.test(path!.replace(/^\/[a-z_]+\/wp-json/, ''))) return forward(request);
+    return { status: 401, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: 'Sorry.', data: { status: 401 } }) };
+  };
+}
+
 /** One fault per rule, each on its own route, so one server shows them all. */
 const FAULTS: Fault[] = [
   // response_schema: a boolean answered as a string.
@@ -41,6 +51,11 @@ const FAULTS: Fault[] = [
   })),
   // edit_context_rights: context=edit shows an anonymous caller more than view does.
   rewriteWhen('GET', /^\/community\/v1\/profile\/fields$/, (query, request) => query.get('context') === 'edit' && request.headers.authorization === undefined, (body) => eachItem(body, (item) => (item.private_note = 'only for editors'))),
+  // edit_context_rights, the code: an anonymous context=edit refused with a code WordPress does not use for it (a
+  // warning), and one refused as core's statuses, taxonomies and types controllers refuse it (quiet; a route anonymous
+  // callers may list, so the code is judged).
+  refuseAnonymousEdit(/^\/community\/v1\/profile\/groups$/, 'rest_not_logged_in'),
+  refuseAnonymousEdit(/^\/community\/v1\/members$/, 'rest_cannot_view'),
   // fields_parameter: _fields ignored.
   async (request, forward) => forward(request.path.includes('/community/v1/settings?') ? { ...request, path: request.path.replace(/_fields=[^&]*/, '') } : request),
   // head_as_get: HEAD answered 404.
@@ -81,6 +96,8 @@ describe('phase schemas', () => {
     has(/^context_field_sets warning en_gb GET \/community\/v1\/members\/\(\?P<id>\[\\d\]\+\): context=embed answered embed_only, which context=view did not/);
     has(/^context_field_sets warning en_gb GET \/community\/v1\/profile\/groups: the published schema shows description in context embed but not in view/);
     has(/^edit_context_rights failure en_gb GET \/community\/v1\/profile\/fields: context=edit showed an anonymous caller private_note/);
+    has(/^edit_context_rights warning en_gb GET \/community\/v1\/profile\/groups: context=edit without credentials answered 401 rest_not_logged_in/);
+    expect(lines.filter((line) => line.includes('GET /community/v1/members: context=edit'))).toEqual([]);
     has(/^fields_parameter failure en_gb GET \/community\/v1\/settings: _fields=/);
     has(/^head_as_get failure en_gb GET \/community\/v1\/moderation: HEAD answered status 404 where GET answered 200/);
   });

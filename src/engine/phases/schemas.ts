@@ -4,8 +4,9 @@
  * global parameters promise:
  * - the fields of `context=embed` are among those of `view`, and `view`'s among `edit`'s (in the schema's
  *   `context` lists and in the answers), for the contexts the route accepts;
- * - `context=edit` without credentials is refused (401/403 `rest_forbidden_context`) or never shows more
- *   fields than `view` shows the same anonymous caller;
+ * - `context=edit` without credentials is refused (401/403 `rest_forbidden_context`, or `rest_cannot_view` as core's
+ *   statuses, taxonomies and types controllers refuse it) or never shows more fields than `view` shows the same
+ *   anonymous caller;
  * - `_fields=a,b.c` leaves exactly those keys (dot paths reaching into objects);
  * - `HEAD` answers as `GET` does, without a body.
  * Every answer also goes through the stateless checks, `response_schema` among them. About 7 requests per route
@@ -33,8 +34,15 @@ export const EDIT_CONTEXT_RIGHTS: PhaseCheck = {
   name: 'edit_context_rights',
   severity: 'failure',
   phase: PHASE,
-  description: 'context=edit without credentials is refused with 401/403 rest_forbidden_context (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
+  description: 'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
 };
+
+/**
+ * The codes WordPress refuses `context=edit` with: `rest_forbidden_context` (posts, users, comments, terms…), and
+ * `rest_cannot_view` where the statuses, taxonomies and types controllers (6.1) check the context in their
+ * permission callback.
+ */
+const EDIT_REFUSAL_CODES: ReadonlySet<unknown> = new Set(['rest_forbidden_context', 'rest_cannot_view']);
 
 export const FIELDS_PARAMETER: PhaseCheck = {
   name: 'fields_parameter',
@@ -167,7 +175,7 @@ class SchemaRoutes {
     if (response === undefined) return;
     if (response.status === 401 || response.status === 403) {
       const code = (response.json as { code?: unknown } | undefined)?.code;
-      if (code === 'rest_forbidden_context') return;
+      if (EDIT_REFUSAL_CODES.has(code)) return;
       const view = await this.#send(op, path, {}, true);
       // A route that refuses anonymous callers whatever the context says nothing about the context's rights.
       if (!isSuccess(view.exchange)) return;
@@ -175,7 +183,7 @@ class SchemaRoutes {
         check: EDIT_CONTEXT_RIGHTS.name,
         severity: 'warning',
         operation: op,
-        message: `context=edit without credentials answered ${response.status} ${String(code)}, not rest_forbidden_context (view is allowed)`,
+        message: `context=edit without credentials answered ${response.status} ${String(code)}, not rest_forbidden_context or rest_cannot_view (view is allowed)`,
         cause: `code ${String(code)}`,
         phase: PHASE,
         exchanges: [view.exchange, edit.exchange],

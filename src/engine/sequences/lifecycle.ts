@@ -74,7 +74,7 @@ async function expectGone(sequence: Sequence, op: Operation, values: StepValues,
 async function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): Promise<void> {
   const location = resource.answer.header('location');
   if (location === undefined) {
-    sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create answered ${resource.answer.status} without a Location header; WordPress answers 201 with the new item's URL`);
+    sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create answered ${resource.answer.status} without a Location header; WordPress's posts, terms, users and comments controllers answer 201 with the new item's URL there`);
     return;
   }
   const named = idInUrl(location, sequence.ctx.run.restUrl(ops.create.locale), ops.read);
