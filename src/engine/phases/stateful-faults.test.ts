@@ -55,6 +55,13 @@ describe('phase stateful on a server that breaks one step', () => {
       11,
     ],
     [
+      'an update to an empty name answered 500, as WordPress 6.1 answers it for a term',
+      answerInstead('PATCH', /^\/community\/v1\/profile\/groups\/\d+$/, serverError('empty_term_name'), (request) => request.body === '{"name":""}'),
+      /^stateful_sequence failure en_gb PATCH \/community\/v1\/profile\/groups\/\(\?P<id>\[\\d\]\+\): community\/v1 profile\/groups life cycle \(en_gb\): updating the community\/v1 profile\/groups's name to "" \(a value its descriptor allows\) answered 500 empty_term_name; expected it taken or refused with a 4xx$/,
+      // the life cycle up to it: its curl lines reproduce the group the empty update is sent to
+      16,
+    ],
+    [
       'a list that caches its X-WP-Total',
       listTotalCached(/^\/community\/v1\/profile\/groups$/),
       /^list_total failure en_gb GET \/community\/v1\/profile\/groups: community\/v1 profile\/groups life cycle \(en_gb\): X-WP-Total went from (\d+) to \1 after one create$/,

@@ -50,11 +50,13 @@ describe('phase stateful', () => {
       ['community/v1 profile/fields life cycle', 'passed'],
       ...RELATION_SEQUENCES.map((relation) => [relation.name, 'passed']),
     ]);
-    // Every writable field of a profile field was written and read back.
+    // Every writable field of a profile field was written and read back, and each free-text one emptied.
     const fields = ran.find((sequence) => sequence.name === 'community/v1 profile/fields life cycle')!;
-    expect(fields.steps.filter((step) => step.step.startsWith('update ') && step.outcome === 'ok').map((step) => step.step)).toEqual(
+    const updates = fields.steps.filter((step) => step.step.startsWith('update ') && step.outcome === 'ok').map((step) => step.step);
+    expect(updates.filter((step) => !step.endsWith(' to ""'))).toEqual(
       ['name', 'alternate_name', 'description', 'is_required', 'field_order', 'option_order', 'order_by', 'is_default_option', 'default_visibility', 'allow_custom_visibility', 'do_autolink'].map((field) => `update ${field}`),
     );
+    expect(updates.filter((step) => step.endsWith(' to ""'))).toEqual(['name', 'alternate_name', 'description'].map((field) => `update ${field} to ""`));
     expect(RELATION_SEQUENCES.map((sequence) => sequence.name)).toEqual(['signup activation', 'block and unblock', 'profile field data', 'follow and unfollow', 'components switched and back']);
   });
 

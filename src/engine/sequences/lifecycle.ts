@@ -3,8 +3,9 @@
  * where the family's create is an upload) → read, showing what the create sent →
  * read through every other locale → found in its list (narrowed by filters or by walking its pages), found by
  * `search`, X-WP-Total + 1 → a duplicate of its unique values refused → every writable field updated and read
- * back → every ordinary account that did not make it refused an update and a delete → delete as declared
- * (`force=true` where declared) → read, update, delete again 404/410 → gone from the list, X-WP-Total back.
+ * back → each free-text field updated to "" answered without a 5xx → every ordinary account that did not make it
+ * refused an update and a delete → delete as declared (`force=true` where declared) → read, update, delete again
+ * 404/410 → gone from the list, X-WP-Total back.
  */
 import type { ArgDescriptor, Operation } from '../../descriptor/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/index.js';
@@ -152,13 +153,13 @@ function readQuery(family: ResourceFamily): Record<string, unknown> {
   return family.read?.contexts.includes('edit') ? { context: 'edit' } : {};
 }
 
-/** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
 /** The update's fields a life cycle writes: all it declares, but those hinted fixed and those naming a parent. */
 function writableFields(family: ResourceFamily): Array<[string, ArgDescriptor]> {
   const parentArgs = new Set(family.parents.map((parent) => parent.name));
   return Object.entries(family.update?.fields ?? {}).filter(([field]) => !(field in family.fixedFields) && !parentArgs.has(field));
 }
 
+/** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
 async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<Record<string, unknown> | undefined> {
   const update = ops.update;
   if (update === undefined || family.update === undefined) return undefined;
@@ -192,6 +193,33 @@ async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops:
     current = shown;
   }
   return lastWrite;
+}
+
+/**
+ * Whether the descriptor lets `schema` take the empty string: a plain string, no enum, format, pattern or minimum
+ * length. WordPress validates such a value as given (`rest_validate_value_from_schema`), so the server owes it an
+ * answer, accepted or refused by a rule of its own, never a 5xx.
+ */
+function takesEmptyText(schema: ArgDescriptor): boolean {
+  return schema.type === 'string' && schema.enum === undefined && schema.format === undefined && schema.pattern === undefined && !(typeof schema.minLength === 'number' && schema.minLength > 0);
+}
+
+/**
+ * Updates each writable free-text field to the empty string, one at a time: WordPress 6.1 answers 500 where a
+ * function it calls returns an error without a status (an empty term name: `empty_term_name`). The value may be
+ * refused or normalised (an empty slug is made again from the title), so only the answer is judged, not the read.
+ */
+async function emptyTextAnswered(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): Promise<void> {
+  if (ops.update === undefined) return;
+  for (const [field, schema] of writableFields(family)) {
+    if (!takesEmptyText(schema)) continue;
+    const answer = await sequence.send(ops.update, { path: resource.path, body: { [field]: '' } });
+    if (answer.status === undefined || answer.status >= 500) {
+      sequence.report(STATEFUL_SEQUENCE, ops.update, `updating the ${family.name}'s ${field} to "" (a value its descriptor allows) answered ${describeAnswer(answer)}; expected it taken or refused with a 4xx`);
+    } else {
+      sequence.record(`update ${field} to ""`, 'ok', describeAnswer(answer));
+    }
+  }
 }
 
 /** The first field an update may write, with a fresh value for it; undefined when there is none. */
@@ -307,6 +335,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
 
   await checkDuplicate(sequence, family, ops, resource, token);
   const lastWrite = await updateEveryField(sequence, family, ops, resource, token);
+  await emptyTextAnswered(sequence, family, ops, resource);
   await othersRefused(sequence, family, ops, resource, token);
 
   const beforeDelete = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
