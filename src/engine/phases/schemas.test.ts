@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { schemasPhase } from './schemas.js';
-import { rewriteAnswers } from './testing/faults.js';
+import { answerInstead, rewriteAnswers } from './testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer, type ForwardedAnswer, type ForwardedRequest } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
@@ -29,12 +29,8 @@ const eachItem = (body: any, change: (item: any) => void): unknown => {
 
 /** Answers an anonymous `context=edit` read of the route with 401 and `code`. */
 function refuseAnonymousEdit(route: RegExp, code: string): Fault {
-  return async (request, forward) => {
-    const [path, query = ''] = request.path.split('?');
-    const anonymousEdit = request.method === 'GET' && request.headers.authorization === undefined && new URLSearchParams(query).get('context') === 'edit';
-    if (!anonymousEdit || !route.test(path!.replace(/^\/[a-z_]+\/wp-json/, ''))) return forward(request);
-    return { status: 401, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: 'Sorry.', data: { status: 401 } }) };
-  };
+  const refusal = { status: 401, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: 'Sorry.', data: { status: 401 } }) };
+  return answerInstead('GET', route, refusal, (request) => request.headers.authorization === undefined && new URL(request.path, 'http://front').searchParams.get('context') === 'edit');
 }
 
 /** One fault per rule, each on its own route, so one server shows them all. */
