@@ -6,8 +6,8 @@
  * Unlike WordPress it keeps every status it is given, so a clean run has nothing to report. `faults` break it.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startHttpServer } from '../../../http/test-servers.js';
 
 const COLLECTION = '/wp/v2/media';
 const ITEM = String.raw`/wp/v2/media/(?P<id>[\d]+)`;
@@ -90,13 +90,8 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
   const creates: number[] = [];
   const files: Array<StoredAttachment['file']> = [];
   let nextId = 10;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startHttpServer((req, res, body) => handle(req, res, body));
+  const base = server.url;
 
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
     const url = new URL(req.url ?? '/', base);
@@ -174,15 +169,5 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
     send(res, 200, shown, { 'x-wp-total': String(found.length), 'x-wp-totalpages': String(Math.max(1, Math.ceil(found.length / perPage))) });
   }
 
-  return {
-    url: base,
-    attachments,
-    creates,
-    files,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { url: base, attachments, creates, files, close: () => server.close() };
 }
