@@ -9,8 +9,8 @@
  * and optionally { locales, contract, user } (default: both reference locales, the built-in contract, `admin`).
  * The application password is read from RESTCONFORM_APP_PASSWORD, as the command line does.
  */
-import { knownCheckNames, runJob } from '../dist/cli/run-job.js';
-import { loadConfig } from '../dist/config/index.js';
+import { runJob } from '../dist/cli/run-job.js';
+import { fuzzRunSettings } from './fuzz-settings.js';
 import { createMemorySampler } from './memory-sampler.js';
 import { createRecordingSender, evenlySpaced } from './recording-sender.js';
 
@@ -21,21 +21,7 @@ import { createRecordingSender, evenlySpaced } from './recording-sender.js';
  */
 const input = JSON.parse(process.argv[2]);
 
-const settings = loadConfig({
-  overrides: {
-    baseUrl: input.baseUrl,
-    seed: input.seed,
-    examples: input.examples,
-    phases: ['fuzz'],
-    timeBudgetSeconds: input.timeBudgetSeconds,
-    concurrency: input.concurrency,
-    locales: input.locales === undefined ? ['en_gb', 'el'] : input.locales,
-    contract: input.contract ?? 'builtin',
-    user: input.user === undefined ? 'admin' : input.user,
-    reportDir: null,
-  },
-  knownChecks: knownCheckNames(),
-});
+const settings = fuzzRunSettings(input);
 
 const controller = new AbortController();
 // In long runs, every tenth sample also measures the live heap after a full collection (a few ms every 10 s).

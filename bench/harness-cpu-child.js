@@ -10,29 +10,16 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { knownCheckNames, runJob } from '../dist/cli/run-job.js';
-import { loadConfig } from '../dist/config/index.js';
+import { runJob } from '../dist/cli/run-job.js';
+import { fuzzRunSettings } from './fuzz-settings.js';
 
 /** @type {{ mode: 'record' | 'replay', baseUrl: string, seed: number, requests: number, concurrency: number, recording: string }} */
 const input = JSON.parse(process.argv[2]);
 /** Requests past this many count as the steady state: every operation has been built and reached by then. */
 const WARM_REQUESTS = Math.min(10_000, Math.floor(input.requests / 3));
 
-const settings = loadConfig({
-  overrides: {
-    baseUrl: input.baseUrl,
-    seed: input.seed,
-    examples: 100_000,
-    phases: ['fuzz'],
-    timeBudgetSeconds: null,
-    concurrency: input.concurrency,
-    locales: ['en_gb', 'el'],
-    contract: 'builtin',
-    user: 'admin',
-    reportDir: null,
-  },
-  knownChecks: knownCheckNames(),
-});
+// Examples enough that the request count, not the examples, ends the run.
+const settings = fuzzRunSettings({ baseUrl: input.baseUrl, seed: input.seed, examples: 100_000, timeBudgetSeconds: null, concurrency: input.concurrency });
 
 /** A request's identity in the recording: method, URL with its query, and body. */
 const keyOf = (request) => `${request.method} ${request.url}\n${request.body ?? ''}`;
