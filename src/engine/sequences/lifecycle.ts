@@ -129,7 +129,7 @@ async function checkDuplicate(sequence: Sequence, family: ResourceFamily, ops: F
     return;
   }
   const body = { ...resource.body };
-  const answer = await sequence.send(ops.create, { path: resource.collectionPath, body, ...(resource.upload === undefined ? {} : { upload: resource.upload }) });
+  const answer = await sequence.send(ops.create, { path: resource.collectionPath, body, upload: resource.upload });
   const values = unique.map((name) => `${name} ${JSON.stringify(body[name])}`).join(', ');
   if (isSuccess(answer)) {
     const second = idText(answer.field(family.idField));

@@ -135,7 +135,7 @@ export async function createResource(
   if ('missing' in made) sequence.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
   const { body } = made;
   const upload = createUpload(family, token);
-  const answer = await sequence.send(operations.create, { path: parents.collectionPath, body, ...(upload === undefined ? {} : { upload }) });
+  const answer = await sequence.send(operations.create, { path: parents.collectionPath, body, upload });
   if (answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {
     // A create with only descriptor-valid values refused: the server has rules the descriptor does not state.
     sequence.stop(operations.create, `a ${family.name} create with the values inference gives was refused (${describeAnswer(answer)}): a hint can give the values it needs`);
