@@ -84,6 +84,7 @@ const ACTIVATION_KEY = /^(?:user_)?activation_key$/i;
  * Whether a JSON body's text may hold anything `sensitiveInJson` reports: a member named like a password, an e-mail
  * address or an activation key, a `$` (every hash starts with one), a PHP file or stack trace, or a `\u` escape that
  * could spell any of these. Most answers hold none; one scan of their text is cheaper than walking the parsed body.
+ * A new kind of finding in `sensitiveString` needs its trigger here too, or bodies holding only it are not walked.
  */
 const MAY_BE_SENSITIVE = /password|mail|activation_key|\$|\.php|stack trace:|\\u/i;
 
