@@ -1,6 +1,7 @@
 /**
  * `--baseline FILE`: known findings, from a previous JSON report (each of its findings) or from a JSON list of
- * `{check, method, route, reason}` with an optional `locale` (the format of suites/wordpress/expectations.json).
+ * `{check, method, route, reason}` with an optional `locale` and `intermittent` (the format of
+ * suites/wordpress/expectations.json).
  */
 import type { Baseline, BaselineEntry } from '../engine/baseline.js';
 import { UsageError } from './errors.js';
@@ -12,7 +13,7 @@ function entryKey(entry: Pick<BaselineEntry, 'check' | 'method' | 'route' | 'loc
   return `${entry.check} ${entry.method} ${entry.route}${entry.locale === undefined ? '' : ` in ${entry.locale ?? '(none)'}`}`;
 }
 
-/** Checks a list of entries: each field a non-empty string, the locale a string or null, no entry twice. */
+/** Checks a list of entries: each field a non-empty string, the locale a string or null, intermittent a boolean, no entry twice. */
 export function baselineEntries(value: unknown, source: string): BaselineEntry[] {
   if (!Array.isArray(value)) throw new UsageError(`${source}: expected a restconform JSON report or a JSON list of {check, method, route, reason}`);
   const seen = new Set<string>();
@@ -24,6 +25,8 @@ export function baselineEntries(value: unknown, source: string): BaselineEntry[]
     if (entry!.locale !== undefined && entry!.locale !== null && typeof entry!.locale !== 'string') throw new UsageError(`${source}: entry ${index} has a "locale" that is not a string or null`);
     const parsed: BaselineEntry = { check: entry!.check as string, method: entry!.method as string, route: entry!.route as string, reason: entry!.reason as string };
     if (entry!.locale !== undefined) parsed.locale = entry!.locale as string | null;
+    if (entry!.intermittent !== undefined && typeof entry!.intermittent !== 'boolean') throw new UsageError(`${source}: entry ${index} has an "intermittent" that is not true or false`);
+    if (entry!.intermittent === true) parsed.intermittent = true;
     if (seen.has(entryKey(parsed))) throw new UsageError(`${source}: entry ${index} repeats ${entryKey(parsed)}`);
     seen.add(entryKey(parsed));
     return parsed;

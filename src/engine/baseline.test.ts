@@ -36,6 +36,21 @@ describe('a baseline', () => {
     expect(outcome.unchecked.map((entry) => `${entry.check} ${entry.route}`)).toEqual(['invalid_rejected /wp/v2/pages', 'locale_mismatch /x']);
   });
 
+  it('never calls an intermittent entry fixed: unseen, it is unchecked; seen, it is known like any other', () => {
+    const flaky: Baseline = { source: 'known.json', entries: [{ check: 'not_a_server_error', method: 'GET', route: '/wp/v2/blocks/(?P<id>[\\d]+)', reason: 'needs a block that exists', intermittent: true }] };
+    const checks = ['not_a_server_error'];
+    const coverage = [covered('GET', '/wp/v2/blocks/(?P<id>[\\d]+)')];
+    const unseen = judgeBaseline(flaky, [], checks, coverage);
+    expect(unseen.fixed).toEqual([]);
+    expect(unseen.unchecked.map((entry) => entry.route)).toEqual(['/wp/v2/blocks/(?P<id>[\\d]+)']);
+    const seenFinding = { ...finding('not_a_server_error', 'GET', '/wp/v2/blocks/(?P<id>[\\d]+)'), known: 'needs a block that exists' } as Finding;
+    expect(knownEntry(flaky, seenFinding)?.intermittent).toBe(true);
+    const seen = judgeBaseline(flaky, [seenFinding], checks, coverage);
+    expect({ known: seen.known, fixed: seen.fixed, unchecked: seen.unchecked }).toEqual({ known: 1, fixed: [], unchecked: [] });
+    // The same entry without the flag is fixed when its route was tested and nothing was found.
+    expect(judgeBaseline({ ...flaky, entries: [{ ...flaky.entries[0]!, intermittent: false }] }, [], checks, coverage).fixed).toHaveLength(1);
+  });
+
   it('is read from a list with one line of error for a broken entry', () => {
     expect(baselineEntries([{ check: 'a', method: 'GET', route: '/x', reason: 'because' }], 'k.json')).toEqual([{ check: 'a', method: 'GET', route: '/x', reason: 'because' }]);
     expect(() => baselineEntries([{ check: 'a', method: 'GET', route: '/x', reason: '' }], 'k.json')).toThrow(/^k\.json: entry 0 has no "reason"$/);
@@ -43,5 +58,8 @@ describe('a baseline', () => {
     expect(() => baselineEntries([entry, entry], 'k.json')).toThrow(/^k\.json: entry 1 repeats a GET \/x$/);
     expect(() => baselineEntries({ entries: [] }, 'k.json')).toThrow(/^k\.json: expected a restconform JSON report or a JSON list/);
     expect(() => baselineEntries([{ ...entry, locale: 3 }], 'k.json')).toThrow(/"locale" that is not a string or null/);
+    expect(baselineEntries([{ ...entry, intermittent: true }], 'k.json')).toEqual([{ ...entry, intermittent: true }]);
+    expect(baselineEntries([{ ...entry, intermittent: false }], 'k.json')).toEqual([entry]);
+    expect(() => baselineEntries([{ ...entry, intermittent: 'yes' }], 'k.json')).toThrow(/^k\.json: entry 0 has an "intermittent" that is not true or false$/);
   });
 });

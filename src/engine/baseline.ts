@@ -15,6 +15,12 @@ export interface BaselineEntry {
   locale?: string | null;
   /** Why it is known and accepted. */
   reason: string;
+  /**
+   * Seen only in some runs: its request needs a resource that exists for part of the run only (an id another
+   * request made, reached in an order the requests in flight decide). A run that does not see it leaves it
+   * unchecked, never fixed.
+   */
+  intermittent?: boolean;
 }
 
 /** A baseline as the engine uses it: its entries and where they came from (a file name, for the report). */
@@ -30,7 +36,7 @@ export interface BaselineOutcome {
   known: number;
   /** Entries no finding matched, on an operation and check the run tested: the server no longer does it. */
   fixed: BaselineEntry[];
-  /** Entries this run could not judge: their check did not run or their operation got no request. */
+  /** Entries this run could not judge: their check did not run, their operation got no request, or they are intermittent and were not seen. */
   unchecked: BaselineEntry[];
 }
 
@@ -47,7 +53,7 @@ export function knownEntry(baseline: Baseline | undefined, finding: Pick<Finding
  * Judges the baseline against a finished run: `checks` are the checks that ran, `coverage` the operations and
  * how many requests each got. An entry counts as tested when its check ran and its route got a request (another
  * shard's routes, or routes a time budget left unreached, stay unchecked); a descriptor-level one (method `*`)
- * when its check ran.
+ * when its check ran. An intermittent entry is never fixed: one run not seeing it says nothing.
  */
 export function judgeBaseline(baseline: Baseline, findings: readonly Finding[], checks: readonly string[], coverage: readonly CoverageEntry[]): BaselineOutcome {
   const fixed: BaselineEntry[] = [];
@@ -56,7 +62,7 @@ export function judgeBaseline(baseline: Baseline, findings: readonly Finding[], 
     if (findings.some((finding) => finding.check === entry.check && sameOperation(entry, finding))) continue;
     // By route: a finding on an undeclared method (a probe) belongs to its route's operations.
     const reached = coverage.some((op) => op.route === entry.route && (entry.locale === undefined || op.locale === entry.locale) && op.requests > 0);
-    const tested = checks.includes(entry.check) && (reached || entry.method === '*');
+    const tested = checks.includes(entry.check) && (reached || entry.method === '*') && entry.intermittent !== true;
     (tested ? fixed : unchecked).push(entry);
   }
   return { source: baseline.source, known: findings.filter((finding) => finding.known !== undefined).length, fixed, unchecked };

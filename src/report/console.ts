@@ -263,7 +263,8 @@ export class ConsoleReporter implements Reporter {
       const { known, fixed, unchecked } = event.baseline;
       lines.push('', bold(`Baseline ${event.baseline.source}`), `  ${plural(known, 'known finding')} (they fail nothing)`);
       for (const entry of fixed) lines.push(`  fixed: ${entry.check} ${entry.method} ${entry.route} (listed because: ${entry.reason})`);
-      if (unchecked.length > 0) lines.push(`  ${unchecked.length} ${unchecked.length === 1 ? 'entry' : 'entries'} not checked by this run`);
+      const unseen = unchecked.filter((entry) => entry.intermittent === true).length;
+      if (unchecked.length > 0) lines.push(`  ${unchecked.length} ${unchecked.length === 1 ? 'entry' : 'entries'} not checked by this run${unseen > 0 ? ` (${unseen} of them intermittent and not seen)` : ''}`);
     }
 
     lines.push('');
