@@ -29,7 +29,7 @@ const memory = createMemorySampler(1000, input.stopAfterRequests !== null && inp
 const recording = createRecordingSender(input.recordLimit);
 
 /** The fuzz phase's own counters, from its `phase_finished` event, and the CPU time the process spent in it. */
-let fuzz = { requests: 0, durationMs: 0, cpuMicros: 0, systemCpuMicros: 0 };
+let fuzz = { requests: 0, durationMs: 0, cpuMicros: 0, systemCpuMicros: 0, eventLoopBusy: 0 };
 /** @type {NodeJS.CpuUsage | undefined} */
 let cpuAtFuzzStart;
 let exchanges = 0;
@@ -42,6 +42,8 @@ let fuzzExchanges = 0;
 /** @type {number | undefined} */
 let steadyFromMs;
 let steadyToMs = 0;
+/** The event loop's busy share at the fuzz phase's start (`performance.eventLoopUtilization`), to measure the phase's. */
+let eventLoopAtFuzzStart;
 /** @type {import('../dist/engine/events.js').Reporter} */
 const counter = {
   onEvent(event) {
@@ -53,9 +55,11 @@ const counter = {
     } else if (event.type === 'phase_started' && event.phase === 'fuzz') {
       recording.markPhase();
       cpuAtFuzzStart = process.cpuUsage();
+      eventLoopAtFuzzStart = performance.eventLoopUtilization();
     } else if (event.type === 'phase_finished' && event.phase === 'fuzz') {
       const cpu = process.cpuUsage(cpuAtFuzzStart);
-      fuzz = { requests: event.requests, durationMs: event.durationMs, cpuMicros: cpu.user + cpu.system, systemCpuMicros: cpu.system };
+      const eventLoopBusy = performance.eventLoopUtilization(eventLoopAtFuzzStart).utilization;
+      fuzz = { requests: event.requests, durationMs: event.durationMs, cpuMicros: cpu.user + cpu.system, systemCpuMicros: cpu.system, eventLoopBusy };
       steadyToMs = performance.now();
     }
   },
@@ -77,6 +81,8 @@ process.send?.({
   fuzzDurationMs: fuzz.durationMs,
   fuzzCpuMicros: fuzz.cpuMicros,
   fuzzSystemCpuMicros: fuzz.systemCpuMicros,
+  // The main thread's busy share during the phase: below 1, it waited for answers with nothing to do.
+  fuzzEventLoopBusy: fuzz.eventLoopBusy,
   // Requests per second after the first STEADY_AFTER fuzz requests (null when the phase sent no more than those).
   steadyRps: steadyFromMs === undefined || fuzzExchanges <= STEADY_AFTER ? null : (fuzzExchanges - STEADY_AFTER) / ((steadyToMs - steadyFromMs) / 1000),
   exchanges,

@@ -10,14 +10,15 @@
  *
  * `npm run bench` compares the harness with the server on a busy two-core machine, where CPU time moves with the
  * neighbours' load; this measures one side alone, so two checkouts can be compared by running it in each, in turn,
- * a few times. Options: `--requests N` (30000), `--rounds N` (replays, 3), `--seed N`, `--connections N`.
+ * a few times. Options: `--requests N` (30000), `--rounds N` (replays, 3), `--seed N`, `--connections N`, `--cpu-prof DIR`
+ * (a `node --cpu-prof` profile of each replay; summarise one with `node bench/profile-top.js FILE.cpuprofile`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBenchArgs } from './args.js';
-import { runChild, spawnListening } from './children.js';
+import { profileFlags, runChild, spawnListening } from './children.js';
 
 const options = parseBenchArgs(process.argv.slice(2));
 const requests = options.requests ?? 30_000;
@@ -36,7 +37,7 @@ try {
   say(`recorded: ${recorded.requests} fuzz requests against the reference server (${fixed(recorded.microsPerRequest)} µs of harness CPU each, transport included)`);
   const replays = [];
   for (let round = 0; round < options.rounds; round++) {
-    const replay = await runChild('bench/harness-cpu-child.js', { ...input, mode: 'replay' }, { env });
+    const replay = await runChild('bench/harness-cpu-child.js', { ...input, mode: 'replay' }, { env, nodeFlags: profileFlags(options.cpuProfileDir, `replay-${round + 1}`) });
     replays.push(replay);
     say(`replay ${round + 1} of ${options.rounds}: ${fixed(replay.microsPerRequest)} µs per request; first ${replay.warmRequests}: ${fixed(replay.warmMicros / 1000)} ms in all; then ${fixed(replay.steadyMicrosPerRequest)} µs each (${replay.unrecorded} requests not in the recording, sent)`);
   }
