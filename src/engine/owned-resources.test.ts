@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../cli/run-job.js';
 import { loadConfig } from '../config/index.js';
-import { loadDescriptor, type RootDescriptor } from '../descriptor/index.js';
 import type { Exchange } from '../http/types.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { OwnedResources } from './owned-resources.js';
+import { answered, WORDPRESS, wordpressOperation } from './testing/wordpress-answers.js';
 import type { RunEvent } from './events.js';
 
 /**
@@ -62,14 +61,9 @@ describe('a run against a server that is not the bundled one', () => {
 });
 
 describe('the ledger of what a run made', () => {
-  const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor, null, 'fixture');
-  const op = (method: string, route: string) => wordpress.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
-  /** An exchange whose answer is `status` with `json`: all the ledger reads of one. */
-  const answer = (status: number, json: unknown): Exchange => ({
-    request: { method: 'POST', url: 'http://127.0.0.1/wp-json', headers: {} },
-    response: { status, headers: {}, bodyText: JSON.stringify(json), truncated: false, json },
-    durationMs: 1,
-  });
+  const wordpress = WORDPRESS;
+  const op = wordpressOperation;
+  const answer = answered;
 
   it('records who made each resource, so the clean-up can delete it as its maker, and forgets it once deleted', () => {
     const ledger = new OwnedResources([wordpress]);

@@ -52,6 +52,8 @@ export class OwnedResources {
   readonly #seen = new Map<string, Set<string>>();
   /** `idsFor`'s answers, per family name and `seen`, until the next change to that family. */
   readonly #idLists = new Map<string, string[]>();
+  /** Per operation id: its arguments that take another family's ids (`argIdsFor`), and that family's name. */
+  readonly #argLinks = new Map<string, Array<{ name: string; family: string }>>();
 
   constructor(descriptors: readonly LoadedDescriptor[], hints?: ResourceHints) {
     for (const descriptor of descriptors) {
@@ -147,14 +149,47 @@ export class OwnedResources {
   idsFor(op: Operation, seen: boolean): { variable: number; ids: string[] } | undefined {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role === undefined || role.role === 'collection') return undefined;
-    const key = `${seen ? 'seen' : 'made'} ${role.family.name}`;
+    return { variable: role.idVariable, ids: this.#idsOf(role.family.name, seen) };
+  }
+
+  /**
+   * The arguments of `op` that take the id of another family's resource, each with the ids the run knows of that
+   * family (made, and with `seen` also seen): on the family's routes, the create arguments that name a parent (a
+   * comment's `post`) wherever the operation declares them, and on its list the filters that narrow to a parent.
+   */
+  argIdsFor(op: Operation, seen: boolean): Array<{ name: string; ids: string[] }> {
+    let links = this.#argLinks.get(op.id);
+    if (links === undefined) {
+      links = this.#argLinksOf(op);
+      this.#argLinks.set(op.id, links);
+    }
+    return links.map(({ name, family }) => ({ name, ids: this.#idsOf(family, seen) }));
+  }
+
+  #argLinksOf(op: Operation): Array<{ name: string; family: string }> {
+    const role = this.#roles.get(`${op.locale} ${op.route}`);
+    if (role === undefined) return [];
+    const parents = new Map<string, string>();
+    for (const link of role.family.parents) if (link.via === 'arg') parents.set(link.name, link.family);
+    if (role.role === 'collection' && op.method === 'GET') {
+      for (const [filter, arg] of Object.entries(role.family.list?.filters ?? {})) {
+        const parent = parents.get(arg);
+        if (parent !== undefined) parents.set(filter, parent);
+      }
+    }
+    return [...parents].filter(([name]) => op.args[name] !== undefined).map(([name, family]) => ({ name, family }));
+  }
+
+  /** The ids the run made of a family, and with `seen` those it saw; one list per family until it changes. */
+  #idsOf(familyName: string, seen: boolean): string[] {
+    const key = `${seen ? 'seen' : 'made'} ${familyName}`;
     let ids = this.#idLists.get(key);
     if (ids === undefined) {
-      const made = this.#ownedByFamily.get(role.family.name) ?? [];
-      ids = [...new Set([...made, ...(seen ? (this.#seen.get(role.family.name) ?? []) : [])])];
+      const made = this.#ownedByFamily.get(familyName) ?? [];
+      ids = [...new Set([...made, ...(seen ? (this.#seen.get(familyName) ?? []) : [])])];
       this.#idLists.set(key, ids);
     }
-    return { variable: role.idVariable, ids };
+    return ids;
   }
 
   /** What the run still owns, newest first (children before their parents). */

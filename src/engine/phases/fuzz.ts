@@ -9,7 +9,8 @@
  * unchanged; each later round has a seed of its own.
  */
 import fc from 'fast-check';
-import type { Operation } from '../../descriptor/types.js';
+import type { ArgSchema, Operation } from '../../descriptor/types.js';
+import { classifyValue } from '../../schema/wordpress-rules.js';
 import { operationSeed, stableHash } from '../../generate/index.js';
 import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
@@ -43,13 +44,21 @@ function boundaryIdCases(ctx: PhaseContext, op: Operation): RequestCase[] {
 }
 
 /**
- * A valid case with the path variable that holds its family's id set to an id the run made (or, for a read, saw
- * in an answer), for half the cases: item routes are reached with existing resources, not only with 404s.
- * Returns the case unchanged when the route is no family's or the run knows no id for it.
+ * A valid case whose family ids are real ones, for half the cases each: the path variable that holds its family's
+ * id, and the arguments that name a parent family's resource (a comment's `post`), take an id the run made (or,
+ * for a read, saw in an answer). Item routes and parent filters are then reached with existing resources, not only
+ * with 404s. Returns the case unchanged when the route is no family's or the run knows no id for it.
  */
 export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
-  if (requestCase.kind !== 'valid' || op.pattern.variables.length === 0) return requestCase;
-  const found = ctx.run.owned?.idsFor(op, op.method === 'GET');
+  const owned = ctx.run.owned;
+  if (requestCase.kind !== 'valid' || owned === undefined) return requestCase;
+  const seen = op.method === 'GET';
+  let result = withRealPathId(op, requestCase, owned.idsFor(op, seen));
+  for (const { name, ids } of owned.argIdsFor(op, seen)) result = withRealArgId(op, result, name, ids);
+  return result;
+}
+
+function withRealPathId(op: Operation, requestCase: RequestCase, found: { variable: number; ids: string[] } | undefined): RequestCase {
   if (found === undefined || found.ids.length === 0) return requestCase;
   const name = op.pattern.variables[found.variable]?.name;
   if (name === undefined) return requestCase;
@@ -57,6 +66,30 @@ export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: Reque
   if (pick % 2 === 1) return requestCase;
   const id = found.ids[Math.floor(pick / 2) % found.ids.length]!;
   return { ...requestCase, path: { ...requestCase.path, [name]: id } };
+}
+
+/** The case with argument `name`, when it sends one, set to one of `ids` in the form its schema accepts. */
+function withRealArgId(op: Operation, requestCase: RequestCase, name: string, ids: readonly string[]): RequestCase {
+  const schema = op.args[name];
+  const inQuery = requestCase.query[name] !== undefined;
+  const values = inQuery ? requestCase.query : requestCase.body;
+  if (ids.length === 0 || schema === undefined || values?.[name] === undefined) return requestCase;
+  const pick = stableHash(`${op.id} ${name} ${JSON.stringify(values[name]) ?? ''}`);
+  if (pick % 2 === 1) return requestCase;
+  const value = idAsAccepted(schema, ids[Math.floor(pick / 2) % ids.length]!);
+  if (value === undefined) return requestCase;
+  const changed = { ...values, [name]: value };
+  return inQuery ? { ...requestCase, query: changed } : { ...requestCase, body: changed };
+}
+
+/**
+ * An id in the first form the rule book accepts for the argument (a number, the text itself, a list of one), so
+ * the case stays valid; undefined when it accepts none.
+ */
+function idAsAccepted(schema: ArgSchema, id: string): unknown {
+  const digits = /^\d+$/u.test(id);
+  const forms: unknown[] = digits ? [Number(id), id, [Number(id)], [id]] : [id, [id]];
+  return forms.find((form) => classifyValue(schema, form).valid);
 }
 
 const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');

@@ -16,6 +16,7 @@ import { findOwnAccount, type OwnAccount } from '../../own-account.js';
 import type { AccessRow, RunEvent } from '../../events.js';
 import { runOperations } from '../../engine.js';
 import { generatorCache } from '../../generators.js';
+import { OwnedResources } from '../../owned-resources.js';
 import { RunContext } from '../../run-context.js';
 import { WHOLE_RUN } from '../../shard-plan.js';
 import type { Phase, PhaseContext } from '../phase.js';
@@ -70,6 +71,8 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? [credentials.password] : [])),
       emit: (event) => events.push(event),
       extraValues: options.extraValues,
+      // As the engine keeps it: what the run made and saw, for real ids in the fuzz phase and the life cycles.
+      owned: new OwnedResources(descriptors),
     });
     if (options.accounts !== undefined) {
       const restUrls = new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`]));
