@@ -114,7 +114,30 @@ describe('real ids in valid cases', () => {
     for (const requestCase of reads) expect(labelStillHolds(list, requestCase)).toBe(true);
   });
 
-  it('leaves alone an invalid case, a case without the argument, and a route of no family', () => {
+  it('sends half the invalid cases of an item route to an item that exists, unless the path is what they break', () => {
+    const owned = new OwnedResources([wordpress]);
+    owned.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 1 }]), [], undefined);
+    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const read = op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`);
+    const invalid = (index: number, location: 'query' | 'path'): RequestCase => ({
+      operationId: read.id,
+      kind: 'invalid',
+      path: { id: location === 'path' ? `x${index}` : String(index + 10) },
+      query: location === 'query' ? { password: { key: `value ${index}` } } : {},
+      body: undefined,
+      mutation: { param: location === 'path' ? 'id' : 'password', location, rule: 'wrong_type', description: 'test' },
+    });
+    const onExisting = Array.from({ length: 60 }, (_, index) => withRealIds(ctx, read, invalid(index, 'query'))).filter((requestCase) => requestCase.path.id === '1');
+    expect(onExisting.length).toBeGreaterThan(15);
+    expect(onExisting.length).toBeLessThan(45);
+    for (const requestCase of onExisting) expect(labelStillHolds(read, requestCase)).toBe(true);
+    for (let index = 0; index < 20; index += 1) {
+      const brokenPath = invalid(index, 'path');
+      expect(withRealIds(ctx, read, brokenPath)).toBe(brokenPath);
+    }
+  });
+
+  it('leaves alone an invalid argument naming a parent, a case without the argument, and a route of no family', () => {
     const owned = new OwnedResources([wordpress]);
     owned.observe(op('POST', '/wp/v2/posts'), answer(201, { id: 4242 }), [], undefined);
     const ctx = { run: { owned } } as unknown as PhaseContext;

@@ -44,15 +44,18 @@ function boundaryIdCases(ctx: PhaseContext, op: Operation): RequestCase[] {
 }
 
 /**
- * A valid case whose family ids are real ones, for half the cases each: the path variable that holds its family's
- * id, and the arguments that name a parent family's resource (a comment's `post`), take an id the run made (or,
- * for a read, saw in an answer). Item routes and parent filters are then reached with existing resources, not only
- * with 404s. Returns the case unchanged when the route is no family's or the run knows no id for it.
+ * A case whose family ids are real ones, for half the cases each: the path variable that holds its family's id,
+ * and in a valid case the arguments that name a parent family's resource (a comment's `post`), take an id the run
+ * made (or, for a read, saw in an answer). Item routes and parent filters are then reached with existing
+ * resources, not only with 404s; an invalid argument reaches an item that exists, where a server that looks at it
+ * before validating it (a permission check reading a post's password) shows it. An invalid case whose mutation is
+ * the path keeps it. Returns the case unchanged when the route is no family's or the run knows no id for it.
  */
 export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
   const owned = ctx.run.owned;
-  if (requestCase.kind !== 'valid' || owned === undefined) return requestCase;
+  if (owned === undefined || requestCase.kind === 'boundary') return requestCase;
   const seen = op.method === 'GET';
+  if (requestCase.kind === 'invalid') return requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen));
   let result = withRealPathId(op, requestCase, owned.idsFor(op, seen));
   for (const { name, ids } of owned.argIdsFor(op, seen)) result = withRealArgId(op, result, name, ids);
   return result;
