@@ -153,3 +153,22 @@ describe('real ids in valid cases', () => {
     }
   });
 });
+
+describe('a failing delete that was carried out', () => {
+  it('is reported as a failure as it was sent: a re-send would meet a resource already gone', async () => {
+    const { startFaultyServer } = await import('./testing/faulty-server.js');
+    const { rewriteAnswers } = await import('./testing/faults.js');
+    const { runPhase } = await import('./testing/phase-run.js');
+    const { fuzzPhase } = await import('./fuzz.js');
+    // Carried-out deletes of profile groups answer HTML; the re-send of one meets a 404 in JSON.
+    const htmlDeletes = rewriteAnswers('DELETE', /^\/community\/v1\/profile\/groups\/\d+$/, (answer) => (answer.status === 200 ? { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=UTF-8' } } : answer));
+    const server = await startFaultyServer({ seed: 2, faults: [htmlDeletes] });
+    try {
+      const result = await runPhase(fuzzPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, examples: 2 * ROUND_SIZE, only: /^(GET|POST|DELETE) \/community\/v1\/profile\/groups/ });
+      const deletes = result.findings.filter((finding) => finding.method === 'DELETE' && finding.check === 'json_content_type');
+      expect(deletes.map((finding) => [finding.severity, finding.response?.status, finding.message.includes('did not fail again')])).toEqual([['failure', 200, false]]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -127,14 +127,18 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   const result = await fc.check(property, { seed, numRuns });
   if (!result.failed || !lastFailing) return false;
 
-  // A case whose id was a real one is reported as sent: shrinking works on the generated values, not the id.
-  const shrunk = lastFailing.realId ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
+  // A delete that was carried out (2xx) cannot be sent again to the same effect: the resource is gone or in the
+  // trash, and a re-send would judge another answer. It is reported as it was sent and answered.
+  const status = lastFailing.executed.exchange.response?.status;
+  const carriedOut = op.method === 'DELETE' && status !== undefined && status >= 200 && status < 300;
+  // A case whose id was a real one is reported as sent too: shrinking works on the generated values, not the id.
+  const shrunk = lastFailing.realId || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
     run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
     return true;
   }
   // Re-send the minimal case: a finding is reported only if it fails again.
-  const recheck = run.stopped ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz', { judgeCase: true });
+  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz', { judgeCase: true });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
     run.reportOutcomes(op, shrunk, recheck, 'fuzz', failures);
