@@ -61,6 +61,7 @@ export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: Reque
   return result;
 }
 
+/** The case with its family's id variable set to one of the `found` ids, for half the cases (by the value drawn). */
 function withRealPathId(op: Operation, requestCase: RequestCase, found: { variable: number; ids: string[] } | undefined): RequestCase {
   if (found === undefined || found.ids.length === 0) return requestCase;
   const name = op.pattern.variables[found.variable]?.name;
