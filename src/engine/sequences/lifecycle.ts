@@ -9,6 +9,7 @@
  */
 import type { ArgDescriptor, Operation } from '../../descriptor/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/index.js';
+import { classifyValue } from '../../schema/wordpress-rules.js';
 import { freshValue, type ResourceFamily } from '../../resources/index.js';
 import { describeAnswer, idText, itemsWith, type StepAnswer } from './answer.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
@@ -196,12 +197,14 @@ async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops:
 }
 
 /**
- * Whether the descriptor lets `schema` take the empty string: a plain string, no enum, format, pattern or minimum
- * length. WordPress validates such a value as given (`rest_validate_value_from_schema`), so the server owes it an
- * answer, accepted or refused by a rule of its own, never a 5xx.
+ * Whether `schema` is text that takes the empty string: a string type (alone or with others) whose value `""` the
+ * rule book accepts as given, enum, format, pattern and minimum length included. WordPress validates such a value
+ * as given (`rest_validate_value_from_schema`), so the server owes it an answer, accepted or refused by a rule of
+ * its own, never a 5xx.
  */
 function takesEmptyText(schema: ArgDescriptor): boolean {
-  return schema.type === 'string' && schema.enum === undefined && schema.format === undefined && schema.pattern === undefined && !(typeof schema.minLength === 'number' && schema.minLength > 0);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('string') && classifyValue(schema, '').valid;
 }
 
 /**
