@@ -85,7 +85,7 @@ describe('boundary ids', () => {
   });
 });
 
-describe('real ids in valid cases', () => {
+describe('real ids in generated cases', () => {
   const wordpress = WORDPRESS;
   const op = wordpressOperation;
   const answer = answered;
