@@ -16,6 +16,7 @@ import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
+import { isSuccess } from './access.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
@@ -130,8 +131,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
 
   // A delete that was carried out (2xx) cannot be sent again to the same effect: the resource is gone or in the
   // trash, and a re-send would judge another answer. It is reported as it was sent and answered.
-  const status = lastFailing.executed.exchange.response?.status;
-  const carriedOut = op.method === 'DELETE' && status !== undefined && status >= 200 && status < 300;
+  const carriedOut = op.method === 'DELETE' && isSuccess(lastFailing.executed.exchange.response?.status);
   // A case whose id was a real one is reported as sent too: shrinking works on the generated values, not the id.
   const shrunk = lastFailing.realId || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {

@@ -13,6 +13,7 @@ import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/identity.js';
 import { answerOf, describeAnswer } from '../sequences/answer.js';
+import { isSuccess } from './access.js';
 import type { PhaseCheck } from './index.js';
 import type { PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
@@ -37,8 +38,6 @@ export const ACCESS_ROLE_ESCALATION: PhaseCheck = {
 };
 
 export const OTHER_ACCOUNT_CHECKS: readonly PhaseCheck[] = [ACCESS_OTHER_ACCOUNT, ACCESS_ROLE_ESCALATION];
-
-const isSuccess = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
 /** `/wp/v2/users/`: the collections whose `…/me` route answers the logged-in account. */
 function accountCollections(descriptor: LoadedDescriptor): string[] {
