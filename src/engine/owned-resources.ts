@@ -35,6 +35,13 @@ function idOf(json: unknown, field: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** An argument that takes ids of a family's resources; `parent` when it names the resource a write goes under. */
+interface ArgLink {
+  name: string;
+  family: string;
+  parent: boolean;
+}
+
 export class OwnedResources {
   readonly #roles = new Map<string, RouteRole>();
   readonly #items = new Map<string, Operation>();
@@ -52,8 +59,8 @@ export class OwnedResources {
   readonly #seen = new Map<string, Set<string>>();
   /** `idsFor`'s answers, per family name and `seen`, until the next change to that family. */
   readonly #idLists = new Map<string, string[]>();
-  /** Per operation id: its arguments that take another family's ids (`argIdsFor`), and that family's name. */
-  readonly #argLinks = new Map<string, Array<{ name: string; family: string }>>();
+  /** Per operation id: its arguments that take a family's ids (`argIdsFor`). */
+  readonly #argLinks = new Map<string, ArgLink[]>();
 
   constructor(descriptors: readonly LoadedDescriptor[], hints?: ResourceHints) {
     for (const descriptor of descriptors) {
@@ -153,9 +160,12 @@ export class OwnedResources {
   }
 
   /**
-   * The arguments of `op` that take the id of another family's resource, each with the ids the run knows of that
-   * family (made, and with `seen` also seen): on the family's routes, the create arguments that name a parent (a
-   * comment's `post`) wherever the operation declares them, and on its list the filters that narrow to a parent.
+   * The arguments of `op` that take ids of a family's resources, each with the ids the run knows of that family:
+   * on the family's routes, the create arguments that name a parent (a comment's `post`) wherever the operation
+   * declares them, on its list the filters that narrow to a parent, and the other arguments the model found taking
+   * ids (a post's `author` and `categories`, a list's `include`). A parent gets the ids the run made, and with
+   * `seen` (a read) also those it saw: a write under a parent adds to it, so only the run's own. Any other id
+   * argument gets both always: a post's author or category is named, not changed.
    */
   argIdsFor(op: Operation, seen: boolean): Array<{ name: string; ids: string[] }> {
     let links = this.#argLinks.get(op.id);
@@ -163,21 +173,22 @@ export class OwnedResources {
       links = this.#argLinksOf(op);
       this.#argLinks.set(op.id, links);
     }
-    return links.map(({ name, family }) => ({ name, ids: this.#idsOf(family, seen) }));
+    return links.map(({ name, family, parent }) => ({ name, ids: this.#idsOf(family, seen || !parent) }));
   }
 
-  #argLinksOf(op: Operation): Array<{ name: string; family: string }> {
+  #argLinksOf(op: Operation): ArgLink[] {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role === undefined) return [];
-    const parents = new Map<string, string>();
-    for (const link of role.family.parents) if (link.via === 'arg') parents.set(link.name, link.family);
+    const links = new Map<string, ArgLink>();
+    for (const link of role.family.parents) if (link.via === 'arg') links.set(link.name, { name: link.name, family: link.family, parent: true });
     if (role.role === 'collection' && op.method === 'GET') {
       for (const [filter, arg] of Object.entries(role.family.list?.filters ?? {})) {
-        const parent = parents.get(arg);
-        if (parent !== undefined) parents.set(filter, parent);
+        const link = links.get(arg);
+        if (link !== undefined) links.set(filter, { ...link, name: filter });
       }
     }
-    return [...parents].filter(([name]) => op.args[name] !== undefined).map(([name, family]) => ({ name, family }));
+    for (const { name, family } of role.family.references) if (!links.has(name)) links.set(name, { name, family, parent: false });
+    return [...links.values()].filter((link) => op.args[link.name] !== undefined);
   }
 
   /** The ids the run made of a family, and with `seen` those it saw; one list per family until it changes. */

@@ -6,7 +6,7 @@
 export { familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
 export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
 export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject } from './values.js';
-export type { FamilyHint, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
+export type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
 import type { ResourceModel } from './types.js';
 
 /** The model as text, one block per family: what the `resources` command prints. */
@@ -28,6 +28,7 @@ export function describeModel(model: ResourceModel): string {
       lines.push(`  list        found by ${finders.join(', ') || 'the first page only'}`);
     }
     for (const parent of family.parents) lines.push(`  parent      ${parent.family} (${parent.via === 'path' ? 'path variable' : 'create argument'} ${parent.name})`);
+    if (family.references.length > 0) lines.push(`  ids         ${family.references.map((reference) => `${reference.name} (${reference.family === family.name ? 'its own' : reference.family})`).join(', ')}`);
     if (family.unique.length > 0) lines.push(`  unique      ${family.unique.join(', ')}`);
     if (family.hinted.length > 0) lines.push(`  hinted      ${family.hinted.join(', ')}`);
   }

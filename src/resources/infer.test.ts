@@ -33,6 +33,25 @@ describe('inferResources', () => {
     expect(familyNamed(model, 'wp/v2 types')!.skip).toBe('no create: the collection route serves no POST');
   });
 
+  it('finds the arguments that take ids, by their names and types: a post\'s author, terms and featured image, a list\'s own ids', () => {
+    const model = inferResources(wordpress, mergedHints(undefined));
+    const referenced = (name: string): Record<string, string> => Object.fromEntries(familyNamed(model, name)!.references.map((reference) => [reference.name, reference.family]));
+    expect(referenced('wp/v2 posts')).toEqual({
+      author: 'wp/v2 users', author_exclude: 'wp/v2 users', include: 'wp/v2 posts', exclude: 'wp/v2 posts', categories: 'wp/v2 categories',
+      categories_exclude: 'wp/v2 categories', tags: 'wp/v2 tags', tags_exclude: 'wp/v2 tags', featured_media: 'wp/v2 media',
+    });
+    // A tree's parent is one of its own; a sub-resource's is the item it hangs below.
+    expect(referenced('wp/v2 pages')).toMatchObject({ parent: 'wp/v2 pages', parent_exclude: 'wp/v2 pages' });
+    expect(referenced('wp/v2 posts/{}/autosaves')).toMatchObject({ parent: 'wp/v2 posts' });
+    // Parents the create needs are not repeated, and integers that count (`page`, `per_page`, `offset`) take no ids.
+    expect(referenced('wp/v2 comments')).not.toHaveProperty('post');
+    for (const family of model.families) {
+      expect(family.references.map((reference) => reference.name)).not.toEqual(expect.arrayContaining(['page']));
+      for (const name of ['per_page', 'offset', 'menu_order', 'search', 'slug']) expect(family.references.map((reference) => reference.name)).not.toContain(name);
+    }
+    expect(describeModel(model)).toContain('  ids         author (wp/v2 users), author_exclude (wp/v2 users), exclude (its own)');
+  });
+
   it('infers the interface\'s families without hints, and a parent named by a create argument', () => {
     const addresses = { baseUrl: 'http://127.0.0.1:1', restUrl: (locale: string) => `http://127.0.0.1:1/${locale}/wp-json` };
     const root = JSON.parse(JSON.stringify(buildRootDescriptor(INTERFACE_CONTRACT, 'en_gb', addresses, LOCALE_TEXTS))) as RootDescriptor;

@@ -5,7 +5,7 @@
  * descriptor cannot say; nothing here knows a particular namespace.
  */
 import type { ArgDescriptor, HttpMethod, LoadedDescriptor, Operation } from '../descriptor/types.js';
-import type { FamilyHint, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
+import type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
 
 /** Methods tried for an update, in order of preference. */
 export const UPDATE_METHODS: readonly HttpMethod[] = ['PATCH', 'PUT', 'POST'];
@@ -58,9 +58,68 @@ function familyWords(shape: string): string[] {
 /** The family a create argument names by its own name (`post` → posts, `group_id` → profile groups), if any. */
 function familyNamedBy(arg: string, candidates: readonly { name: string; shape: string; namespace: string }[], namespace: string, own: string): string | undefined {
   if (arg === 'parent' || arg === 'id') return undefined;
-  const stem = arg.replace(/_ids?$/, '');
-  const matches = candidates.filter((candidate) => candidate.name !== own && familyWords(candidate.shape).includes(stem));
+  return familyCalled(arg.replace(/_ids?$/, ''), candidates.filter((candidate) => candidate.name !== own), namespace);
+}
+
+/** The family one of whose words is `word`, in `namespace` where there are several. */
+function familyCalled(word: string, candidates: readonly { name: string; shape: string; namespace: string }[], namespace: string): string | undefined {
+  const matches = candidates.filter((candidate) => familyWords(candidate.shape).includes(word));
   return (matches.find((candidate) => candidate.namespace === namespace) ?? matches[0])?.name;
+}
+
+/**
+ * WordPress's names for ids of a family they do not name: an author is a user, a featured medium a media item
+ * (`wp/v2` core, and the plugins that follow it).
+ */
+const ID_ALIASES: Readonly<Record<string, string>> = { author: 'user', featured_media: 'media' };
+
+/** Arguments that take ids of their own route's family: a tree's parent, a list's chosen and left-out items. */
+const OWN_IDS = /^(parent|include|exclude|parent_exclude)$/;
+
+/** Integer arguments that count or order, never ids, whatever family shares their name (`page` and pages). */
+const NOT_IDS = new Set(['page', 'per_page', 'offset', 'menu_order', 'id']);
+
+/** Whether the schema takes an integer id, or a list of them (in one of its branches, for a term filter). */
+function takesIds(schema: ArgDescriptor | undefined): boolean {
+  if (schema === undefined || schema === null || typeof schema !== 'object') return false;
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('integer')) return true;
+  if (types.includes('array') && takesIds(schema.items as ArgDescriptor | undefined) && (schema.items as ArgDescriptor).type !== 'array') return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((branch) => takesIds(branch as ArgDescriptor));
+}
+
+/**
+ * The arguments of a family's routes that take ids of its own or another family's resources, by their names:
+ * `parent` (a sub-resource's: the item it hangs below), `include`, `exclude` its own; `categories`, `post_id`, `tags_exclude` the family they name, `author`
+ * and `featured_media` users and media. Parents the create needs are left out: they are `parents`.
+ */
+function idReferences(family: ResourceFamily, args: ReadonlyMap<string, ArgDescriptor>, candidates: readonly { name: string; shape: string; namespace: string }[]): IdReference[] {
+  const parentArgs = new Set(family.parents.filter((link) => link.via === 'arg').map((link) => link.name));
+  const references: IdReference[] = [];
+  for (const [name, schema] of args) {
+    if (parentArgs.has(name) || NOT_IDS.has(name) || !takesIds(schema)) continue;
+    if (OWN_IDS.test(name)) {
+      // A sub-resource's `parent` is the item it hangs below (an autosave's post), not one of its own kind.
+      const below = name === 'parent' ? family.parents.find((link) => link.via === 'path')?.family : undefined;
+      references.push({ family: below ?? family.name, name });
+      continue;
+    }
+    const stem = name.replace(/_exclude$/, '').replace(/_ids?$/, '');
+    const named = familyCalled(ID_ALIASES[stem] ?? stem, candidates, family.namespace);
+    if (named !== undefined) references.push({ family: named, name });
+  }
+  return references;
+}
+
+/** Every argument of the routes' operations, path variables left out, the first schema of each name kept. */
+function routeArgs(entries: ReadonlyArray<RouteEntry | undefined>): Map<string, ArgDescriptor> {
+  const args = new Map<string, ArgDescriptor>();
+  for (const entry of entries) {
+    for (const op of entry?.ops.values() ?? []) {
+      for (const [name, schema] of Object.entries(op.args)) if (!entry!.variables.includes(name) && !args.has(name)) args.set(name, schema);
+    }
+  }
+  return args;
 }
 
 function nameOf(shape: string, namespace: string): string {
@@ -137,6 +196,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       },
       list: listOf(collection.ops.get('GET'), hint),
       parents: [],
+      references: [],
       idField: hint?.idField ?? 'id',
       unique: hint?.unique ?? Object.keys(createOp?.args ?? {}).filter((arg) => UNIQUE_NAME.test(arg)),
       createValues: hint?.create ?? {},
@@ -154,6 +214,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       if (parentIndex !== -1) family.parents.push({ family: names[parentIndex]!.name, name: collection.variables.at(-1)!, via: 'path' });
     }
     family.parents.push(...argParents(family, hint, names, Object.keys(collection.ops.get('GET')?.args ?? {})));
+    family.references = idReferences(family, routeArgs([collection, item]), names);
     family.skip = hint?.skip ?? skipReason(family, collection.variables);
     return family;
   });

@@ -27,6 +27,17 @@ export interface ParentLink {
   via: 'path' | 'arg';
 }
 
+/**
+ * An argument that takes ids of a family's resources without the create needing one first: a post's `author`,
+ * `featured_media` and `categories`, a page's `parent`, a list's `include`. The fuzz phase gives it ids the run knows.
+ */
+export interface IdReference {
+  /** The family whose ids it takes (the argument's own family for `parent`, `include` and `exclude`). */
+  family: string;
+  /** The argument, on any of the family's routes that declares it. */
+  name: string;
+}
+
 /** How one family's resources are created, read, listed, updated and deleted, as the descriptor declares it. */
 export interface ResourceFamily {
   /** A readable name: the namespace and the collection's path, e.g. `wp/v2 posts`, `community/v1 profile/fields`. */
@@ -50,6 +61,8 @@ export interface ResourceFamily {
   list?: { include: boolean; search: boolean; perPage: number | undefined; page: boolean; status: string[] | undefined; filters: Record<string, string> };
   /** The parent this family lives under (a path variable) and create arguments naming other families. */
   parents: ParentLink[];
+  /** Other arguments of the family's routes that take ids (parents excluded). */
+  references: IdReference[];
   /** The field of an answer that holds the id (`id` unless a hint says otherwise). */
   idField: string;
   /** Create arguments whose values a server must keep unique (a login, an e-mail address, a term name). */

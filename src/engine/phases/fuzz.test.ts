@@ -114,6 +114,32 @@ describe('real ids in generated cases', () => {
     for (const requestCase of reads) expect(labelStillHolds(list, requestCase)).toBe(true);
   });
 
+  it('gives every other argument the model finds taking ids one the run made or saw: a post\'s author, terms and image, a list\'s include', () => {
+    const owned = new OwnedResources([wordpress]);
+    owned.observe(op('POST', '/wp/v2/users'), answer(201, { id: 77 }), [], undefined);
+    owned.observe(op('POST', '/wp/v2/categories'), answer(201, { id: 88 }), [], undefined);
+    owned.observe(op('GET', '/wp/v2/media'), answer(200, [{ id: 99 }]), [], undefined);
+    owned.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 1 }]), [], undefined);
+    const ctx = { run: { owned } } as unknown as PhaseContext;
+
+    // A write names them, made or only seen (the media item): a post's author or image is not changed by it.
+    const create = op('POST', '/wp/v2/posts');
+    const writes = Array.from({ length: 60 }, (_, index) => withRealIds(ctx, create, valid(create, {}, { author: index + 2, categories: [index + 2], featured_media: index + 2 })));
+    expect(writes.filter((requestCase) => requestCase.body?.author === 77).length).toBeGreaterThan(15);
+    // A list of ids takes one in the first form the rule book accepts (WordPress reads a lone number as a list).
+    const one = (value: unknown): string => String([value].flat()[0]);
+    expect(writes.filter((requestCase) => one(requestCase.body?.categories) === '88').length).toBeGreaterThan(15);
+    expect(writes.filter((requestCase) => requestCase.body?.featured_media === 99).length).toBeGreaterThan(15);
+    for (const requestCase of writes) expect(labelStillHolds(create, requestCase)).toBe(true);
+
+    // A read's include takes the list's own ids it saw; its page number is no id and stays as drawn.
+    const list = op('GET', '/wp/v2/posts');
+    const reads = Array.from({ length: 60 }, (_, index) => withRealIds(ctx, list, valid(list, { include: [index + 2], page: index + 2 })));
+    expect(reads.filter((requestCase) => one(requestCase.query.include) === '1').length).toBeGreaterThan(15);
+    expect(reads.map((requestCase) => requestCase.query.page)).toEqual(Array.from({ length: 60 }, (_, index) => index + 2));
+    for (const requestCase of reads) expect(labelStillHolds(list, requestCase)).toBe(true);
+  });
+
   it('sends half the invalid cases of an item route to an item that exists, unless the path is what they break', () => {
     const owned = new OwnedResources([wordpress]);
     owned.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 1 }]), [], undefined);
