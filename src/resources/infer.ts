@@ -4,7 +4,7 @@
  * name another family, the update's writable fields and the delete's arguments. Hints only add what a
  * descriptor cannot say; nothing here knows a particular namespace.
  */
-import type { ArgDescriptor, HttpMethod, LoadedDescriptor, Operation } from '../descriptor/types.js';
+import type { ArgDescriptor, ArgSchema, HttpMethod, LoadedDescriptor, Operation } from '../descriptor/types.js';
 import type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
 
 /** Methods tried for an update, in order of preference. */
@@ -79,19 +79,25 @@ const OWN_IDS = /^(parent|include|exclude|parent_exclude)$/;
 /** Integer arguments that count or order, never ids, whatever family shares their name (`page` and pages). */
 const NOT_IDS = new Set(['page', 'per_page', 'offset', 'menu_order', 'id']);
 
+function typesOf(schema: ArgSchema): string[] {
+  return schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+}
+
 /** Whether the schema takes an integer id, or a list of them (in one of its branches, for a term filter). */
-function takesIds(schema: ArgDescriptor | undefined): boolean {
+function takesIds(schema: ArgSchema | undefined): boolean {
+  // Descriptors are read as sent: a malformed schema may be anything.
   if (schema === undefined || schema === null || typeof schema !== 'object') return false;
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('integer')) return true;
-  if (types.includes('array') && takesIds(schema.items as ArgDescriptor | undefined) && (schema.items as ArgDescriptor).type !== 'array') return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((branch) => takesIds(branch as ArgDescriptor));
+  if (typesOf(schema).includes('integer')) return true;
+  const items = schema.items;
+  if (typesOf(schema).includes('array') && items !== undefined && items !== null && typeof items === 'object' && typesOf(items).includes('integer')) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesIds);
 }
 
 /**
  * The arguments of a family's routes that take ids of its own or another family's resources, by their names:
- * `parent` (a sub-resource's: the item it hangs below), `include`, `exclude` its own; `categories`, `post_id`, `tags_exclude` the family they name, `author`
- * and `featured_media` users and media. Parents the create needs are left out: they are `parents`.
+ * `parent` (a sub-resource's: the item it hangs below), `include` and `exclude` its own; `categories`, `post_id`
+ * and `tags_exclude` the family they name; `author` and `featured_media` users and media. Parents the create needs
+ * are left out: they are `parents`.
  */
 function idReferences(family: ResourceFamily, args: ReadonlyMap<string, ArgDescriptor>, candidates: readonly { name: string; shape: string; namespace: string }[]): IdReference[] {
   const parentArgs = new Set(family.parents.filter((link) => link.via === 'arg').map((link) => link.name));
