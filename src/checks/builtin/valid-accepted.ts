@@ -9,6 +9,7 @@
  *   one of the theme's, `url` of url-details with no details at all).
  */
 import { SCHEMA_RULE_CODES } from '../../schema/rule-codes.js';
+import type { HttpResponse } from '../../http/types.js';
 import type { Check } from '../types.js';
 import { namedParams, wpErrorBody, type WpErrorBody } from './response-helpers.js';
 
@@ -20,6 +21,17 @@ function rejectedBySchema(error: WpErrorBody, name: string): boolean {
   const detail = Array.isArray(details) ? undefined : (details as Record<string, unknown>)[name];
   const code = detail && typeof detail === 'object' ? (detail as { code?: unknown }).code : undefined;
   return typeof code === 'string' && SCHEMA_RULE_CODES.has(code);
+}
+
+/**
+ * The parameters a 400 rest_invalid_param refused through the route's own callbacks rather than its declared
+ * schema: nothing for any other answer, or when the server sends no details to tell.
+ */
+export function refusedByCallback(response: HttpResponse | undefined): string[] {
+  if (response === undefined || response.status !== 400) return [];
+  const error = wpErrorBody(response);
+  if (error === undefined || error.code !== 'rest_invalid_param') return [];
+  return namedParams(error).filter((name) => !rejectedBySchema(error, name));
 }
 
 export const validAccepted: Check = {

@@ -7,6 +7,10 @@
  * next round starts: a run cut short by its time budget has fuzzed all operations a little rather than the
  * first few a lot. Round 0 uses the operation's seed as before, so runs of up to ROUND_SIZE examples are
  * unchanged; each later round has a seed of its own.
+ *
+ * Each drawn case is adapted before it is sent: real ids where the run knows some (`withRealIds`), and in a valid
+ * case, for half the cases, no optional argument the route's own callback refused in an earlier valid case
+ * (`callback-refusals.ts`), so the rest of the case reaches the handler.
  */
 import fc from 'fast-check';
 import type { ArgSchema, Operation } from '../../descriptor/types.js';
@@ -16,6 +20,7 @@ import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
+import { CallbackRefusals } from './callback-refusals.js';
 import { isSuccess } from './access.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
@@ -105,24 +110,25 @@ export function roundSeed(runSeed: number, op: Operation, kind: 'valid' | 'inval
 }
 
 /** One round of one property; resolves true when it reported a failure (later rounds then leave it alone). */
-async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid', round: number, numRuns: number): Promise<boolean> {
+async function fuzzOne(ctx: PhaseContext, refusals: CallbackRefusals, op: Operation, kind: 'valid' | 'invalid', round: number, numRuns: number): Promise<boolean> {
   const { run } = ctx;
   const generators = ctx.generators(op);
   const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
   if (!arbitrary || numRuns <= 0) return false;
-  let lastFailing: { requestCase: RequestCase; executed: ExecutedCase; realId: boolean } | undefined;
+  let lastFailing: { requestCase: RequestCase; executed: ExecutedCase; adapted: boolean } | undefined;
   const property = fc.asyncProperty(arbitrary, async (generated) => {
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
     if (run.stopped) throw new fc.PreconditionFailure(true);
-    const requestCase = withRealIds(ctx, op, generated);
+    const requestCase = refusals.lighten(op, withRealIds(ctx, op, generated));
     const executed = await run.execute(op, requestCase, 'fuzz', { judgeCase: true });
+    refusals.note(op, requestCase, executed.exchange);
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
     if (warnings.length) run.reportOutcomes(op, requestCase, executed, 'fuzz', warnings);
     if (failuresOf(executed.outcomes).length === 0) {
       reportExecuted(ctx, op, requestCase, { ...executed, outcomes: [] }, 'fuzz');
       return true;
     }
-    lastFailing = { requestCase, executed, realId: requestCase !== generated };
+    lastFailing = { requestCase, executed, adapted: requestCase !== generated };
     return false;
   });
   const seed = roundSeed(run.seed, op, kind, round);
@@ -132,8 +138,9 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   // A delete that was carried out (2xx) cannot be sent again to the same effect: the resource is gone or in the
   // trash, and a re-send would judge another answer. It is reported as it was sent and answered.
   const carriedOut = op.method === 'DELETE' && isSuccess(lastFailing.executed.exchange.response?.status);
-  // A case whose id was a real one is reported as sent too: shrinking works on the generated values, not the id.
-  const shrunk = lastFailing.realId || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
+  // A case adapted after it was drawn (a real id, a refused argument left out) is reported as sent too: shrinking
+  // works on the generated values, not on what was changed.
+  const shrunk = lastFailing.adapted || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
     run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
     return true;
@@ -165,11 +172,12 @@ export const fuzzPhase: Phase = {
     }, () => ctx.run.stopped);
     const work = ctx.operations.flatMap((op) => [{ op, kind: 'valid' as const }, { op, kind: 'invalid' as const }]);
     const failed = new Set<(typeof work)[number]>();
+    const refusals = new CallbackRefusals();
     for (let round = 0; round * ROUND_SIZE < ctx.examples && !ctx.run.stopped; round += 1) {
       const numRuns = Math.min(ROUND_SIZE, ctx.examples - round * ROUND_SIZE);
       const pending = work.filter((item) => !failed.has(item));
       await forEachConcurrently(pending, ctx.concurrency, async (item) => {
-        if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
+        if (await fuzzOne(ctx, refusals, item.op, item.kind, round, numRuns)) failed.add(item);
       }, () => ctx.run.stopped);
     }
   },

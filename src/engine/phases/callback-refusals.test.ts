@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestCase } from '../../generate/types.js';
+import { labelStillHolds } from '../labels.js';
+import { answered, wordpressOperation } from '../testing/wordpress-answers.js';
+import { CallbackRefusals } from './callback-refusals.js';
+import type { Fault } from './testing/faulty-server.js';
+
+/** WordPress 6.1's answer to a post create whose `template` is not one of the theme's (its check_template callback). */
+const TEMPLATE_REFUSED = {
+  code: 'rest_invalid_param',
+  message: 'Invalid parameter(s): template',
+  data: { status: 400, params: { template: 'template is not one of blank.' }, details: { template: { code: 'rest_invalid_param', message: 'template is not one of blank.', data: null } } },
+};
+
+describe('CallbackRefusals', () => {
+  const create = wordpressOperation('POST', '/wp/v2/posts');
+  const valid = (index: number): RequestCase => ({ operationId: create.id, kind: 'valid', path: {}, query: {}, body: { template: `t${index}`, status: 'draft', sticky: index % 2 === 0 } });
+
+  it('after a callback refused an optional argument in a valid case, leaves it out of about half the later ones, which stay valid', () => {
+    const refusals = new CallbackRefusals();
+    expect(refusals.lighten(create, valid(0))).toEqual(valid(0));
+    refusals.note(create, valid(0), answered(400, TEMPLATE_REFUSED));
+    expect(refusals.refused(create)).toEqual(['template']);
+    const later = Array.from({ length: 60 }, (_, index) => refusals.lighten(create, valid(index + 1)));
+    const without = later.filter((requestCase) => !Object.hasOwn(requestCase.body ?? {}, 'template'));
+    expect(without.length).toBeGreaterThan(15);
+    expect(without.length).toBeLessThan(45);
+    for (const requestCase of without) {
+      expect(requestCase.body).toMatchObject({ status: 'draft' });
+      expect(labelStillHolds(create, requestCase)).toBe(true);
+    }
+  });
+
+  it('learns nothing from a schema rejection, an invalid case, another answer or a required argument, and leaves invalid cases alone', () => {
+    const refusals = new CallbackRefusals();
+    const bySchema = { ...TEMPLATE_REFUSED, data: { ...TEMPLATE_REFUSED.data, details: { template: { code: 'rest_invalid_type', message: 'template is not of type string.', data: null } } } };
+    refusals.note(create, valid(0), answered(400, bySchema));
+    refusals.note(create, { ...valid(0), kind: 'invalid', mutation: { param: 'status', location: 'body', rule: 'not_in_enum', description: 'test' } }, answered(400, TEMPLATE_REFUSED));
+    refusals.note(create, valid(0), answered(201, { id: 5 }));
+    expect(refusals.refused(create)).toEqual([]);
+
+    const usersCreate = wordpressOperation('POST', '/wp/v2/users');
+    const refusedUsername = { code: 'rest_invalid_param', data: { status: 400, params: { username: 'x' }, details: { username: { code: 'rest_user_invalid_username' } } } };
+    refusals.note(usersCreate, { operationId: usersCreate.id, kind: 'valid', path: {}, query: {}, body: { username: 'x', email: 'a@example.org', password: 'p' } }, answered(400, refusedUsername));
+    expect(refusals.refused(usersCreate)).toEqual([]);
+
+    refusals.note(create, valid(0), answered(400, TEMPLATE_REFUSED));
+    const invalid: RequestCase = { ...valid(3), kind: 'invalid', mutation: { param: 'status', location: 'body', rule: 'not_in_enum', description: 'test' } };
+    expect(refusals.lighten(create, invalid)).toBe(invalid);
+  });
+});
+
+describe('the fuzz phase with a route whose callback refuses an argument', () => {
+  /**
+   * Fuzzes the member list on a server that logs whether each list request sent `search` and, with `detailCode`,
+   * refuses those that did as WordPress refuses an argument its callback rejects (or, by the code, its schema):
+   * `search` named in a 400 rest_invalid_param, beside whatever else the request got wrong.
+   */
+  async function searchesSent(detailCode: string | undefined): Promise<{ sent: boolean[]; failures: string[] }> {
+    const { startFaultyServer } = await import('./testing/faulty-server.js');
+    const { runPhase } = await import('./testing/phase-run.js');
+    const { fuzzPhase } = await import('./fuzz.js');
+    const sent: boolean[] = [];
+    const refuseSearch: Fault = async (request, forward) => {
+      const answer = await forward(request);
+      if (request.method !== 'GET' || !/^\/en_gb\/wp-json\/community\/v1\/members(\?|$)/.test(request.path)) return answer;
+      const searched = /[?&]search=/.test(request.path);
+      sent.push(searched);
+      if (!searched || detailCode === undefined) return answer;
+      const error = answer.status === 400 ? (JSON.parse(answer.body) as { code: string; data: { params?: object; details?: object } }) : undefined;
+      const others = error?.code === 'rest_invalid_param' ? error.data : { params: {}, details: {} };
+      const data = { status: 400, params: { ...others.params, search: 'search is not allowed.' }, details: { ...others.details, search: { code: detailCode, message: 'search is not allowed.', data: null } } };
+      return { status: 400, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): search', data }) };
+    };
+    const server = await startFaultyServer({ seed: 2, faults: [refuseSearch] });
+    try {
+      const result = await runPhase(fuzzPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only: /^GET \/community\/v1\/members$/, examples: 50 });
+      return { sent, failures: result.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check}: ${finding.message}`) };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('sends the refused argument in fewer valid cases once a callback refused it, and reports nothing', async () => {
+    const refusedByCallback = await searchesSent('rest_invalid_param');
+    const answered = await searchesSent(undefined);
+    // The same seed draws the same cases: only what the run learnt from the answers differs.
+    expect(refusedByCallback.sent.length).toBe(answered.sent.length);
+    const count = (flags: boolean[]): number => flags.filter(Boolean).length;
+    expect(count(refusedByCallback.sent)).toBeLessThan(count(answered.sent) - 5);
+    expect(refusedByCallback.failures).toEqual([]);
+    expect(answered.failures).toEqual([]);
+  });
+
+  it('keeps sending an argument the declared schema was said to refuse, and reports that refusal', async () => {
+    const bySchema = await searchesSent('rest_invalid_type');
+    expect(bySchema.failures.some((failure) => failure.startsWith('valid_accepted: valid request rejected as invalid: search'))).toBe(true);
+  });
+});
