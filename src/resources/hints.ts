@@ -102,6 +102,7 @@ export const HINT_KEYS: Readonly<Record<keyof FamilyHint, 'text' | 'names' | 'ob
   upload: 'upload',
   unique: 'names',
   parents: 'object',
+  ids: 'object',
   filters: 'object',
   delete: 'object',
   fixed: 'object',

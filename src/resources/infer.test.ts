@@ -50,6 +50,14 @@ describe('inferResources', () => {
       for (const name of ['per_page', 'offset', 'menu_order', 'search', 'slug']) expect(family.references.map((reference) => reference.name)).not.toContain(name);
     }
     expect(describeModel(model)).toContain('  ids         author (wp/v2 users), author_exclude (wp/v2 users), exclude (its own)');
+
+    // What a name does not say, a hint does: a menu item's object_id names the post it links to.
+    expect(referenced('wp/v2 menu-items')).not.toHaveProperty('object_id');
+    const builtin = mergedHints(undefined);
+    const hinted = inferResources(wordpress, mergedHints({ '/wp/v2/menu-items': { ...builtin['/wp/v2/menu-items'], ids: { object_id: '/wp/v2/posts' } } }));
+    const menuItems = familyNamed(hinted, 'wp/v2 menu-items')!;
+    expect(menuItems.references).toContainEqual({ family: 'wp/v2 posts', name: 'object_id' });
+    expect(menuItems.hinted).toContain('ids');
   });
 
   it('infers the interface\'s families without hints, and a parent named by a create argument', () => {

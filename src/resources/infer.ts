@@ -96,14 +96,21 @@ function takesIds(schema: ArgSchema | undefined): boolean {
 /**
  * The arguments of a family's routes that take ids of its own or another family's resources, by their names:
  * `parent` (a sub-resource's: the item it hangs below), `include` and `exclude` its own; `categories`, `post_id`
- * and `tags_exclude` the family they name; `author` and `featured_media` users and media. Parents the create needs
- * are left out: they are `parents`.
+ * and `tags_exclude` the family they name; `author` and `featured_media` users and media; and those a hint names, by
+ * argument, to a collection template. Parents the create needs are left out: they are `parents`.
  */
-function idReferences(family: ResourceFamily, args: ReadonlyMap<string, ArgDescriptor>, candidates: readonly { name: string; shape: string; namespace: string }[]): IdReference[] {
+function idReferences(family: ResourceFamily, args: ReadonlyMap<string, ArgDescriptor>, candidates: readonly { name: string; shape: string; namespace: string }[], hinted: Record<string, string> = {}): IdReference[] {
   const parentArgs = new Set(family.parents.filter((link) => link.via === 'arg').map((link) => link.name));
   const references: IdReference[] = [];
   for (const [name, schema] of args) {
-    if (parentArgs.has(name) || NOT_IDS.has(name) || !takesIds(schema)) continue;
+    if (parentArgs.has(name)) continue;
+    // A hint names the family whatever the argument's name and type say.
+    const hintedFamily = hinted[name] === undefined ? undefined : candidates.find((candidate) => candidate.shape === routeShape(hinted[name]!))?.name;
+    if (hintedFamily !== undefined) {
+      references.push({ family: hintedFamily, name });
+      continue;
+    }
+    if (NOT_IDS.has(name) || !takesIds(schema)) continue;
     if (OWN_IDS.test(name)) {
       // A sub-resource's `parent` is the item it hangs below (an autosave's post), not one of its own kind.
       const below = name === 'parent' ? family.parents.find((link) => link.via === 'path')?.family : undefined;
@@ -220,7 +227,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       if (parentIndex !== -1) family.parents.push({ family: names[parentIndex]!.name, name: collection.variables.at(-1)!, via: 'path' });
     }
     family.parents.push(...argParents(family, hint, names, Object.keys(collection.ops.get('GET')?.args ?? {})));
-    family.references = idReferences(family, routeArgs([collection, item]), names);
+    family.references = idReferences(family, routeArgs([collection, item]), names, hint?.ids);
     family.skip = hint?.skip ?? skipReason(family, collection.variables);
     return family;
   });

@@ -106,6 +106,11 @@ export interface FamilyHint {
   unique?: string[];
   /** Create arguments naming a parent family, by the parent's collection template. */
   parents?: Record<string, string>;
+  /**
+   * Other arguments of the family's routes that take ids of a family, by its collection template, where their names
+   * do not say whose (a menu item's `object_id`: `/wp/v2/posts`). They add to those inferred.
+   */
+  ids?: Record<string, string>;
   /** List filters that narrow to resources of one parent: list argument → create argument whose value it takes. */
   filters?: Record<string, string>;
   /** Arguments added to every delete. */
