@@ -5,7 +5,7 @@
  */
 export { familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
 export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
-export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject } from './values.js';
+export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, schemaTypes } from './values.js';
 export type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
 import type { ResourceModel } from './types.js';
 

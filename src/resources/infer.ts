@@ -6,6 +6,7 @@
  */
 import type { ArgDescriptor, ArgSchema, HttpMethod, LoadedDescriptor, Operation } from '../descriptor/types.js';
 import type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
+import { schemaTypes } from './values.js';
 
 /** Methods tried for an update, in order of preference. */
 export const UPDATE_METHODS: readonly HttpMethod[] = ['PATCH', 'PUT', 'POST'];
@@ -79,17 +80,13 @@ const OWN_IDS = /^(parent|include|exclude|parent_exclude)$/;
 /** Integer arguments that count or order, never ids, whatever family shares their name (`page` and pages). */
 const NOT_IDS = new Set(['page', 'per_page', 'offset', 'menu_order', 'id']);
 
-function typesOf(schema: ArgSchema): string[] {
-  return schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-}
-
 /** Whether the schema takes an integer id, or a list of them (in one of its branches, for a term filter). */
 function takesIds(schema: ArgSchema | undefined): boolean {
   // Descriptors are read as sent: a malformed schema may be anything.
   if (schema === undefined || schema === null || typeof schema !== 'object') return false;
-  if (typesOf(schema).includes('integer')) return true;
+  if (schemaTypes(schema).includes('integer')) return true;
   const items = schema.items;
-  if (typesOf(schema).includes('array') && items !== undefined && items !== null && typeof items === 'object' && typesOf(items).includes('integer')) return true;
+  if (schemaTypes(schema).includes('array') && items !== undefined && items !== null && typeof items === 'object' && schemaTypes(items).includes('integer')) return true;
   return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesIds);
 }
 

@@ -17,13 +17,14 @@ const VOCABULARY = /^(status|type|format|template|theme|locale|area|mime_type|me
 /** Integer fields that hold another resource's id: a made-up number names nothing. */
 const REFERENCE = /(^|_)(id|ids|parent|author|post|media|menus|categories|tags|object_id|user|reassign)$/;
 
-function types(schema: ArgSchema): string[] {
+/** The types a schema declares, as a list (none when it declares no type). */
+export function schemaTypes(schema: ArgSchema): string[] {
   return schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 }
 
 /** A `{raw, rendered}` object, which WordPress takes as a plain string. */
 export function isRawObject(schema: ArgSchema): boolean {
-  return types(schema).includes('object') && schema.properties?.raw !== undefined;
+  return schemaTypes(schema).includes('object') && schema.properties?.raw !== undefined;
 }
 
 function fitLength(text: string, schema: ArgSchema): string {
@@ -84,7 +85,7 @@ function candidate(name: string, schema: ArgSchema, token: string, current: unkn
     // An empty value stands for a default the server fills in, and `future` needs a date to come: neither reads back.
     return schema.enum.find((value) => value !== current && value !== '' && value !== null && !(name === 'status' && value === 'future'));
   }
-  const kinds = types(schema);
+  const kinds = schemaTypes(schema);
   if (isRawObject(schema) || kinds.includes('string')) return text(name, schema, token);
   if (kinds.includes('boolean')) return typeof current === 'boolean' ? !current : true;
   if (kinds.includes('integer') || kinds.includes('number')) {
@@ -98,7 +99,7 @@ function candidate(name: string, schema: ArgSchema, token: string, current: unkn
   if (kinds.includes('array') && schema.items !== undefined) {
     const items = schema.items;
     if (Array.isArray(items.enum) && items.enum.length > 0) return [items.enum.find((value) => value !== '') ?? items.enum[0]];
-    if (types(items).includes('string') && !REFERENCE.test(name) && !VOCABULARY.test(name.replace(/s$/, '')) && items.format === undefined && items.pattern === undefined) {
+    if (schemaTypes(items).includes('string') && !REFERENCE.test(name) && !VOCABULARY.test(name.replace(/s$/, '')) && items.format === undefined && items.pattern === undefined) {
       // List items are often class names or keywords, which WordPress strips of spaces: one word.
       return [fitLength(`rc${token.toLowerCase()}`, items)];
     }
@@ -145,7 +146,7 @@ export function createBody(family: ResourceFamily, token: string, parentIds: Rea
     if (name in family.createValues) continue;
     const parentId = parentIds[name];
     if (parentId !== undefined) {
-      body[name] = types(schema).includes('integer') || types(schema).includes('number') ? Number(parentId) : parentId;
+      body[name] = schemaTypes(schema).includes('integer') || schemaTypes(schema).includes('number') ? Number(parentId) : parentId;
       continue;
     }
     if (!schema.required && !NAMING_FIELDS.includes(name)) continue;

@@ -10,7 +10,7 @@
 import type { ArgDescriptor, Operation } from '../../descriptor/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/index.js';
 import { classifyValue } from '../../schema/wordpress-rules.js';
-import { freshValue, type ResourceFamily } from '../../resources/index.js';
+import { freshValue, schemaTypes, type ResourceFamily } from '../../resources/index.js';
 import { describeAnswer, idText, itemsWith, type StepAnswer } from './answer.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
 import { ACCESS_OTHER_RESOURCE, COLLECTION_SEARCH, CREATE_LOCATION, CREATE_PERSISTED, CROSS_LOCALE_VISIBILITY, DUPLICATE_CREATE, LIST_TOTAL, STATEFUL_SEQUENCE, UPDATE_PERSISTED, USE_AFTER_DELETE } from './stateful-checks.js';
@@ -203,8 +203,7 @@ async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops:
  * its own, never a 5xx.
  */
 function takesEmptyText(schema: ArgDescriptor): boolean {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('string') && classifyValue(schema, '').valid;
+  return schemaTypes(schema).includes('string') && classifyValue(schema, '').valid;
 }
 
 /**
