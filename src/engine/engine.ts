@@ -18,6 +18,7 @@ import type { PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { OwnedResources } from './owned-resources.js';
 import type { ResourceHints } from '../resources/index.js';
+import { CallbackRefusals } from './phases/callback-refusals.js';
 import { buildRequest } from '../request/index.js';
 import { RunContext, type Sender } from './run-context.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
@@ -211,7 +212,12 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
         const found = await find(account.credentials);
         if (found !== undefined) others.set(account.name, found);
       }
-      run.protectOwnAccount(await find(options.credentials), others);
+      const own = await find(options.credentials);
+      run.protectOwnAccount(own, others);
+      // The run's accounts exist: a post's author can name one before any list of users has been read.
+      for (const account of [own, ...others.values()]) {
+        for (const { locale, route } of account?.collections ?? []) if (account?.id !== undefined) run.owned?.seeItem(locale, route, String(account.id));
+      }
     }
 
     // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
@@ -241,6 +247,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     contract: options.contract,
     strictAuth: options.strictAuth ?? false,
     resourceHints: options.resourceHints,
+    refusals: new CallbackRefusals(),
   };
   const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined).map((phase) => phase.name);
   const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, sendingFrom + budgetMs, toRun);

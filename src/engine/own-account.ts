@@ -17,10 +17,13 @@ export class OwnAccount {
   readonly #patterns: Map<string | null, RegExp[]>;
   /** The account's id, as a `…/me` route answered it (undefined when none did). */
   readonly id: number | undefined;
+  /** The collections (per locale) whose `…/me` route answered it: the account is one of their items. */
+  readonly collections: ReadonlyArray<{ locale: string | null; route: string }>;
 
-  constructor(patterns: Map<string | null, RegExp[]>, id?: number) {
+  constructor(patterns: Map<string | null, RegExp[]>, id?: number, collections: ReadonlyArray<{ locale: string | null; route: string }> = []) {
     this.#patterns = patterns;
     this.id = id;
+    this.collections = collections;
   }
 
   /** True when `path` (inside the REST root, no query) is the account or something under it. */
@@ -51,6 +54,7 @@ export async function findOwnAccount(options: {
 }): Promise<OwnAccount | undefined> {
   if (options.credentials === undefined) return undefined;
   const patterns = new Map<string | null, RegExp[]>();
+  const collections: Array<{ locale: string | null; route: string }> = [];
   let accountId: string | undefined;
   for (const descriptor of options.descriptors) {
     const restUrl = options.restUrls.get(descriptor.locale);
@@ -64,11 +68,12 @@ export async function findOwnAccount(options: {
         if (exchange.response?.status === 200) id = idOf(exchange.response.json);
       }
       accountId ??= id;
+      if (id !== undefined) collections.push({ locale: descriptor.locale, route: collection.slice(0, -1) });
       const self = id === undefined ? 'me' : `(?:me|${id})`;
       const list = patterns.get(descriptor.locale) ?? [];
       list.push(new RegExp(`^${escapeRegExp(collection)}${self}(?:/|$)`, 'i'));
       patterns.set(descriptor.locale, list);
     }
   }
-  return patterns.size === 0 ? undefined : new OwnAccount(patterns, accountId === undefined ? undefined : Number(accountId));
+  return patterns.size === 0 ? undefined : new OwnAccount(patterns, accountId === undefined ? undefined : Number(accountId), collections);
 }

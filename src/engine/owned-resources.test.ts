@@ -106,4 +106,17 @@ describe('the ledger of what a run made', () => {
     expect(ledger.idsFor(readPost, false)?.ids).toHaveLength(1000);
     expect(ledger.idsFor(readPost, false)?.ids).not.toContain('1002');
   });
+
+  it('sees the ids an answer names in the fields its arguments take ids by, before the run lists those families', () => {
+    const ledger = new OwnedResources([wordpress]);
+    ledger.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 10, author: 3, categories: [5, 6], tags: [], featured_media: 0, parent: 0 }]), [], undefined);
+    const ids = Object.fromEntries(ledger.argIdsFor(op('POST', '/wp/v2/posts'), false).map(({ name, ids: known }) => [name, known]));
+    expect(ids.author).toEqual(['3']);
+    expect(ids.categories).toEqual(['5', '6']);
+    expect(ids.tags).toEqual([]);
+    // 0 is WordPress's "none": no image is not an image.
+    expect(ids.featured_media).toEqual([]);
+    // The post itself is seen, as before.
+    expect(ledger.idsFor(op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), true)?.ids).toEqual(['10']);
+  });
 });

@@ -110,7 +110,8 @@ export class OwnedResources {
     if (op.method === 'GET') {
       for (const item of Array.isArray(json) ? json : [json]) {
         const id = idOf(item, family.idField);
-        if (id !== undefined) this.#see(family, id);
+        if (id !== undefined) this.#see(family.name, id);
+        this.#seeReferenced(family, item);
       }
       return;
     }
@@ -125,7 +126,7 @@ export class OwnedResources {
         values[variable.name] = index === item.pattern.variables.length - 1 ? id : (pathValues[index] ?? '');
       });
       this.#own({ locale: op.locale, family, id, path: values, maker });
-      this.#see(family, id);
+      this.#see(family.name, id);
       return;
     }
     if (role.role === 'item' && op.method === 'DELETE') {
@@ -135,6 +136,12 @@ export class OwnedResources {
       if (json?.status === 'trash') return;
       if (id !== undefined) this.#disown(family.name, id);
     }
+  }
+
+  /** Takes note of an item known to exist without a list having shown it: the run's own accounts. */
+  seeItem(locale: string | null, collection: string, id: string): void {
+    const role = this.#roles.get(`${locale} ${collection}`);
+    if (role?.role === 'collection') this.#see(role.family.name, id);
   }
 
   /**
@@ -255,14 +262,29 @@ export class OwnedResources {
     this.#idLists.delete(`seen ${familyName}`);
   }
 
-  #see(family: ResourceFamily, id: string): void {
-    let seen = this.#seen.get(family.name);
+  #see(familyName: string, id: string): void {
+    let seen = this.#seen.get(familyName);
     if (seen === undefined) {
       seen = new Set();
-      this.#seen.set(family.name, seen);
+      this.#seen.set(familyName, seen);
     }
     if (seen.has(id)) return;
     seen.add(id);
-    this.#idLists.delete(`seen ${family.name}`);
+    this.#idLists.delete(`seen ${familyName}`);
+  }
+
+  /**
+   * Ids an item names in the fields its family's arguments take ids by (a post's `author`, `categories`,
+   * `featured_media`): the server's own answer says they exist, so they are seen, before the run lists those
+   * families itself. 0 is WordPress's "none" (no image, no parent), not an id.
+   */
+  #seeReferenced(family: ResourceFamily, item: unknown): void {
+    if (typeof item !== 'object' || item === null) return;
+    for (const reference of family.references) {
+      const value = (item as Record<string, unknown>)[reference.name];
+      for (const named of Array.isArray(value) ? value : [value]) {
+        if (typeof named === 'number' && Number.isSafeInteger(named) && named > 0) this.#see(reference.family, String(named));
+      }
+    }
   }
 }

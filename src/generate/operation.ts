@@ -160,7 +160,7 @@ function buildBoundaryCases(operation: Operation, params: ParamGenerators[], val
       const mutation: Mutation | undefined = rule && { param: spec.name, location, rule, description: `${spec.name} = ${preview(value)} (${label})` };
       const requestCase: RequestCase = mutation
         ? { operationId: operation.id, kind: 'invalid', path, query, body, mutation }
-        : { operationId: operation.id, kind: 'boundary', path, query, body };
+        : { operationId: operation.id, kind: 'boundary', path, query, body, subject: spec.name };
       const named = namedParams(operation, requestCase, ignored);
       if (mutation ? named.length !== 1 || named[0] !== spec.name : named.length > 0) continue;
       const key = JSON.stringify([spec.name, requestCase.kind, value]);

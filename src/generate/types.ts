@@ -47,6 +47,8 @@ export interface RequestCase {
   body: Record<string, unknown> | undefined;
   /** Set on invalid cases: the one rule broken. */
   mutation?: Mutation;
+  /** Set on boundary cases: the parameter whose edge value the case tries (the others are a valid case's). */
+  subject?: string;
 }
 
 /** Where a case's values come from for one operation: built once, then sampled with the operation's seed. */

@@ -48,6 +48,24 @@ describe('CallbackRefusals', () => {
     const invalid: RequestCase = { ...valid(3), kind: 'invalid', mutation: { param: 'status', location: 'body', rule: 'not_in_enum', description: 'test' } };
     expect(refusals.lighten(create, invalid)).toBe(invalid);
   });
+
+  it('learns from a valid boundary case too, and leaves the argument out of the boundary cases that only carry it', () => {
+    const refusals = new CallbackRefusals();
+    const aboutSticky: RequestCase = { ...valid(0), kind: 'boundary', subject: 'sticky' };
+    expect(refusals.withoutCarried(create, aboutSticky)).toBe(aboutSticky);
+    refusals.note(create, aboutSticky, answered(400, TEMPLATE_REFUSED));
+    expect(refusals.refused(create)).toEqual(['template']);
+
+    const spared = refusals.withoutCarried(create, aboutSticky);
+    expect(spared.body).toEqual({ status: 'draft', sticky: true });
+    expect(labelStillHolds(create, spared)).toBe(true);
+    // Its own edge cases keep it; valid and invalid cases are the fuzz phase's to lighten (or not).
+    const aboutTemplate: RequestCase = { ...valid(1), kind: 'boundary', subject: 'template' };
+    expect(refusals.withoutCarried(create, aboutTemplate)).toBe(aboutTemplate);
+    const plain = valid(2);
+    expect(refusals.withoutCarried(create, plain)).toBe(plain);
+    expect(refusals.lighten(create, aboutSticky)).toBe(aboutSticky);
+  });
 });
 
 describe('the fuzz phase with a route whose callback refuses an argument', () => {
@@ -56,10 +74,11 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
    * refuses those that did as WordPress refuses an argument its callback rejects (or, by the code, its schema):
    * `search` named in a 400 rest_invalid_param, beside whatever else the request got wrong.
    */
-  async function searchesSent(detailCode: string | undefined): Promise<{ sent: boolean[]; failures: string[] }> {
+  async function searchesSent(detailCode: string | undefined, options: { examplesFirst?: boolean; examples?: number } = {}): Promise<{ sent: boolean[]; failures: string[]; refused: string[] }> {
     const { startFaultyServer } = await import('./testing/faulty-server.js');
-    const { runPhase } = await import('./testing/phase-run.js');
+    const { runPhases } = await import('./testing/phase-run.js');
     const { fuzzPhase } = await import('./fuzz.js');
+    const { examplesPhase } = await import('./examples.js');
     const sent: boolean[] = [];
     const refuseSearch: Fault = async (request, forward) => {
       const answer = await forward(request);
@@ -74,8 +93,19 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
     };
     const server = await startFaultyServer({ seed: 2, faults: [refuseSearch] });
     try {
-      const result = await runPhase(fuzzPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only: /^GET \/community\/v1\/members$/, examples: 50 });
-      return { sent, failures: result.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check}: ${finding.message}`) };
+      const phases = options.examplesFirst ? [examplesPhase, fuzzPhase] : [fuzzPhase];
+      const only = /^GET \/community\/v1\/members$/;
+      const result = await runPhases(phases, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only, examples: options.examples ?? 50 });
+      const fuzzFrom = result.events.findIndex((event) => event.type === 'phase_started' && event.phase === 'fuzz');
+      const listedBefore = (event: (typeof result.events)[number]): boolean => event.type === 'exchange' && event.operation.method === 'GET' && event.operation.route === '/community/v1/members';
+      const examplesSent = result.events.slice(0, Math.max(0, fuzzFrom)).filter(listedBefore).length;
+      return {
+        // The phases run one after the other: the examples phase's requests come first.
+        sent: sent.slice(examplesSent),
+        // The fuzz phase's: with one operation kept, the examples phase probes the route's other methods as undeclared.
+        failures: result.findings.filter((finding) => finding.severity === 'failure' && finding.replay.phase === 'fuzz').map((finding) => `${finding.check}: ${finding.message}`),
+        refused: result.refusals.refused({ id: 'en_gb GET /community/v1/members' }),
+      };
     } finally {
       await server.close();
     }
@@ -90,6 +120,17 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
     expect(count(refusedByCallback.sent)).toBeLessThan(count(neverRefused.sent) - 5);
     expect(refusedByCallback.failures).toEqual([]);
     expect(neverRefused.failures).toEqual([]);
+  });
+
+  it('learns from the examples phase, so a short fuzz phase leaves the refused argument out from its first cases', async () => {
+    const taught = await searchesSent('rest_invalid_param', { examplesFirst: true, examples: 10 });
+    const untaught = await searchesSent('rest_invalid_param', { examples: 10 });
+    expect(taught.refused).toEqual(['search']);
+    // The same seed draws the same fuzz cases: only when the run learnt of the refusal differs.
+    expect(taught.sent.length).toBe(untaught.sent.length);
+    const count = (flags: boolean[]): number => flags.filter(Boolean).length;
+    expect(count(taught.sent)).toBeLessThan(count(untaught.sent));
+    expect(taught.failures).toEqual([]);
   });
 
   it('keeps sending an argument the declared schema was said to refuse, and reports that refusal', async () => {

@@ -1,6 +1,8 @@
 /**
  * Phase `examples`: the deterministic boundary set of every operation (each enum value, each bound and just
  * past it, empty and full arrays…), and one probe per undeclared method of each route (404 rest_no_route).
+ * An optional argument a route's callback refused is learnt (`callback-refusals.ts`): the boundary cases after it
+ * leave it out unless it is their subject, and the fuzz phase starts knowing it.
  */
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
@@ -9,6 +11,7 @@ import { otherRouteServing } from '../route-owner.js';
 import type { ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
 import type { Phase, PhaseContext } from './phase.js';
+import { withRealIds } from './real-ids.js';
 
 /** Methods a probe may try; HEAD and OPTIONS are served implicitly by WordPress and never probed. */
 const PROBE_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -67,7 +70,11 @@ export const examplesPhase: Phase = {
       run.cover(op);
       for (const requestCase of ctx.generators(op).boundary()) {
         if (run.stopped) return;
-        reportExecuted(ctx, op, requestCase, await run.execute(op, requestCase, 'examples', { judgeCase: true }), 'examples');
+        // What the case carries along from its valid base case: real ids, not refused arguments; its subject as it is.
+        const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
+        const executed = await run.execute(op, sent, 'examples', { judgeCase: true });
+        ctx.refusals.note(op, sent, executed.exchange);
+        reportExecuted(ctx, op, sent, executed, 'examples');
       }
     }, () => run.stopped);
 

@@ -8,23 +8,22 @@
  * first few a lot. Round 0 uses the operation's seed as before, so runs of up to ROUND_SIZE examples are
  * unchanged; each later round has a seed of its own.
  *
- * Each drawn case is adapted before it is sent: real ids where the run knows some (`withRealIds`), and in a valid
+ * Each drawn case is adapted before it is sent: real ids where the run knows some (`real-ids.ts`), and in a valid
  * case, for half the cases, no optional argument the route's own callback refused in an earlier valid case
  * (`callback-refusals.ts`), so the rest of the case reaches the handler.
  */
 import fc from 'fast-check';
-import type { ArgSchema, Operation } from '../../descriptor/types.js';
-import { classifyValue } from '../../schema/wordpress-rules.js';
-import { operationSeed, stableHash } from '../../generate/index.js';
+import type { Operation } from '../../descriptor/types.js';
+import { operationSeed } from '../../generate/index.js';
 import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
-import { CallbackRefusals } from './callback-refusals.js';
 import { isSuccess } from './access.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
+import { withRealIds } from './real-ids.js';
 
 /** Examples per operation and kind in one round. */
 export const ROUND_SIZE = 25;
@@ -49,59 +48,6 @@ function boundaryIdCases(ctx: PhaseContext, op: Operation): RequestCase[] {
   return variables.flatMap((variable) => BOUNDARY_IDS.map((id) => ({ ...valid, kind: 'boundary' as const, path: { ...valid.path, [variable.name]: id } })));
 }
 
-/**
- * A case whose family ids are real ones, for half the cases each: the path variable that holds its family's id,
- * and in a valid case the arguments that name a parent family's resource (a comment's `post`), take an id the run
- * made (or, for a read, saw in an answer). Item routes and parent filters are then reached with existing
- * resources, not only with 404s; an invalid argument reaches an item that exists, where a server that looks at it
- * before validating it (a permission check reading a post's password) shows it. An invalid case whose mutation is
- * the path keeps it. Returns the case unchanged when the route is no family's or the run knows no id for it.
- */
-export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
-  const owned = ctx.run.owned;
-  if (owned === undefined || requestCase.kind === 'boundary') return requestCase;
-  const seen = op.method === 'GET';
-  if (requestCase.kind === 'invalid') return requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen));
-  let result = withRealPathId(op, requestCase, owned.idsFor(op, seen));
-  for (const { name, ids } of owned.argIdsFor(op, seen)) result = withRealArgId(op, result, name, ids);
-  return result;
-}
-
-/** The case with its family's id variable set to one of the `found` ids, for half the cases (by the value drawn). */
-function withRealPathId(op: Operation, requestCase: RequestCase, found: { variable: number; ids: string[] } | undefined): RequestCase {
-  if (found === undefined || found.ids.length === 0) return requestCase;
-  const name = op.pattern.variables[found.variable]?.name;
-  if (name === undefined) return requestCase;
-  const pick = stableHash(`${op.id} ${requestCase.path[name] ?? ''}`);
-  if (pick % 2 === 1) return requestCase;
-  const id = found.ids[Math.floor(pick / 2) % found.ids.length]!;
-  return { ...requestCase, path: { ...requestCase.path, [name]: id } };
-}
-
-/** The case with argument `name`, when it sends one, set to one of `ids` in the form its schema accepts. */
-function withRealArgId(op: Operation, requestCase: RequestCase, name: string, ids: readonly string[]): RequestCase {
-  const schema = op.args[name];
-  const inQuery = requestCase.query[name] !== undefined;
-  const values = inQuery ? requestCase.query : requestCase.body;
-  if (ids.length === 0 || schema === undefined || values?.[name] === undefined) return requestCase;
-  const pick = stableHash(`${op.id} ${name} ${JSON.stringify(values[name]) ?? ''}`);
-  if (pick % 2 === 1) return requestCase;
-  const value = idAsAccepted(schema, ids[Math.floor(pick / 2) % ids.length]!);
-  if (value === undefined) return requestCase;
-  const changed = { ...values, [name]: value };
-  return inQuery ? { ...requestCase, query: changed } : { ...requestCase, body: changed };
-}
-
-/**
- * An id in the first form the rule book accepts for the argument (a number, the text itself, a list of one), so
- * the case stays valid; undefined when it accepts none.
- */
-function idAsAccepted(schema: ArgSchema, id: string): unknown {
-  const digits = /^\d+$/u.test(id);
-  const forms: unknown[] = digits ? [Number(id), id, [Number(id)], [id]] : [id, [id]];
-  return forms.find((form) => classifyValue(schema, form).valid);
-}
-
 const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');
 
 /** The seed of one round: round 0 keeps the operation's own seed. */
@@ -110,8 +56,8 @@ export function roundSeed(runSeed: number, op: Operation, kind: 'valid' | 'inval
 }
 
 /** One round of one property; resolves true when it reported a failure (later rounds then leave it alone). */
-async function fuzzOne(ctx: PhaseContext, refusals: CallbackRefusals, op: Operation, kind: 'valid' | 'invalid', round: number, numRuns: number): Promise<boolean> {
-  const { run } = ctx;
+async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid', round: number, numRuns: number): Promise<boolean> {
+  const { run, refusals } = ctx;
   const generators = ctx.generators(op);
   const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
   if (!arbitrary || numRuns <= 0) return false;
@@ -172,12 +118,11 @@ export const fuzzPhase: Phase = {
     }, () => ctx.run.stopped);
     const work = ctx.operations.flatMap((op) => [{ op, kind: 'valid' as const }, { op, kind: 'invalid' as const }]);
     const failed = new Set<(typeof work)[number]>();
-    const refusals = new CallbackRefusals();
     for (let round = 0; round * ROUND_SIZE < ctx.examples && !ctx.run.stopped; round += 1) {
       const numRuns = Math.min(ROUND_SIZE, ctx.examples - round * ROUND_SIZE);
       const pending = work.filter((item) => !failed.has(item));
       await forEachConcurrently(pending, ctx.concurrency, async (item) => {
-        if (await fuzzOne(ctx, refusals, item.op, item.kind, round, numRuns)) failed.add(item);
+        if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
       }, () => ctx.run.stopped);
     }
   },

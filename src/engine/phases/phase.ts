@@ -3,6 +3,7 @@ import type { Contract } from '../../contract/types.js';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { OperationGenerators } from '../generators.js';
 import type { ResourceHints } from '../../resources/index.js';
+import type { CallbackRefusals } from './callback-refusals.js';
 import type { RunContext } from '../run-context.js';
 import type { ShardPlan, WorkUnit } from '../shard-plan.js';
 
@@ -33,6 +34,11 @@ export interface PhaseContext {
   strictAuth: boolean;
   /** Hints about resources the descriptor cannot give (configuration `resources.hints`), over the built-in ones. */
   resourceHints?: ResourceHints;
+  /**
+   * Optional arguments the routes' own callbacks refused in valid requests, learnt by the examples and fuzz phases
+   * and used by the fuzz phase (`callback-refusals.ts`): one per run.
+   */
+  refusals: CallbackRefusals;
 }
 
 /** What a phase may look at to name its whole-run pieces of work, before the run is split. */

@@ -19,6 +19,7 @@ import { generatorCache } from '../../generators.js';
 import { OwnedResources } from '../../owned-resources.js';
 import { RunContext } from '../../run-context.js';
 import { WHOLE_RUN } from '../../shard-plan.js';
+import { CallbackRefusals } from '../callback-refusals.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { startFaultyServer, type Fault, type FaultyServer } from './faulty-server.js';
 
@@ -54,9 +55,16 @@ export interface PhaseRunResult {
   notes: string[];
   /** The access matrix rows the phase recorded. */
   access: AccessRow[];
+  /** What the run learnt of the routes' callbacks' refusals. */
+  refusals: CallbackRefusals;
 }
 
-export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<PhaseRunResult> {
+export function runPhase(phase: Phase, options: PhaseRunOptions): Promise<PhaseRunResult> {
+  return runPhases([phase], options);
+}
+
+/** Runs phases one after the other on one context, as the engine does; `skipped` is the last one's reason. */
+export async function runPhases(phases: readonly Phase[], options: PhaseRunOptions): Promise<PhaseRunResult> {
   const transport = createTransport();
   try {
     const descriptors = await Promise.all(options.locales.map((locale) => fetchDescriptor({ baseUrl: options.url, restRoot: 'wp-json', locale, transport, credentials: options.credentials })));
@@ -101,11 +109,17 @@ export async function runPhase(phase: Phase, options: PhaseRunOptions): Promise<
       safeMethodsOnly,
       contract: options.contract === null ? undefined : (options.contract ?? INTERFACE_CONTRACT),
       strictAuth: options.strictAuth ?? false,
+      refusals: new CallbackRefusals(),
     };
-    const skipped = phase.skipReason(ctx);
-    if (skipped === undefined) await phase.run(ctx);
+    let skipped: string | undefined;
+    for (const phase of phases) {
+      skipped = phase.skipReason(ctx);
+      if (skipped !== undefined) continue;
+      run.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
+      await phase.run(ctx);
+    }
     const notes = run.coverage().flatMap((entry) => entry.notes.map((note) => `${entry.locale} ${entry.method} ${entry.route}: ${note}`));
-    return { skipped, findings: run.findings(), events, requests: run.requests, notes, access: run.access() };
+    return { skipped, findings: run.findings(), events, requests: run.requests, notes, access: run.access(), refusals: ctx.refusals };
   } finally {
     await transport.close();
   }

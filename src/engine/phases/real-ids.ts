@@ -1,0 +1,69 @@
+/**
+ * Real ids in generated cases: the path variable that holds a family's id, and the arguments that name resources
+ * (a comment's `post`, a post's `author`), take ids the run made or saw, so item routes and filters are reached with
+ * resources that exist. The fuzz phase does it for half its cases; the examples phase for every boundary case, in
+ * what it carries along from the valid case it was made from (`real-ids.test.ts` and `fuzz.test.ts` show both).
+ */
+import type { ArgSchema, Operation } from '../../descriptor/types.js';
+import { stableHash } from '../../generate/index.js';
+import type { RequestCase } from '../../generate/types.js';
+import { classifyValue } from '../../schema/wordpress-rules.js';
+import type { PhaseContext } from './phase.js';
+
+/**
+ * A case whose family ids are real ones, for half the cases each: the path variable that holds its family's id,
+ * and in a valid case the arguments that name a parent family's resource (a comment's `post`), take an id the run
+ * made (or, for a read, saw in an answer). Item routes and parent filters are then reached with existing
+ * resources, not only with 404s; an invalid argument reaches an item that exists, where a server that looks at it
+ * before validating it (a permission check reading a post's password) shows it. An invalid case whose mutation is
+ * the path keeps it. A boundary case (the examples phase's) takes them always, but in the argument whose edge it
+ * tries; the fuzz phase's boundary ids (no subject) keep theirs. Returns the case unchanged when the route is no
+ * family's or the run knows no id for it.
+ */
+export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
+  const owned = ctx.run.owned;
+  if (owned === undefined || (requestCase.kind === 'boundary' && requestCase.subject === undefined)) return requestCase;
+  const seen = op.method === 'GET';
+  if (requestCase.kind === 'invalid') return requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen), false);
+  const every = requestCase.kind === 'boundary';
+  let result = withRealPathId(op, requestCase, owned.idsFor(op, seen), every);
+  for (const { name, ids } of owned.argIdsFor(op, seen)) {
+    if (name !== requestCase.subject) result = withRealArgId(op, result, name, ids, every);
+  }
+  return result;
+}
+
+/** The case with its family's id variable set to one of the `found` ids: `every` time, or for half the cases (by the value drawn). */
+function withRealPathId(op: Operation, requestCase: RequestCase, found: { variable: number; ids: string[] } | undefined, every: boolean): RequestCase {
+  if (found === undefined || found.ids.length === 0) return requestCase;
+  const name = op.pattern.variables[found.variable]?.name;
+  if (name === undefined) return requestCase;
+  const pick = stableHash(`${op.id} ${requestCase.path[name] ?? ''}`);
+  if (!every && pick % 2 === 1) return requestCase;
+  const id = found.ids[Math.floor(pick / 2) % found.ids.length]!;
+  return { ...requestCase, path: { ...requestCase.path, [name]: id } };
+}
+
+/** The case with argument `name`, when it sends one, set to one of `ids` in the form its schema accepts (`every` time, or for half the cases). */
+function withRealArgId(op: Operation, requestCase: RequestCase, name: string, ids: readonly string[], every: boolean): RequestCase {
+  const schema = op.args[name];
+  const inQuery = requestCase.query[name] !== undefined;
+  const values = inQuery ? requestCase.query : requestCase.body;
+  if (ids.length === 0 || schema === undefined || values?.[name] === undefined) return requestCase;
+  const pick = stableHash(`${op.id} ${name} ${JSON.stringify(values[name]) ?? ''}`);
+  if (!every && pick % 2 === 1) return requestCase;
+  const value = idAsAccepted(schema, ids[Math.floor(pick / 2) % ids.length]!);
+  if (value === undefined) return requestCase;
+  const changed = { ...values, [name]: value };
+  return inQuery ? { ...requestCase, query: changed } : { ...requestCase, body: changed };
+}
+
+/**
+ * An id in the first form the rule book accepts for the argument (a number, the text itself, a list of one), so
+ * the case stays valid; undefined when it accepts none.
+ */
+function idAsAccepted(schema: ArgSchema, id: string): unknown {
+  const digits = /^\d+$/u.test(id);
+  const forms: unknown[] = digits ? [Number(id), id, [Number(id)], [id]] : [id, [id]];
+  return forms.find((form) => classifyValue(schema, form).valid);
+}
