@@ -2,7 +2,7 @@
  * Real ids in generated cases: the path variable that holds a family's id, and the arguments that name resources
  * (a comment's `post`, a post's `author`), take ids the run made or saw, so item routes and filters are reached with
  * resources that exist. The fuzz phase does it for half its cases; the examples phase for every boundary case, in
- * what it carries along from the valid case it was made from (`real-ids.test.ts` and `fuzz.test.ts` show both).
+ * what it carries along from the valid case it was made from (`real-ids.test.ts` shows both).
  */
 import type { ArgSchema, Operation } from '../../descriptor/types.js';
 import { stableHash } from '../../generate/index.js';
