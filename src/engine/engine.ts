@@ -216,7 +216,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
       run.protectOwnAccount(own, others);
       // The run's accounts exist: a post's author can name one before any list of users has been read.
       for (const account of [own, ...others.values()]) {
-        for (const { locale, route } of account?.collections ?? []) if (account?.id !== undefined) run.owned?.seeItem(locale, route, String(account.id));
+        for (const { locale, route } of account?.collections ?? []) if (account?.id !== undefined) run.owned?.seeSettled(locale, route, String(account.id));
       }
     }
 

@@ -119,4 +119,16 @@ describe('the ledger of what a run made', () => {
     // The post itself is seen, as before.
     expect(ledger.idsFor(op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), true)?.ids).toEqual(['10']);
   });
+
+  it("keeps the run's own accounts as settled ids, apart from what its answers showed", () => {
+    const ledger = new OwnedResources([wordpress]);
+    ledger.seeSettled(null, '/wp/v2/users', '1');
+    ledger.seeSettled(null, '/wp/v2/users', '1');
+    ledger.seeSettled(null, '/wp/v2/no-such-collection', '9');
+    ledger.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 10, author: 3 }]), [], undefined);
+    const create = op('POST', '/wp/v2/posts');
+    const settled = Object.fromEntries(ledger.settledArgIdsFor(create).map(({ name, ids }) => [name, ids]));
+    expect(settled.author).toEqual(['1']);
+    expect(Object.fromEntries(ledger.argIdsFor(create, false).map(({ name, ids }) => [name, ids])).author).toEqual(['1', '3']);
+  });
 });

@@ -57,6 +57,8 @@ export class OwnedResources {
   readonly #ownedIds = new Map<string, number>();
   /** Ids seen in answers, per family name. */
   readonly #seen = new Map<string, Set<string>>();
+  /** Ids known before any phase, the same in every run and shard (the run's own accounts), per family name. */
+  readonly #settled = new Map<string, string[]>();
   /** `idsFor`'s answers, per family name and `seen`, until the next change to that family. */
   readonly #idLists = new Map<string, string[]>();
   /** Per operation id: its arguments that take a family's ids (`argIdsFor`). */
@@ -138,10 +140,16 @@ export class OwnedResources {
     }
   }
 
-  /** Takes note of an item known to exist without a list having shown it: the run's own accounts. */
-  seeItem(locale: string | null, collection: string, id: string): void {
+  /**
+   * Takes note of an item known to exist before any phase, the same in every run and every shard: the run's own
+   * accounts. It is seen, and settled (`settledArgIdsFor`).
+   */
+  seeSettled(locale: string | null, collection: string, id: string): void {
     const role = this.#roles.get(`${locale} ${collection}`);
-    if (role?.role === 'collection') this.#see(role.family.name, id);
+    if (role?.role !== 'collection') return;
+    this.#see(role.family.name, id);
+    const settled = this.#settled.get(role.family.name) ?? [];
+    if (!settled.includes(id)) this.#settled.set(role.family.name, [...settled, id]);
   }
 
   /**
@@ -175,12 +183,24 @@ export class OwnedResources {
    * argument gets both always: a post's author or category is named, not changed.
    */
   argIdsFor(op: Operation, seen: boolean): Array<{ name: string; ids: string[] }> {
+    return this.#linksOf(op).map(({ name, family, parent }) => ({ name, ids: this.#idsOf(family, seen || !parent) }));
+  }
+
+  /**
+   * The arguments of `op` that take ids (as `argIdsFor`), each with the settled ids of its family only: what a
+   * deterministic phase may use, since what the run made or saw by a moment depends on the order answers came in.
+   */
+  settledArgIdsFor(op: Operation): Array<{ name: string; ids: string[] }> {
+    return this.#linksOf(op).map(({ name, family }) => ({ name, ids: this.#settled.get(family) ?? [] }));
+  }
+
+  #linksOf(op: Operation): ArgLink[] {
     let links = this.#argLinks.get(op.id);
     if (links === undefined) {
       links = this.#argLinksOf(op);
       this.#argLinks.set(op.id, links);
     }
-    return links.map(({ name, family, parent }) => ({ name, ids: this.#idsOf(family, seen || !parent) }));
+    return links;
   }
 
   #argLinksOf(op: Operation): ArgLink[] {

@@ -1,8 +1,9 @@
 /**
  * Real ids in generated cases: the path variable that holds a family's id, and the arguments that name resources
  * (a comment's `post`, a post's `author`), take ids the run made or saw, so item routes and filters are reached with
- * resources that exist. The fuzz phase does it for half its cases; the examples phase for every boundary case, in
- * what it carries along from the valid case it was made from (`real-ids.test.ts` shows both).
+ * resources that exist. The fuzz phase does it for half its cases. The examples phase, which must find the same in
+ * every run and in every shard of a split one, gives every boundary case the ids known before the phases (the run's
+ * own accounts) in the arguments it carries along from the valid case it was made from (`real-ids.test.ts`).
  */
 import type { ArgSchema, Operation } from '../../descriptor/types.js';
 import { stableHash } from '../../generate/index.js';
@@ -16,30 +17,35 @@ import type { PhaseContext } from './phase.js';
  * made (or, for a read, saw in an answer). Item routes and parent filters are then reached with existing
  * resources, not only with 404s; an invalid argument reaches an item that exists, where a server that looks at it
  * before validating it (a permission check reading a post's password) shows it. An invalid case whose mutation is
- * the path keeps it. A boundary case (the examples phase's) takes them always, but in the argument whose edge it
- * tries; the fuzz phase's boundary ids (no subject) keep theirs. Returns the case unchanged when the route is no
- * family's or the run knows no id for it.
+ * the path keeps it. A boundary case (the examples phase's) takes settled ids only, always, in every argument but the
+ * one whose edge it tries, and keeps its path; the fuzz phase's boundary ids (no subject) keep theirs. Returns the
+ * case unchanged when the route is no family's or the run knows no id for it.
  */
 export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
   const owned = ctx.run.owned;
-  if (owned === undefined || (requestCase.kind === 'boundary' && requestCase.subject === undefined)) return requestCase;
-  const seen = op.method === 'GET';
-  if (requestCase.kind === 'invalid') return requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen), false);
-  const every = requestCase.kind === 'boundary';
-  let result = withRealPathId(op, requestCase, owned.idsFor(op, seen), every);
-  for (const { name, ids } of owned.argIdsFor(op, seen)) {
-    if (name !== requestCase.subject) result = withRealArgId(op, result, name, ids, every);
+  if (owned === undefined) return requestCase;
+  if (requestCase.kind === 'boundary') {
+    if (requestCase.subject === undefined) return requestCase;
+    let carried = requestCase;
+    for (const { name, ids } of owned.settledArgIdsFor(op)) {
+      if (name !== requestCase.subject) carried = withRealArgId(op, carried, name, ids, true);
+    }
+    return carried;
   }
+  const seen = op.method === 'GET';
+  if (requestCase.kind === 'invalid') return requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen));
+  let result = withRealPathId(op, requestCase, owned.idsFor(op, seen));
+  for (const { name, ids } of owned.argIdsFor(op, seen)) result = withRealArgId(op, result, name, ids, false);
   return result;
 }
 
-/** The case with its family's id variable set to one of the `found` ids: `every` time, or for half the cases (by the value drawn). */
-function withRealPathId(op: Operation, requestCase: RequestCase, found: { variable: number; ids: string[] } | undefined, every: boolean): RequestCase {
+/** The case with its family's id variable set to one of the `found` ids, for half the cases (by the value drawn). */
+function withRealPathId(op: Operation, requestCase: RequestCase, found: { variable: number; ids: string[] } | undefined): RequestCase {
   if (found === undefined || found.ids.length === 0) return requestCase;
   const name = op.pattern.variables[found.variable]?.name;
   if (name === undefined) return requestCase;
   const pick = stableHash(`${op.id} ${requestCase.path[name] ?? ''}`);
-  if (!every && pick % 2 === 1) return requestCase;
+  if (pick % 2 === 1) return requestCase;
   const id = found.ids[Math.floor(pick / 2) % found.ids.length]!;
   return { ...requestCase, path: { ...requestCase.path, [name]: id } };
 }
