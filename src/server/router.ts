@@ -46,7 +46,7 @@ export function compileRouteKey(key: string): RegExp {
   try {
     return new RegExp(`^${key.replaceAll('(?P<', '(?<')}$`, 'i');
   } catch (error) {
-    throw new Error(`route ${key} is not a usable regex: ${(error as Error).message}`);
+    throw new Error(`route ${key} is not a usable regex: ${(error as Error).message}`, { cause: error });
   }
 }
 

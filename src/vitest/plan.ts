@@ -103,7 +103,7 @@ export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options:
     };
   } catch (error) {
     await server?.close();
-    throw new Error(`restconform conformance suite: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`restconform conformance suite: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -63,7 +63,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv, options: RunConf
   try {
     return loadConfig({ file: configFile, profile: profileOf(env), overrides: { ...overrides, ...given }, knownChecks: knownCheckNames() });
   } catch (error) {
-    if (error instanceof ConfigError) throw new Error(`restconform conformance suite: ${error.message}`);
+    if (error instanceof ConfigError) throw new Error(`restconform conformance suite: ${error.message}`, { cause: error });
     throw error;
   }
 }
