@@ -15,7 +15,8 @@
  * @property {string | null} memoryLog long-run mode: write the memory samples here (tab-separated)
  */
 
-const USAGE = 'usage: node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N] [--examples N] [--rounds N] [--cpu-prof DIR] [--memory-log FILE]';
+const USAGE =
+  'usage: node bench/bench.js [--duration S] [--requests N] [--connections N] [--seed N] [--examples N] [--rounds N] [--cpu-prof DIR] [--memory-log FILE]';
 
 /** @type {Record<string, {key: keyof BenchOptions, min: number} | {key: keyof BenchOptions, text: true}>} */
 const FLAGS = {

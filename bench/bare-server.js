@@ -7,7 +7,9 @@
 import { serveOnLoopback } from './child-server.js';
 
 const padding = Number(process.argv[2] ?? 0);
-const BODY = Buffer.from(JSON.stringify({ code: 'ok', message: 'a fixed answer', data: { status: 200 }, ...(padding > 0 ? { padding: 'x'.repeat(padding) } : {}) }));
+const BODY = Buffer.from(
+  JSON.stringify({ code: 'ok', message: 'a fixed answer', data: { status: 200 }, ...(padding > 0 ? { padding: 'x'.repeat(padding) } : {}) }),
+);
 const HEADERS = { 'content-type': 'application/json; charset=UTF-8', 'content-length': String(BODY.length) };
 
 serveOnLoopback((_request, response) => {

@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { serveOnLoopback } from './child-server.js';
 
 const descriptor = readFileSync(process.argv[2]);
-const notFound = Buffer.from(JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }));
+const notFound = Buffer.from(
+  JSON.stringify({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }),
+);
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
 serveOnLoopback((request, response) => {

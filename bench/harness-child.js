@@ -74,24 +74,27 @@ const { exitCode, result } = await runJob(settings, {
 });
 const samples = memory.stop();
 
-process.send?.({
-  exitCode,
-  stoppedEarly: result?.stoppedEarly ?? null,
-  fuzzRequests: fuzz.requests,
-  fuzzDurationMs: fuzz.durationMs,
-  fuzzCpuMicros: fuzz.cpuMicros,
-  fuzzSystemCpuMicros: fuzz.systemCpuMicros,
-  // The main thread's busy share during the phase: below 1, it waited for answers with nothing to do.
-  fuzzEventLoopBusy: fuzz.eventLoopBusy,
-  // Requests per second after the first STEADY_AFTER fuzz requests (null when the phase sent no more than those).
-  steadyRps: steadyFromMs === undefined || fuzzExchanges <= STEADY_AFTER ? null : (fuzzExchanges - STEADY_AFTER) / ((steadyToMs - steadyFromMs) / 1000),
-  exchanges,
-  operations: result?.summary.operations ?? 0,
-  findings: result?.findings.length ?? 0,
-  firstSendMs: recording.firstSendMs(),
-  firstFuzzSendMs: recording.firstPhaseSendMs(),
-  peakRssBytes: process.resourceUsage().maxRSS * 1024,
-  memorySamples: samples,
-  // Thinned here, evenly over the whole run, so the message stays small (autocannon replays at most this many).
-  recorded: evenlySpaced(recording.recorded(), input.replayLimit ?? 2000),
-}, () => process.disconnect());
+process.send?.(
+  {
+    exitCode,
+    stoppedEarly: result?.stoppedEarly ?? null,
+    fuzzRequests: fuzz.requests,
+    fuzzDurationMs: fuzz.durationMs,
+    fuzzCpuMicros: fuzz.cpuMicros,
+    fuzzSystemCpuMicros: fuzz.systemCpuMicros,
+    // The main thread's busy share during the phase: below 1, it waited for answers with nothing to do.
+    fuzzEventLoopBusy: fuzz.eventLoopBusy,
+    // Requests per second after the first STEADY_AFTER fuzz requests (null when the phase sent no more than those).
+    steadyRps: steadyFromMs === undefined || fuzzExchanges <= STEADY_AFTER ? null : (fuzzExchanges - STEADY_AFTER) / ((steadyToMs - steadyFromMs) / 1000),
+    exchanges,
+    operations: result?.summary.operations ?? 0,
+    findings: result?.findings.length ?? 0,
+    firstSendMs: recording.firstSendMs(),
+    firstFuzzSendMs: recording.firstPhaseSendMs(),
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    memorySamples: samples,
+    // Thinned here, evenly over the whole run, so the message stays small (autocannon replays at most this many).
+    recorded: evenlySpaced(recording.recorded(), input.replayLimit ?? 2000),
+  },
+  () => process.disconnect(),
+);

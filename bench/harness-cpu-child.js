@@ -35,7 +35,8 @@ const wrapSender = (sender) => ({
   send(request, signal) {
     if (input.mode === 'record') {
       return sender.send(request, signal).then((exchange) => {
-        if (exchange.response) answers.set(keyOf(request), { status: exchange.response.status, headers: exchange.response.headers, bodyText: exchange.response.bodyText });
+        if (exchange.response)
+          answers.set(keyOf(request), { status: exchange.response.status, headers: exchange.response.headers, bodyText: exchange.response.bodyText });
         return exchange;
       });
     }

@@ -34,12 +34,20 @@ const server = await spawnListening('bin/restconform.js', ['serve', '--port', '0
 try {
   const input = { baseUrl: server.url, seed: options.seed, requests, concurrency: options.connections, recording };
   const recorded = await runChild('bench/harness-cpu-child.js', { ...input, mode: 'record' }, { env });
-  say(`recorded: ${recorded.requests} fuzz requests against the reference server (${fixed(recorded.microsPerRequest)} µs of harness CPU each, transport included)`);
+  say(
+    `recorded: ${recorded.requests} fuzz requests against the reference server (${fixed(recorded.microsPerRequest)} µs of harness CPU each, transport included)`,
+  );
   const replays = [];
   for (let round = 0; round < options.rounds; round++) {
-    const replay = await runChild('bench/harness-cpu-child.js', { ...input, mode: 'replay' }, { env, nodeFlags: profileFlags(options.cpuProfileDir, `replay-${round + 1}`) });
+    const replay = await runChild(
+      'bench/harness-cpu-child.js',
+      { ...input, mode: 'replay' },
+      { env, nodeFlags: profileFlags(options.cpuProfileDir, `replay-${round + 1}`) },
+    );
     replays.push(replay);
-    say(`replay ${round + 1} of ${options.rounds}: ${fixed(replay.microsPerRequest)} µs per request; first ${replay.warmRequests}: ${fixed(replay.warmMicros / 1000)} ms in all; then ${fixed(replay.steadyMicrosPerRequest)} µs each (${replay.unrecorded} requests not in the recording, sent)`);
+    say(
+      `replay ${round + 1} of ${options.rounds}: ${fixed(replay.microsPerRequest)} µs per request; first ${replay.warmRequests}: ${fixed(replay.warmMicros / 1000)} ms in all; then ${fixed(replay.steadyMicrosPerRequest)} µs each (${replay.unrecorded} requests not in the recording, sent)`,
+    );
   }
   const summary = {
     requests,
@@ -49,7 +57,9 @@ try {
     warmMs: fixed(median(replays.map((r) => r.warmMicros / 1000))),
     steadyMicrosPerRequest: fixed(median(replays.map((r) => r.steadyMicrosPerRequest))),
   };
-  say(`harness CPU per fuzz request, transport and server left out (median of ${replays.length}): ${summary.microsPerRequest} µs over the phase; the first ${summary.warmRequests} requests ${summary.warmMs} ms in all, then ${summary.steadyMicrosPerRequest} µs each`);
+  say(
+    `harness CPU per fuzz request, transport and server left out (median of ${replays.length}): ${summary.microsPerRequest} µs over the phase; the first ${summary.warmRequests} requests ${summary.warmMs} ms in all, then ${summary.steadyMicrosPerRequest} µs each`,
+  );
   say(JSON.stringify(summary));
 } finally {
   await server.stop();

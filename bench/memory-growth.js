@@ -28,6 +28,10 @@ export function growthBetweenTenths(samples, field) {
  */
 export function memoryTable(samples) {
   const mb = (bytes) => (bytes / (1024 * 1024)).toFixed(1);
-  const rows = samples.map((s) => [(s.atMs / 1000).toFixed(0), s.requests, mb(s.rss), mb(s.heapTotal), mb(s.heapUsed), mb(s.external), s.liveHeap === undefined ? '' : mb(s.liveHeap)].join('\t'));
+  const rows = samples.map((s) =>
+    [(s.atMs / 1000).toFixed(0), s.requests, mb(s.rss), mb(s.heapTotal), mb(s.heapUsed), mb(s.external), s.liveHeap === undefined ? '' : mb(s.liveHeap)].join(
+      '\t',
+    ),
+  );
   return `${['seconds', 'requests', 'rss_mb', 'heap_total_mb', 'heap_used_mb', 'external_mb', 'live_heap_mb'].join('\t')}\n${rows.join('\n')}\n`;
 }

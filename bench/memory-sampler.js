@@ -43,7 +43,14 @@ export function createMemorySampler(intervalMs, liveEvery = 0) {
   const sample = () => {
     const usage = process.memoryUsage();
     /** @type {MemorySample} */
-    const entry = { atMs: Math.round(performance.now() - started), requests, rss: usage.rss, heapTotal: usage.heapTotal, heapUsed: usage.heapUsed, external: usage.external };
+    const entry = {
+      atMs: Math.round(performance.now() - started),
+      requests,
+      rss: usage.rss,
+      heapTotal: usage.heapTotal,
+      heapUsed: usage.heapUsed,
+      external: usage.external,
+    };
     if (collect && samples.length % liveEvery === 0) {
       collect();
       entry.liveHeap = process.memoryUsage().heapUsed;

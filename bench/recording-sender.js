@@ -49,7 +49,8 @@ export function createRecordingSender(limit) {
           const now = performance.now();
           firstSendMs ??= now;
           if (phaseMarked) firstPhaseSendMs ??= now;
-          if (kept.length < limit) kept.push({ method: request.method, url: request.url, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+          if (kept.length < limit)
+            kept.push({ method: request.method, url: request.url, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
           return sender.send(request, signal);
         },
       };

@@ -69,4 +69,6 @@ for (const op of operations) {
 }
 mark('everyOperationSampled');
 
-process.send?.({ at, cpuAt, operations: operations.length, routes: descriptors.reduce((n, d) => n + Object.keys(d.root.routes).length, 0) }, () => process.disconnect());
+process.send?.({ at, cpuAt, operations: operations.length, routes: descriptors.reduce((n, d) => n + Object.keys(d.root.routes).length, 0) }, () =>
+  process.disconnect(),
+);

@@ -9,7 +9,9 @@ process.stdout.on('error', (error) => {
 });
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error) => {
     process.stderr.write(`restconform: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 2;

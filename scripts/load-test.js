@@ -183,7 +183,8 @@ function answerTally(mix) {
         JSON.parse(body);
       } catch {
         tally.notJson += 1;
-        if (tally.notJsonExamples.length < 3) tally.notJsonExamples.push(`${entry.method} ${entry.path} → ${status} ${JSON.stringify(String(body).slice(0, 80))}`);
+        if (tally.notJsonExamples.length < 3)
+          tally.notJsonExamples.push(`${entry.method} ${entry.path} → ${status} ${JSON.stringify(String(body).slice(0, 80))}`);
       }
     },
   }));
@@ -192,7 +193,9 @@ function answerTally(mix) {
 
 function runAutocannon(url, requests) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, pipelining: 1, duration: durationSeconds, timeout: 10, requests }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, pipelining: 1, duration: durationSeconds, timeout: 10, requests }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -202,8 +205,28 @@ function runAutocannon(url, requests) {
 function runFuzzJob(url, password, folder) {
   const report = join(folder, 'fuzz-report.json');
   const args = [
-    CLI, 'run', '--base-url', url, '--locales', 'en_gb,el', '--phases', 'fuzz', '--examples', '100000', '--time-budget', String(durationSeconds),
-    '--seed', '1', '--concurrency', String(fuzzConcurrency), '--user', USER, '--json', report, '--report-dir', folder,
+    CLI,
+    'run',
+    '--base-url',
+    url,
+    '--locales',
+    'en_gb,el',
+    '--phases',
+    'fuzz',
+    '--examples',
+    '100000',
+    '--time-budget',
+    String(durationSeconds),
+    '--seed',
+    '1',
+    '--concurrency',
+    String(fuzzConcurrency),
+    '--user',
+    USER,
+    '--json',
+    report,
+    '--report-dir',
+    folder,
   ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, RESTCONFORM_APP_PASSWORD: password }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -231,7 +254,15 @@ function send(base, { method, path, headers = {}, body }) {
   return new Promise((resolve) => {
     const start = performance.now();
     const target = new URL(path, base);
-    const req = httpRequest({ host: target.hostname, port: target.port, method, path: `${target.pathname}${target.search}`, headers, agent: false, timeout: PROMPT_MS * 2 });
+    const req = httpRequest({
+      host: target.hostname,
+      port: target.port,
+      method,
+      path: `${target.pathname}${target.search}`,
+      headers,
+      agent: false,
+      timeout: PROMPT_MS * 2,
+    });
     let settled = false;
     const done = (answer) => {
       if (settled) return;
@@ -286,7 +317,12 @@ function sendChunked(base, { method, path, headers, chunk, count }) {
     // A write refused because the server answered and closed is expected; the answer is what counts.
     socket.on('error', () => undefined);
     socket.once('connect', () => {
-      const head = [`${method} ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`, 'Transfer-Encoding: chunked', ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`)];
+      const head = [
+        `${method} ${target.pathname}${target.search} HTTP/1.1`,
+        `Host: ${target.host}`,
+        'Transfer-Encoding: chunked',
+        ...Object.entries(headers).map(([n, v]) => `${n}: ${v}`),
+      ];
       socket.write(`${head.join('\r\n')}\r\n\r\n`);
       // One chunk at a time, each once the last has left, and none after the answer has begun: a write into a
       // connection the server has closed would make Node drop the answer it has not read yet.
@@ -337,20 +373,55 @@ function hostileCases(password) {
       expect: [413],
       chunked: { method: 'POST', path: members, headers: jsonHeaders, chunk: Buffer.alloc(64 * 1024, 0x20), count: 64 },
     },
-    { name: 'malformed JSON', expect: [400], code: 'rest_invalid_json', request: { method: 'POST', path: members, headers: jsonHeaders, body: '{"user_login": "x", "email": ' } },
-    { name: 'JSON nested 10,000 deep', expect: [400], code: 'rest_invalid_json', request: { method: 'POST', path: members, headers: jsonHeaders, body: nestedJson(10_000) } },
-    { name: 'duplicate query keys (last one out of range)', expect: [400], code: 'rest_invalid_param', request: { method: 'GET', path: `${members}?per_page=10&per_page=1000&per_page=500` } },
-    { name: 'duplicate query keys (scalar then list)', expect: [400], code: 'rest_invalid_param', request: { method: 'GET', path: `${members}?page=2&page[]=1&page[x]=2` } },
-    { name: '100,000 query parameters in the URL', expect: [431], code: 'rest_request_headers_too_large', request: { method: 'GET', path: `${members}?${manyParameters(100_000)}` } },
+    {
+      name: 'malformed JSON',
+      expect: [400],
+      code: 'rest_invalid_json',
+      request: { method: 'POST', path: members, headers: jsonHeaders, body: '{"user_login": "x", "email": ' },
+    },
+    {
+      name: 'JSON nested 10,000 deep',
+      expect: [400],
+      code: 'rest_invalid_json',
+      request: { method: 'POST', path: members, headers: jsonHeaders, body: nestedJson(10_000) },
+    },
+    {
+      name: 'duplicate query keys (last one out of range)',
+      expect: [400],
+      code: 'rest_invalid_param',
+      request: { method: 'GET', path: `${members}?per_page=10&per_page=1000&per_page=500` },
+    },
+    {
+      name: 'duplicate query keys (scalar then list)',
+      expect: [400],
+      code: 'rest_invalid_param',
+      request: { method: 'GET', path: `${members}?page=2&page[]=1&page[x]=2` },
+    },
+    {
+      name: '100,000 query parameters in the URL',
+      expect: [431],
+      code: 'rest_request_headers_too_large',
+      request: { method: 'GET', path: `${members}?${manyParameters(100_000)}` },
+    },
     {
       name: '100,000 form parameters in the body',
       expect: [400],
       code: 'rest_missing_callback_param',
-      request: { method: 'POST', path: members, headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth }, body: manyParameters(100_000).slice(0, MIB - 1) },
+      request: {
+        method: 'POST',
+        path: members,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth },
+        body: manyParameters(100_000).slice(0, MIB - 1),
+      },
     },
     // Within the 16 KiB header limit, so the query parser itself meets the nesting (PHP stops at 64 levels).
     { name: 'query nested 4,000 deep', expect: [200, 400], request: { method: 'GET', path: `${members}?search${'[a]'.repeat(4_000)}=1` } },
-    { name: 'query nested 10,000 deep', expect: [431], code: 'rest_request_headers_too_large', request: { method: 'GET', path: `${members}?search${'[a]'.repeat(10_000)}=1` } },
+    {
+      name: 'query nested 10,000 deep',
+      expect: [431],
+      code: 'rest_request_headers_too_large',
+      request: { method: 'GET', path: `${members}?search${'[a]'.repeat(10_000)}=1` },
+    },
   ];
 }
 
@@ -372,7 +443,9 @@ function judgeHostile(testCase, answer) {
 // ---------------------------------------------------------------------------------------------------------------
 // The run
 
-const password = randomBytes(18).toString('base64url').replace(/(.{4})(?!$)/g, '$1 ');
+const password = randomBytes(18)
+  .toString('base64url')
+  .replace(/(.{4})(?!$)/g, '$1 ');
 const folder = mkdtempSync(join(tmpdir(), 'restconform-load-'));
 const server = await startServer(password);
 const pid = server.child.pid;
@@ -380,7 +453,9 @@ let serverExit;
 server.child.once('exit', (code, signal) => {
   serverExit = { code, signal };
 });
-process.stdout.write(`load test: server pid ${pid} at ${server.url}; ${durationSeconds} s, ${connections} connections, fuzz job concurrency ${fuzzConcurrency}\n`);
+process.stdout.write(
+  `load test: server pid ${pid} at ${server.url}; ${durationSeconds} s, ${connections} connections, fuzz job concurrency ${fuzzConcurrency}\n`,
+);
 
 try {
   const mix = validMix(server.url, password);
@@ -405,7 +480,10 @@ try {
 
   // Figures
   const loadSamples = memory.samples.filter((s) => s.at >= loadStart && s.at <= loadEnd);
-  const quarter = (q) => loadSamples.filter((s) => s.at >= loadStart + ((loadEnd - loadStart) * q) / 4 && s.at < loadStart + ((loadEnd - loadStart) * (q + 1)) / 4).map((s) => s.mib);
+  const quarter = (q) =>
+    loadSamples
+      .filter((s) => s.at >= loadStart + ((loadEnd - loadStart) * q) / 4 && s.at < loadStart + ((loadEnd - loadStart) * (q + 1)) / 4)
+      .map((s) => s.mib);
   const rss = {
     startMiB: round(memory.samples[0]?.mib),
     peakMiB: round(Math.max(...memory.samples.map((s) => s.mib))),
@@ -455,7 +533,8 @@ try {
     if (!fuzzSummary.requests) problem('the fuzz job sent nothing');
   }
   for (const result of hostile) if (result.failure) problem(`${result.name}: ${result.failure}`);
-  if (!figures.serverAlive) problem(`the server did not survive: ${serverExit ? `exited ${JSON.stringify(serverExit)}` : `final request answered ${alive.status ?? alive.error}`}`);
+  if (!figures.serverAlive)
+    problem(`the server did not survive: ${serverExit ? `exited ${JSON.stringify(serverExit)}` : `final request answered ${alive.status ?? alive.error}`}`);
   if (server.stderr().includes('internal error')) problem(`the server logged internal errors: ${server.stderr().trim().split('\n').slice(0, 3).join(' | ')}`);
   if (durationSeconds >= MEMORY_JUDGED_FROM_SECONDS && !(rss.lastQuarterMeanMiB <= rss.secondQuarterMeanMiB * (1 + MEMORY_GROWTH_LIMIT))) {
     problem(`memory kept growing: ${rss.secondQuarterMeanMiB} MiB in the second quarter, ${rss.lastQuarterMeanMiB} MiB in the last`);
@@ -498,7 +577,9 @@ function printFigures(figures) {
     `server RSS   start ${rss.startMiB} MiB, peak ${rss.peakMiB} MiB, end ${rss.endMiB} MiB (load: second quarter ${rss.secondQuarterMeanMiB} MiB, last quarter ${rss.lastQuarterMeanMiB} MiB` +
       `${figures.durationSeconds < MEMORY_JUDGED_FROM_SECONDS ? `; not judged under ${MEMORY_JUDGED_FROM_SECONDS} s` : ''})`,
     'hostile requests:',
-    ...figures.hostile.map((h) => `  ${h.failure ? 'FAIL' : 'ok  '} ${h.name.padEnd(46)} ${String(h.status).padStart(4)} in ${h.ms} ms${h.failure ? `: ${h.failure}` : ''}`),
+    ...figures.hostile.map(
+      (h) => `  ${h.failure ? 'FAIL' : 'ok  '} ${h.name.padEnd(46)} ${String(h.status).padStart(4)} in ${h.ms} ms${h.failure ? `: ${h.failure}` : ''}`,
+    ),
     `server alive at the end: ${figures.serverAlive ? 'yes' : 'NO'}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -75,7 +75,13 @@ async function use(): Promise<void> {
 void use;
 `,
 );
-writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, include: ['typed.ts'] }));
+writeFileSync(
+  join(project, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+    include: ['typed.ts'],
+  }),
+);
 expectCode(sh('npx', ['tsc', '-p', 'tsconfig.json']), 0, 'tsc on a file using the library types');
 
 step('a vitest suite written against the library API');
@@ -113,16 +119,23 @@ writeFileSync(
 await conformanceTests({ examples: 2, phases: ['contract', 'examples', 'fuzz', 'stateful'], locales: ['en_gb'] });
 `,
 );
-writeFileSync(join(project, 'vitest.config.ts'), `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 600_000 } });\n`);
+writeFileSync(
+  join(project, 'vitest.config.ts'),
+  `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 600_000 } });\n`,
+);
 const suite = sh('npx', ['vitest', 'run', '--reporter', 'json', '--outputFile', 'vitest.json']);
 const results = JSON.parse(readFileSync(join(project, 'vitest.json'), 'utf8'));
 for (const file of results.testResults) {
-  for (const test of file.assertionResults.filter((result) => result.status === 'failed')) process.stderr.write(`failed: ${test.fullName}\n${test.failureMessages.join('\n')}\n`);
+  for (const test of file.assertionResults.filter((result) => result.status === 'failed'))
+    process.stderr.write(`failed: ${test.fullName}\n${test.failureMessages.join('\n')}\n`);
   if (file.status === 'failed' && file.assertionResults.length === 0) process.stderr.write(`failed: ${file.name}: ${file.message}\n`);
 }
 expectCode(suite, 0, 'npx vitest run');
-process.stdout.write(`vitest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped in ${results.testResults.length} files\n`);
-if (results.numFailedTests !== 0 || results.numPassedTests < 100 || results.testResults.length !== 2) fail('the vitest suite did not pass with its library and conformance tests');
+process.stdout.write(
+  `vitest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${results.numPendingTests} skipped in ${results.testResults.length} files\n`,
+);
+if (results.numFailedTests !== 0 || results.numPassedTests < 100 || results.testResults.length !== 2)
+  fail('the vitest suite did not pass with its library and conformance tests');
 
 step('done');
 if (process.env.RESTCONFORM_KEEP_PACKAGE_TEST !== '1') rmSync(work, { recursive: true, force: true });

@@ -73,22 +73,34 @@ async function main() {
     wordpress = await startWordPress(tools, { fresh });
     mkdirSync(REPORT_DIR, { recursive: true });
     const args = [
-      join(root, 'bin', 'restconform.js'), 'run',
-      '--base-url', wordpress.baseUrl,
-      '--locales', 'none',
-      '--contract', 'none',
-      '--profile', 'ci',
-      '--config', join(SUITE, 'wordpress.yaml'),
-      '--user', wordpress.user,
-      '--app-password-env', PASSWORD_ENV,
-      '--json', REPORT,
+      join(root, 'bin', 'restconform.js'),
+      'run',
+      '--base-url',
+      wordpress.baseUrl,
+      '--locales',
+      'none',
+      '--contract',
+      'none',
+      '--profile',
+      'ci',
+      '--config',
+      join(SUITE, 'wordpress.yaml'),
+      '--user',
+      wordpress.user,
+      '--app-password-env',
+      PASSWORD_ENV,
+      '--json',
+      REPORT,
       // What real WordPress does that its descriptor does not say, each with its reason: known, they fail nothing.
-      '--baseline', EXPECTATIONS,
+      '--baseline',
+      EXPECTATIONS,
       // The author and the subscribers, so the access matrix can tell their rights from the administrator's.
       ...wordpress.accounts.flatMap((account) => ['--account', `${account.role}:${account.user}:${account.env}`]),
     ];
     const accountFlags = wordpress.accounts.map((account) => ` --account ${account.role}:${account.user}:${account.env}`).join('');
-    log(`restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --baseline suites/wordpress/expectations.json --user ${wordpress.user}${accountFlags}`);
+    log(
+      `restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --baseline suites/wordpress/expectations.json --user ${wordpress.user}${accountFlags}`,
+    );
     const countsBefore = await contentCounts(wordpress);
     const started = Date.now();
     const exitCode = await run(process.execPath, args, {
@@ -142,23 +154,35 @@ function judge(report, exitCode, seconds, accountProblem, contentChanges) {
   const baseline = report.baseline ?? { known: 0, fixed: [], unchecked: [] };
   const listed = readJsonList(EXPECTATIONS);
   const untested = report.coverage.filter((entry) => entry.requests === 0);
-  log(`${summary.requests} requests sent, ${summary.operations} operations, ${report.findings.length} findings (${summary.failures} new failures, ${summary.warnings} new warnings, ${summary.known} known) in ${seconds} s; restconform exited ${exitCode}`);
+  log(
+    `${summary.requests} requests sent, ${summary.operations} operations, ${report.findings.length} findings (${summary.failures} new failures, ${summary.warnings} new warnings, ${summary.known} known) in ${seconds} s; restconform exited ${exitCode}`,
+  );
   // An intermittent entry (reached only when a request meets an id that exists for part of the run) may go unseen.
   const unseen = baseline.unchecked.filter((entry) => entry.intermittent === true);
   const gone = [...baseline.fixed, ...baseline.unchecked.filter((entry) => !unseen.includes(entry))];
-  log(`${listed.length - gone.length - unseen.length} of ${listed.length} expected findings seen${unseen.length ? ` (${unseen.length} intermittent not seen)` : ''}; report: ${relative(root, REPORT)}`);
+  log(
+    `${listed.length - gone.length - unseen.length} of ${listed.length} expected findings seen${unseen.length ? ` (${unseen.length} intermittent not seen)` : ''}; report: ${relative(root, REPORT)}`,
+  );
   const warnings = Object.entries(summary.byCheck).filter(([, counts]) => counts.warnings > 0);
-  if (warnings.length) log(`warnings: ${warnings.map(([check, counts]) => `${check} ${counts.warnings}`).join(', ')} (an unlisted warning does not fail the test)`);
+  if (warnings.length)
+    log(`warnings: ${warnings.map(([check, counts]) => `${check} ${counts.warnings}`).join(', ')} (an unlisted warning does not fail the test)`);
   const problems = newFailures(report.findings);
-  for (const entry of gone) problems.push(`- vanished     ${entry.check} ${entry.method} ${entry.route}${baseline.unchecked.includes(entry) ? ' (not checked by this run)' : ''}`, `    expected because: ${entry.reason}`);
-  for (const entry of untested) problems.push(`! untested     ${entry.method} ${entry.route}: no request reached it${entry.notes.length ? ` (${entry.notes.join('; ')})` : ''}`);
+  for (const entry of gone)
+    problems.push(
+      `- vanished     ${entry.check} ${entry.method} ${entry.route}${baseline.unchecked.includes(entry) ? ' (not checked by this run)' : ''}`,
+      `    expected because: ${entry.reason}`,
+    );
+  for (const entry of untested)
+    problems.push(`! untested     ${entry.method} ${entry.route}: no request reached it${entry.notes.length ? ` (${entry.notes.join('; ')})` : ''}`);
   if (report.stoppedEarly) problems.push(`! the run stopped early: ${report.stoppedEarly}`);
   for (const reason of report.incomplete ?? []) if (!/^stopped early|operations got no request$/.test(reason)) problems.push(`! incomplete: ${reason}`);
   if (accountProblem) problems.push(`! the run changed the account it logs in as: users/me answers ${accountProblem}`);
   for (const change of contentChanges) problems.push(`! content      ${change}`);
   const lifeCycles = (report.sequences ?? []).filter((sequence) => sequence.family !== undefined);
   const whole = lifeCycles.filter((sequence) => sequence.outcome === 'passed' || sequence.outcome === 'failed');
-  log(`life cycles: ${whole.length} of ${lifeCycles.length} families ran to the end (${lifeCycles.filter((sequence) => sequence.outcome === 'passed').length} without a finding); clean-up left ${report.cleanup?.leftovers?.length ?? 0}`);
+  log(
+    `life cycles: ${whole.length} of ${lifeCycles.length} families ran to the end (${lifeCycles.filter((sequence) => sequence.outcome === 'passed').length} without a finding); clean-up left ${report.cleanup?.leftovers?.length ?? 0}`,
+  );
   // restconform's own verdict (--profile ci: new failures and an incomplete run fail) must agree with the above.
   if (problems.length === 0 && exitCode !== 0) problems.push(`! restconform exited ${exitCode}: see its summary above`);
   if (problems.length === 0) {

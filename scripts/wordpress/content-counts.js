@@ -50,7 +50,9 @@ export function countChanges(before, after) {
     }
     if (before[kind] === after[kind]) continue;
     const grew = typeof before[kind] === 'number' && typeof after[kind] === 'number' && after[kind] > before[kind];
-    changes.push(`${kind}: ${before[kind]} before the run, ${after[kind]} after (${grew ? 'left behind' : 'something the run did not make is gone, or the list could not be read'})`);
+    changes.push(
+      `${kind}: ${before[kind]} before the run, ${after[kind]} after (${grew ? 'left behind' : 'something the run did not make is gone, or the list could not be read'})`,
+    );
   }
   return changes;
 }

@@ -10,9 +10,7 @@ export function realwpTools(repoRoot) {
   const up = join(dir, 'up.sh');
   const down = join(dir, 'down.sh');
   if (!existsSync(up) || !existsSync(down)) {
-    throw new Error(
-      `the real WordPress tools are missing: expected up.sh and down.sh in ${dir} (the folder shared/tools/realwp next to this repository)`,
-    );
+    throw new Error(`the real WordPress tools are missing: expected up.sh and down.sh in ${dir} (the folder shared/tools/realwp next to this repository)`);
   }
   return { dir, up, down };
 }

@@ -14,12 +14,52 @@ const OUT = join(root, 'fixtures', 'wordpress-6.1-answers.json');
 
 /** The requests, in order (some change the site: the user delete comes after the trash probe of that user). */
 const REQUESTS = [
-  { name: 'trash-not-supported-user', why: 'a user has no trash: a DELETE without force is 501 rest_trash_not_supported', method: 'DELETE', path: '/wp/v2/users/3?reassign=1', as: 'admin' },
-  { name: 'refusal-own-callback', why: 'reassign has its own sanitize callback instead of the declared integer check: 5.5 is refused the route\'s own way (400 rest_user_invalid_reassign)', method: 'DELETE', path: '/wp/v2/users/3', body: { force: true, reassign: 5.5 }, as: 'admin' },
-  { name: 'refusal-unknown-item', why: 'an invalid content on a block that does not exist: the route answers 404 with its own code before it looks at content', method: 'PATCH', path: '/wp/v2/blocks/999999', body: { content: ' ' }, as: 'admin' },
-  { name: 'accepted-invalid', why: 'title is declared an object but parsed by the controller: a string is taken', method: 'POST', path: '/wp/v2/posts/1', body: { title: ' ' }, as: 'admin' },
-  { name: 'permission-before-validation', why: 'meta is checked after the permission check: an anonymous invalid meta gets 401', method: 'PUT', path: '/wp/v2/users/1', body: { meta: { persisted_preferences: { _modified: 'x' } } }, as: 'anonymous' },
-  { name: 'declared-required-missing', why: 'reassign is declared required on a user delete: 400 rest_missing_callback_param naming it', method: 'DELETE', path: '/wp/v2/users/4?force=true', as: 'admin' },
+  {
+    name: 'trash-not-supported-user',
+    why: 'a user has no trash: a DELETE without force is 501 rest_trash_not_supported',
+    method: 'DELETE',
+    path: '/wp/v2/users/3?reassign=1',
+    as: 'admin',
+  },
+  {
+    name: 'refusal-own-callback',
+    why: "reassign has its own sanitize callback instead of the declared integer check: 5.5 is refused the route's own way (400 rest_user_invalid_reassign)",
+    method: 'DELETE',
+    path: '/wp/v2/users/3',
+    body: { force: true, reassign: 5.5 },
+    as: 'admin',
+  },
+  {
+    name: 'refusal-unknown-item',
+    why: 'an invalid content on a block that does not exist: the route answers 404 with its own code before it looks at content',
+    method: 'PATCH',
+    path: '/wp/v2/blocks/999999',
+    body: { content: ' ' },
+    as: 'admin',
+  },
+  {
+    name: 'accepted-invalid',
+    why: 'title is declared an object but parsed by the controller: a string is taken',
+    method: 'POST',
+    path: '/wp/v2/posts/1',
+    body: { title: ' ' },
+    as: 'admin',
+  },
+  {
+    name: 'permission-before-validation',
+    why: 'meta is checked after the permission check: an anonymous invalid meta gets 401',
+    method: 'PUT',
+    path: '/wp/v2/users/1',
+    body: { meta: { persisted_preferences: { _modified: 'x' } } },
+    as: 'anonymous',
+  },
+  {
+    name: 'declared-required-missing',
+    why: 'reassign is declared required on a user delete: 400 rest_missing_callback_param naming it',
+    method: 'DELETE',
+    path: '/wp/v2/users/4?force=true',
+    as: 'admin',
+  },
 ];
 
 /** Headers a check reads; the rest (dates, server software) would only make the fixture noisy. */
@@ -37,7 +77,11 @@ async function record(wordpress, request) {
   const text = await response.text();
   const kept = Object.fromEntries(KEPT_HEADERS.filter((name) => response.headers.has(name)).map((name) => [name, response.headers.get(name)]));
   const { as, ...sent } = request;
-  return { ...sent, credentials: as, response: { status: response.status, headers: kept, body: text.includes(wordpress.password) ? '(withheld: holds a secret)' : text } };
+  return {
+    ...sent,
+    credentials: as,
+    response: { status: response.status, headers: kept, body: text.includes(wordpress.password) ? '(withheld: holds a secret)' : text },
+  };
 }
 
 async function main() {

@@ -10,8 +10,15 @@ import type { Mutation } from '../generate/types.js';
 const registry = new CheckRegistry(BUILTIN_CHECKS);
 const check = (name: string): Check => registry.get(name)!;
 /** True when the check reports a broken rule (a note is not one). */
-const fires = (name: string, ctx: CheckContext, exchange: Exchange): boolean => check(name).run(ctx, exchange).some((failure) => failure.note !== true);
-const notes = (name: string, ctx: CheckContext, exchange: Exchange): string[] => check(name).run(ctx, exchange).filter((failure) => failure.note === true).map((failure) => failure.message);
+const fires = (name: string, ctx: CheckContext, exchange: Exchange): boolean =>
+  check(name)
+    .run(ctx, exchange)
+    .some((failure) => failure.note !== true);
+const notes = (name: string, ctx: CheckContext, exchange: Exchange): string[] =>
+  check(name)
+    .run(ctx, exchange)
+    .filter((failure) => failure.note === true)
+    .map((failure) => failure.message);
 
 const perPageMutation: Mutation = { param: 'per_page', location: 'query', rule: 'out_of_bounds', description: 'per_page = 101 (maximum 100)' };
 const listOperation = fakeOperation('GET', '/community/v1/members', {
@@ -30,7 +37,9 @@ describe('check registry', () => {
 
 describe('built-in checks', () => {
   it('response_received fires on a transport error only', () => {
-    expect(fires('response_received', fakeContext(), { ...jsonExchange(200, {}), response: undefined, error: { code: 'timeout', message: 'no answer in 10 s' } })).toBe(true);
+    expect(
+      fires('response_received', fakeContext(), { ...jsonExchange(200, {}), response: undefined, error: { code: 'timeout', message: 'no answer in 10 s' } }),
+    ).toBe(true);
     expect(fires('response_received', fakeContext(), jsonExchange(200, {}))).toBe(false);
   });
 
@@ -62,11 +71,22 @@ describe('built-in checks', () => {
     expect(fires('valid_accepted', fakeContext(), wpError(400, 'rest_invalid_param', { params: { per_page: 'bad' } }))).toBe(true);
     expect(fires('valid_accepted', fakeContext(), wpError(400, 'existing_user_login'))).toBe(false);
     expect(fires('valid_accepted', fakeContext(), jsonExchange(200, []))).toBe(false);
-    const requiredLogin = fakeOperation('POST', '/community/v1/members', { user_login: { type: 'string', required: true }, note: { type: 'string', required: false } });
-    expect(fires('valid_accepted', fakeContext({ operation: requiredLogin }), wpError(400, 'rest_missing_callback_param', { params: ['user_login'] }))).toBe(true);
+    const requiredLogin = fakeOperation('POST', '/community/v1/members', {
+      user_login: { type: 'string', required: true },
+      note: { type: 'string', required: false },
+    });
+    expect(fires('valid_accepted', fakeContext({ operation: requiredLogin }), wpError(400, 'rest_missing_callback_param', { params: ['user_login'] }))).toBe(
+      true,
+    );
     // A route's own cross-field rule (note required for category "other") is not a descriptor departure.
     expect(fires('valid_accepted', fakeContext({ operation: requiredLogin }), wpError(400, 'rest_missing_callback_param', { params: ['note'] }))).toBe(false);
-    expect(fires('valid_accepted', fakeContext({ requestCase: { kind: 'invalid', mutation: perPageMutation } }), wpError(400, 'rest_invalid_param', { params: { per_page: 'x' } }))).toBe(false);
+    expect(
+      fires(
+        'valid_accepted',
+        fakeContext({ requestCase: { kind: 'invalid', mutation: perPageMutation } }),
+        wpError(400, 'rest_invalid_param', { params: { per_page: 'x' } }),
+      ),
+    ).toBe(false);
   });
 
   it('invalid_rejected wants 400 naming the mutated parameter', () => {
@@ -80,34 +100,56 @@ describe('built-in checks', () => {
     expect(fires('invalid_rejected', missing, wpError(400, 'rest_missing_callback_param', { params: ['user_login'] }))).toBe(false);
   });
 
-  it('invalid_rejected takes a real WordPress refusal in the route\'s own words as a refusal, not a failure', () => {
+  it("invalid_rejected takes a real WordPress refusal in the route's own words as a refusal, not a failure", () => {
     // Recorded: reassign = 5.5 on a user delete is refused 400 rest_user_invalid_reassign, without naming it.
-    const userDelete = fakeOperation('DELETE', String.raw`/wp/v2/users/(?<id>[\d]+)`, { reassign: { type: 'integer', required: true }, force: { type: 'boolean', required: false } });
+    const userDelete = fakeOperation('DELETE', String.raw`/wp/v2/users/(?<id>[\d]+)`, {
+      reassign: { type: 'integer', required: true },
+      force: { type: 'boolean', required: false },
+    });
     const reassign: Mutation = { param: 'reassign', location: 'body', rule: 'wrong_type', description: 'reassign = 5.5 (type integer)' };
     const ctx = fakeContext({ operation: userDelete, requestCase: { kind: 'invalid', mutation: reassign } });
     expect(fires('invalid_rejected', ctx, recordedExchange('refusal-own-callback'))).toBe(false);
-    expect(notes('invalid_rejected', ctx, recordedExchange('refusal-own-callback'))).toEqual(['an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it']);
+    expect(notes('invalid_rejected', ctx, recordedExchange('refusal-own-callback'))).toEqual([
+      'an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it',
+    ]);
     // Recorded: an invalid content on a block that does not exist is answered 404 rest_post_invalid_id.
     const content: Mutation = { param: 'content', location: 'body', rule: 'wrong_type', description: 'content = " " (type object)' };
-    const blockUpdate = fakeContext({ operation: fakeOperation('PATCH', String.raw`/wp/v2/blocks/(?<id>[\d]+)`), requestCase: { kind: 'invalid', mutation: content } });
+    const blockUpdate = fakeContext({
+      operation: fakeOperation('PATCH', String.raw`/wp/v2/blocks/(?<id>[\d]+)`),
+      requestCase: { kind: 'invalid', mutation: content },
+    });
     expect(fires('invalid_rejected', blockUpdate, recordedExchange('refusal-unknown-item'))).toBe(false);
   });
 
   it('invalid_rejected still fails a real WordPress 401 before validation and a real 2xx for a declared-invalid value, per argument', () => {
-    const meta: Mutation = { param: 'meta', location: 'body', rule: 'wrong_type', description: 'meta.persisted_preferences._modified = "x" (format date-time)' };
+    const meta: Mutation = {
+      param: 'meta',
+      location: 'body',
+      rule: 'wrong_type',
+      description: 'meta.persisted_preferences._modified = "x" (format date-time)',
+    };
     const anonymous = fakeContext({ operation: fakeOperation('PUT', String.raw`/wp/v2/users/(?<id>[\d]+)`), requestCase: { kind: 'invalid', mutation: meta } });
     expect(fires('invalid_rejected', anonymous, recordedExchange('permission-before-validation'))).toBe(true);
     const title: Mutation = { param: 'title', location: 'body', rule: 'wrong_type', description: 'title = " " (type object)' };
-    const postUpdate = fakeContext({ operation: fakeOperation('POST', String.raw`/wp/v2/posts/(?<id>[\d]+)`), requestCase: { kind: 'invalid', mutation: title } });
+    const postUpdate = fakeContext({
+      operation: fakeOperation('POST', String.raw`/wp/v2/posts/(?<id>[\d]+)`),
+      requestCase: { kind: 'invalid', mutation: title },
+    });
     const [accepted] = check('invalid_rejected').run(postUpdate, recordedExchange('accepted-invalid'));
     expect(accepted).toMatchObject({ argument: 'title', cause: 'accepted' });
     // Another rule broken on the same argument is the same finding (counted), whatever the status of the success.
-    const [again] = check('invalid_rejected').run(fakeContext({ ...postUpdate, requestCase: { ...postUpdate.requestCase, mutation: { ...title, rule: 'out_of_bounds' } } }), jsonExchange(201, {}));
+    const [again] = check('invalid_rejected').run(
+      fakeContext({ ...postUpdate, requestCase: { ...postUpdate.requestCase, mutation: { ...title, rule: 'out_of_bounds' } } }),
+      jsonExchange(201, {}),
+    );
     expect([again!.argument, again!.cause]).toEqual(['title', 'accepted']);
   });
 
   it('not_a_server_error takes a real 501 rest_trash_not_supported as a note, and another coded 501 on a declared method as a warning', () => {
-    const userDelete = fakeContext({ operation: fakeOperation('DELETE', String.raw`/wp/v2/users/(?<id>[\d]+)`), routeMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+    const userDelete = fakeContext({
+      operation: fakeOperation('DELETE', String.raw`/wp/v2/users/(?<id>[\d]+)`),
+      routeMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    });
     expect(fires('not_a_server_error', userDelete, recordedExchange('trash-not-supported-user'))).toBe(false);
     expect(notes('not_a_server_error', userDelete, recordedExchange('trash-not-supported-user'))).toHaveLength(1);
     const [unavailable] = check('not_a_server_error').run(userDelete, wpError(501, 'plugin_feature_not_available'));
@@ -116,7 +158,9 @@ describe('built-in checks', () => {
     const probe = fakeContext({ operation: fakeOperation('PATCH', '/wp/v2/settings'), routeMethods: ['GET', 'POST'] });
     expect(check('not_a_server_error').run(probe, wpError(501, 'plugin_feature_not_available'))).toEqual([expect.objectContaining({ note: true })]);
     // A 501 without an error code, and any other 5xx, stay failures.
-    expect(check('not_a_server_error').run(userDelete, withResponse({ status: 501, headers: {}, bodyText: 'Not Implemented', truncated: false }))).toEqual([expect.objectContaining({ cause: '501' })]);
+    expect(check('not_a_server_error').run(userDelete, withResponse({ status: 501, headers: {}, bodyText: 'Not Implemented', truncated: false }))).toEqual([
+      expect.objectContaining({ cause: '501' }),
+    ]);
     expect(fires('not_a_server_error', userDelete, wpError(503, 'busy'))).toBe(true);
   });
 
@@ -132,7 +176,10 @@ describe('built-in checks', () => {
     expect(fires('no_sensitive_data', fakeContext(), jsonExchange(200, [{ id: 1, meta: { password: 'hunter2' } }]))).toBe(true);
     expect(fires('no_sensitive_data', fakeContext(), jsonExchange(200, { id: 1, password: '' }))).toBe(false);
     // WordPress names the invalid password argument with a message: not a password.
-    const invalidPassword = wpError(400, 'rest_invalid_param', { params: { password: 'password is not of type string.' }, details: { password: { code: 'rest_invalid_type', message: 'password is not of type string.', data: null } } });
+    const invalidPassword = wpError(400, 'rest_invalid_param', {
+      params: { password: 'password is not of type string.' },
+      details: { password: { code: 'rest_invalid_type', message: 'password is not of type string.', data: null } },
+    });
     expect(fires('no_sensitive_data', fakeContext(), invalidPassword)).toBe(false);
     expect(fires('no_sensitive_data', fakeContext(), jsonExchange(400, { code: 'x', message: 'm', data: { status: 400, password: 'hunter2' } }))).toBe(true);
     // A descriptor documents its password argument: a schema, not a password.
@@ -160,11 +207,15 @@ describe('declared_route_served', () => {
 
   it('fires when a declared route and method answers rest_no_route on a path its pattern matches', () => {
     const [failure] = check('declared_route_served').run(fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), wpError(404, 'rest_no_route'));
-    expect(failure?.message).toBe('GET /community/v1/members/12 answered 404 rest_no_route, but the en_gb descriptor declares GET /community/v1/members/(?P<id>[\\d]+)');
+    expect(failure?.message).toBe(
+      'GET /community/v1/members/12 answered 404 rest_no_route, but the en_gb descriptor declares GET /community/v1/members/(?P<id>[\\d]+)',
+    );
   });
 
   it('stays quiet on other 404s, on probes of undeclared methods, and on paths the pattern does not match', () => {
-    expect(fires('declared_route_served', fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), wpError(404, 'bp_rest_member_invalid_id'))).toBe(false);
+    expect(
+      fires('declared_route_served', fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), wpError(404, 'bp_rest_member_invalid_id')),
+    ).toBe(false);
     const probe = fakeContext({ operation: { ...item, method: 'PATCH' }, routeMethods: ['GET'], requestCase: { path: { id: '12' } } });
     expect(fires('declared_route_served', probe, wpError(404, 'rest_no_route'))).toBe(false);
     expect(fires('declared_route_served', fakeContext({ operation: item, requestCase: { path: { id: 'x' } } }), wpError(404, 'rest_no_route'))).toBe(false);

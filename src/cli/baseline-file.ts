@@ -22,10 +22,17 @@ export function baselineEntries(value: unknown, source: string): BaselineEntry[]
     for (const field of FIELDS) {
       if (typeof entry?.[field] !== 'string' || (entry[field] as string).trim() === '') throw new UsageError(`${source}: entry ${index} has no "${field}"`);
     }
-    if (entry!.locale !== undefined && entry!.locale !== null && typeof entry!.locale !== 'string') throw new UsageError(`${source}: entry ${index} has a "locale" that is not a string or null`);
-    const parsed: BaselineEntry = { check: entry!.check as string, method: entry!.method as string, route: entry!.route as string, reason: entry!.reason as string };
+    if (entry!.locale !== undefined && entry!.locale !== null && typeof entry!.locale !== 'string')
+      throw new UsageError(`${source}: entry ${index} has a "locale" that is not a string or null`);
+    const parsed: BaselineEntry = {
+      check: entry!.check as string,
+      method: entry!.method as string,
+      route: entry!.route as string,
+      reason: entry!.reason as string,
+    };
     if (entry!.locale !== undefined) parsed.locale = entry!.locale as string | null;
-    if (entry!.intermittent !== undefined && typeof entry!.intermittent !== 'boolean') throw new UsageError(`${source}: entry ${index} has an "intermittent" that is not true or false`);
+    if (entry!.intermittent !== undefined && typeof entry!.intermittent !== 'boolean')
+      throw new UsageError(`${source}: entry ${index} has an "intermittent" that is not true or false`);
     if (entry!.intermittent === true) parsed.intermittent = true;
     if (seen.has(entryKey(parsed))) throw new UsageError(`${source}: entry ${index} repeats ${entryKey(parsed)}`);
     seen.add(entryKey(parsed));
@@ -40,7 +47,13 @@ export async function readBaseline(path: string): Promise<Baseline> {
   const report = validatedReport(value, path);
   const entries = new Map<string, BaselineEntry>();
   for (const finding of report.findings) {
-    const entry: BaselineEntry = { check: finding.check, method: finding.method, route: finding.route, locale: finding.locale, reason: finding.known ?? `found as ${finding.id} by the run of ${report.startedAt}: ${finding.message}` };
+    const entry: BaselineEntry = {
+      check: finding.check,
+      method: finding.method,
+      route: finding.route,
+      locale: finding.locale,
+      reason: finding.known ?? `found as ${finding.id} by the run of ${report.startedAt}: ${finding.message}`,
+    };
     if (!entries.has(entryKey(entry))) entries.set(entryKey(entry), entry);
   }
   return { source: path, entries: [...entries.values()] };

@@ -30,7 +30,13 @@ export async function mergeJob(options: MergeOptions): Promise<number> {
     if (error instanceof MergeError) throw new UsageError(error.message);
     throw error;
   }
-  const reporters = createReporters({ console: options.console ?? process.stdout, progress: false, json: options.json, junit: options.junit, html: options.html });
+  const reporters = createReporters({
+    console: options.console ?? process.stdout,
+    progress: false,
+    json: options.json,
+    junit: options.junit,
+    html: options.html,
+  });
   // The reporters read a run from its events: the merged run is told to them as one.
   const events: RunEvent[] = [record.started, record.finished];
   for (const event of events) for (const reporter of reporters) reporter.onEvent(event);

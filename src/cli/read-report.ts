@@ -48,7 +48,9 @@ export function validatedReport(value: unknown, path: string): JsonReport {
   const error = validate.errors?.[0];
   const where = error === undefined ? '' : error.instancePath || '(top)';
   const extra = error?.keyword === 'additionalProperties' ? ` "${(error.params as { additionalProperty: string }).additionalProperty}"` : '';
-  throw new UsageError(`${path} is not a restconform JSON report: ${error ? `${where} ${error.message ?? ''}${extra}`.trim() : 'schema mismatch'} (write one with restconform run --json FILE)`);
+  throw new UsageError(
+    `${path} is not a restconform JSON report: ${error ? `${where} ${error.message ?? ''}${extra}`.trim() : 'schema mismatch'} (write one with restconform run --json FILE)`,
+  );
 }
 
 /** Reads one JSON report and checks it against the report schema; a one-line usage error otherwise. */

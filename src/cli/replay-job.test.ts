@@ -19,7 +19,8 @@ import { recordedIdentity, replayFinding, retarget } from './replay-job.js';
 let fixed = false;
 const ADMIN = { user: 'admin', password: 'admin-app-password' };
 const ALICE = { user: 'alice', password: 'alice-app-password' };
-const basic = (credentials: { user: string; password: string }): string => `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
+const basic = (credentials: { user: string; password: string }): string =>
+  `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
 /** The Authorization header of the last request to the route. */
 let lastAuthorization: string | undefined;
 /** The last upload to `/x/v1/files`, as the server received it. */
@@ -27,7 +28,14 @@ let lastUpload: { url: string; type: string | undefined; disposition: string | u
 let server: Server;
 let base: string;
 const descriptor = {
-  name: 's', description: '', url: '', home: '', gmt_offset: '0', timezone_string: '', namespaces: ['x/v1'], authentication: [],
+  name: 's',
+  description: '',
+  url: '',
+  home: '',
+  gmt_offset: '0',
+  timezone_string: '',
+  namespaces: ['x/v1'],
+  authentication: [],
   routes: {
     '/x/v1/items': { namespace: 'x/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { page: { type: 'integer', required: false } } }] },
     '/x/v1/files': { namespace: 'x/v1', methods: ['POST'], endpoints: [{ methods: ['POST'], args: { title: { type: 'string', required: false } } }] },
@@ -42,7 +50,12 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        lastUpload = { url: req.url!, type: req.headers['content-type'], disposition: req.headers['content-disposition'], body: Buffer.concat(chunks).toString('utf8') };
+        lastUpload = {
+          url: req.url!,
+          type: req.headers['content-type'],
+          disposition: req.headers['content-disposition'],
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
         res.statusCode = 500;
         res.end(JSON.stringify({ code: 'boom', message: 'boom', data: { status: 500 } }));
       });
@@ -69,18 +82,52 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function finding(overrides: Partial<Finding> = {}): Finding {
   return {
-    id: 'F1', check: 'not_a_server_error', severity: 'failure', locale: null, method: 'GET', route: '/x/v1/items', message: 'answered 500',
+    id: 'F1',
+    check: 'not_a_server_error',
+    severity: 'failure',
+    locale: null,
+    method: 'GET',
+    route: '/x/v1/items',
+    message: 'answered 500',
     // The report was written against another port: replay retargets it.
     request: { method: 'GET', url: 'http://127.0.0.1:1/wp-json/x/v1/items?page=2', headers: { accept: 'application/json', authorization: 'Basic <redacted>' } },
-    curl: [`curl -sS 'http://127.0.0.1:1/wp-json/x/v1/items?page=2' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`], replay: { seed: 7, operationId: '- GET /x/v1/items', phase: 'fuzz', case: { operationId: '- GET /x/v1/items', kind: 'valid', path: {}, query: { page: 2 }, body: undefined } },
-    count: 1, ...overrides,
+    curl: [`curl -sS 'http://127.0.0.1:1/wp-json/x/v1/items?page=2' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`],
+    replay: {
+      seed: 7,
+      operationId: '- GET /x/v1/items',
+      phase: 'fuzz',
+      case: { operationId: '- GET /x/v1/items', kind: 'valid', path: {}, query: { page: 2 }, body: undefined },
+    },
+    count: 1,
+    ...overrides,
   };
 }
 
 /** A whole report as `run` writes it, valid against the report schema (replay reads reports through it). */
 function reportOf(findings: Finding[]): JsonReport {
-  const summary = { requests: 1, operations: 1, failures: findings.length, warnings: 0, known: 0, unanswered: 0, answeredAsRun: 1, refusedAsRun: 0, byCheck: {} };
-  return { tool: 'restconform', version: '0.1.0', seed: 7, target: 'http://127.0.0.1:1', locales: [null], startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1, summary, coverage: [], findings };
+  const summary = {
+    requests: 1,
+    operations: 1,
+    failures: findings.length,
+    warnings: 0,
+    known: 0,
+    unanswered: 0,
+    answeredAsRun: 1,
+    refusedAsRun: 0,
+    byCheck: {},
+  };
+  return {
+    tool: 'restconform',
+    version: '0.1.0',
+    seed: 7,
+    target: 'http://127.0.0.1:1',
+    locales: [null],
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 1,
+    summary,
+    coverage: [],
+    findings,
+  };
 }
 
 async function writeReport(report: unknown): Promise<string> {
@@ -106,7 +153,13 @@ const JSON_REPORT_VALIDATOR = (() => {
 const ADMIN_ENV = { RESTCONFORM_USER: ADMIN.user, RESTCONFORM_APP_PASSWORD: ADMIN.password };
 
 function sink(): NodeJS.WritableStream & { text: string } {
-  const out = { text: '', write(chunk: string) { out.text += chunk; return true; } };
+  const out = {
+    text: '',
+    write(chunk: string) {
+      out.text += chunk;
+      return true;
+    },
+  };
   return out as unknown as NodeJS.WritableStream & { text: string };
 }
 
@@ -115,12 +168,16 @@ describe('replay', () => {
     const path = await reportWith([finding()]);
     fixed = false;
     const first = sink();
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: first })).toBe(1);
+    expect(
+      await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: first }),
+    ).toBe(1);
     expect(first.text).toContain('F1 still fails not_a_server_error: answered 500');
     expect(first.text).toContain(`${base}/wp-json/x/v1/items?page=2`);
     fixed = true;
     const second = sink();
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: second })).toBe(0);
+    expect(
+      await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: second }),
+    ).toBe(0);
     expect(second.text).toContain('F1 no longer fails');
     expect(lastAuthorization).toBe(basic(ADMIN));
     // The password never reaches the output: the curl line reads it from the environment.
@@ -131,13 +188,44 @@ describe('replay', () => {
     const upload = finding({
       method: 'POST',
       route: '/x/v1/files',
-      request: { method: 'POST', url: 'http://127.0.0.1:1/wp-json/x/v1/files?title=T', headers: { accept: 'application/json', authorization: 'Basic <redacted>', 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="restconform-ab.txt"' }, body: 'Restconform upload ab\n' },
-      curl: [`curl -sS -X POST 'http://127.0.0.1:1/wp-json/x/v1/files?title=T' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD" -H 'content-type: text/plain' -H 'content-disposition: attachment; filename="restconform-ab.txt"' --data-raw 'Restconform upload ab\n'`],
-      replay: { seed: 7, operationId: '- POST /x/v1/files', phase: 'stateful', case: { operationId: '- POST /x/v1/files', kind: 'valid', path: {}, query: {}, body: undefined } },
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1:1/wp-json/x/v1/files?title=T',
+        headers: {
+          accept: 'application/json',
+          authorization: 'Basic <redacted>',
+          'content-type': 'text/plain',
+          'content-disposition': 'attachment; filename="restconform-ab.txt"',
+        },
+        body: 'Restconform upload ab\n',
+      },
+      curl: [
+        `curl -sS -X POST 'http://127.0.0.1:1/wp-json/x/v1/files?title=T' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD" -H 'content-type: text/plain' -H 'content-disposition: attachment; filename="restconform-ab.txt"' --data-raw 'Restconform upload ab\n'`,
+      ],
+      replay: {
+        seed: 7,
+        operationId: '- POST /x/v1/files',
+        phase: 'stateful',
+        case: { operationId: '- POST /x/v1/files', kind: 'valid', path: {}, query: {}, body: undefined },
+      },
     });
     const out = sink();
-    expect(await replayFinding({ reportPath: await reportWith([upload]), findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out })).toBe(1);
-    expect(lastUpload).toEqual({ url: '/wp-json/x/v1/files?title=T', type: 'text/plain', disposition: 'attachment; filename="restconform-ab.txt"', body: 'Restconform upload ab\n' });
+    expect(
+      await replayFinding({
+        reportPath: await reportWith([upload]),
+        findingId: 'F1',
+        baseUrl: base,
+        appPasswordEnv: 'RESTCONFORM_APP_PASSWORD',
+        env: ADMIN_ENV,
+        out,
+      }),
+    ).toBe(1);
+    expect(lastUpload).toEqual({
+      url: '/wp-json/x/v1/files?title=T',
+      type: 'text/plain',
+      disposition: 'attachment; filename="restconform-ab.txt"',
+      body: 'Restconform upload ab\n',
+    });
     expect(out.text).toContain(`-H 'content-type: text/plain' -H 'content-disposition: attachment; filename="restconform-ab.txt"'`);
     expect(out.text).toContain(`--data-raw 'Restconform upload ab\n'`);
   });
@@ -148,12 +236,24 @@ describe('replay', () => {
     lastAuthorization = 'not sent';
     const refused = replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: sink() });
     await expect(refused).rejects.toBeInstanceOf(UsageError);
-    await expect(refused).rejects.toThrow(/F1 was recorded with credentials; .*--user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/);
+    await expect(refused).rejects.toThrow(
+      /F1 was recorded with credentials; .*--user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/,
+    );
     // Nothing was sent anonymously (which would have met the 401 and said "no longer fails").
     expect(lastAuthorization).toBe('not sent');
     // --user and --app-password-env name the main account as run does.
     const given = sink();
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'MY_PW', env: { MY_PW: ADMIN.password }, out: given })).toBe(1);
+    expect(
+      await replayFinding({
+        reportPath: path,
+        findingId: 'F1',
+        baseUrl: base,
+        user: 'admin',
+        appPasswordEnv: 'MY_PW',
+        env: { MY_PW: ADMIN.password },
+        out: given,
+      }),
+    ).toBe(1);
     expect(given.text).toContain('F1 still fails not_a_server_error');
   });
 
@@ -162,13 +262,27 @@ describe('replay', () => {
     expect(recordedIdentity(asAlice)).toEqual({ login: 'alice', passwordVariable: 'ALICE_APP_PASSWORD' });
     const path = await reportWith([asAlice]);
     fixed = false;
-    await expect(replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: sink() })).rejects.toThrow(/the application password of alice in ALICE_APP_PASSWORD/);
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: { ALICE_APP_PASSWORD: ALICE.password }, out: sink() })).toBe(1);
+    await expect(
+      replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: sink() }),
+    ).rejects.toThrow(/the application password of alice in ALICE_APP_PASSWORD/);
+    expect(
+      await replayFinding({
+        reportPath: path,
+        findingId: 'F1',
+        baseUrl: base,
+        appPasswordEnv: 'RESTCONFORM_APP_PASSWORD',
+        env: { ALICE_APP_PASSWORD: ALICE.password },
+        out: sink(),
+      }),
+    ).toBe(1);
     expect(lastAuthorization).toBe(basic(ALICE));
   });
 
   it('re-sends a finding recorded without credentials without them', async () => {
-    const anonymous = finding({ request: { method: 'GET', url: 'http://127.0.0.1:1/wp-json/x/v1/items?page=2', headers: { accept: 'application/json' } }, curl: ['curl -sS x'] });
+    const anonymous = finding({
+      request: { method: 'GET', url: 'http://127.0.0.1:1/wp-json/x/v1/items?page=2', headers: { accept: 'application/json' } },
+      curl: ['curl -sS x'],
+    });
     expect(recordedIdentity(anonymous)).toBeUndefined();
     const path = await reportWith([anonymous]);
     const out = sink();
@@ -181,7 +295,9 @@ describe('replay', () => {
     const damaged = reportOf([finding()]) as unknown as { findings: Array<Record<string, unknown>> };
     delete damaged.findings[0]!.request;
     const path = await writeReport(damaged);
-    const error = await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', out: sink() }).catch((caught: unknown) => caught);
+    const error = await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', out: sink() }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(/report\.json is not a restconform JSON report: \/findings\/0 must have required property 'request'/);
     expect((error as Error).message).not.toContain('\n');
@@ -189,18 +305,27 @@ describe('replay', () => {
   });
 
   it('refuses an unknown finding, a non-report and a sequence finding with a usage error', async () => {
-    const path = await reportWith([finding(), finding({ id: 'F2', check: 'use_after_delete', curl: ['a', 'b'], replay: { seed: 7, operationId: 'x', phase: 'stateful' } })]);
-    await expect(replayFinding({ reportPath: path, findingId: 'F9', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(/no finding F9 .* F1, F2/);
+    const path = await reportWith([
+      finding(),
+      finding({ id: 'F2', check: 'use_after_delete', curl: ['a', 'b'], replay: { seed: 7, operationId: 'x', phase: 'stateful' } }),
+    ]);
+    await expect(replayFinding({ reportPath: path, findingId: 'F9', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(
+      /no finding F9 .* F1, F2/,
+    );
     await expect(replayFinding({ reportPath: path, findingId: 'F2', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(/--phases stateful/);
     const notJson = join(tmpdir(), `restconform-not-json-${process.pid}.json`);
     await writeFile(notJson, 'nope');
     await expect(replayFinding({ reportPath: notJson, findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toBeInstanceOf(UsageError);
-    await expect(replayFinding({ reportPath: join(tmpdir(), 'missing-report.json'), findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(/cannot read report/);
+    await expect(replayFinding({ reportPath: join(tmpdir(), 'missing-report.json'), findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(
+      /cannot read report/,
+    );
   });
 
   it('needs the password in the environment when a user is named', async () => {
     const path = await reportWith([finding()]);
-    await expect(replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() })).rejects.toThrow(/in RESTCONFORM_TEST_UNSET$/);
+    await expect(
+      replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() }),
+    ).rejects.toThrow(/in RESTCONFORM_TEST_UNSET$/);
   });
 
   it('retargets a URL to a new base', () => {

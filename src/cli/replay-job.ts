@@ -87,7 +87,9 @@ function credentialsFor(finding: Finding, options: ReplayOptions): Credentials |
   const variable = main && recorded.passwordVariable === MAIN_PASSWORD_VARIABLE ? options.appPasswordEnv : recorded.passwordVariable;
   const password = env[variable];
   if (!user || !password) {
-    const needs = main ? `--user LOGIN (or ${MAIN_USER_VARIABLE}) and the application password in ${variable}` : `the application password of ${user} in ${variable}`;
+    const needs = main
+      ? `--user LOGIN (or ${MAIN_USER_VARIABLE}) and the application password in ${variable}`
+      : `the application password of ${user} in ${variable}`;
     throw new UsageError(`${finding.id} was recorded with credentials; replaying it without them would test something else. Give ${needs}`);
   }
   return { user, password };

@@ -57,7 +57,12 @@ describe('runJob refuses bad input with a usage error', () => {
 
 describe('exit codes and targets', () => {
   const result = (failures: number, stoppedEarly?: string): RunResult => ({
-    summary: { requests: 1, operations: 1, failures, warnings: 0, known: 0, unanswered: 0, answeredAsRun: 1, refusedAsRun: 0, byCheck: {} }, coverage: [], findings: [], stoppedEarly, incomplete: [], durationMs: 1,
+    summary: { requests: 1, operations: 1, failures, warnings: 0, known: 0, unanswered: 0, answeredAsRun: 1, refusedAsRun: 0, byCheck: {} },
+    coverage: [],
+    findings: [],
+    stoppedEarly,
+    incomplete: [],
+    durationMs: 1,
   });
 
   it('maps a run to 0, 1 or 130', () => {

@@ -89,14 +89,19 @@ function accountsFrom(settings: RunSettings, env: NodeJS.ProcessEnv): Identity[]
     if (seen.has(account.user.toLowerCase())) throw new UsageError(`the account ${account.user} is given twice (--user and --account count together)`);
     seen.add(account.user.toLowerCase());
     const password = env[account.appPasswordEnv];
-    if (!password) throw new UsageError(`the account ${account.user} needs its application password in the environment variable ${account.appPasswordEnv}, which is empty`);
+    if (!password)
+      throw new UsageError(`the account ${account.user} needs its application password in the environment variable ${account.appPasswordEnv}, which is empty`);
     identities.push({ name: account.user, role: account.role, credentials: { user: account.user, password }, passwordEnv: account.appPasswordEnv });
   }
   return identities;
 }
 
 /** Curl lines name these variables for the bundled server's seeded accounts (the harness knows their passwords). */
-const SEEDED_ACCOUNT_VARIABLES = { member: 'RESTCONFORM_MEMBER_APP_PASSWORD', otherMember: 'RESTCONFORM_MEMBER2_APP_PASSWORD', moderator: 'RESTCONFORM_MODERATOR_APP_PASSWORD' } as const;
+const SEEDED_ACCOUNT_VARIABLES = {
+  member: 'RESTCONFORM_MEMBER_APP_PASSWORD',
+  otherMember: 'RESTCONFORM_MEMBER2_APP_PASSWORD',
+  moderator: 'RESTCONFORM_MODERATOR_APP_PASSWORD',
+} as const;
 
 /** The bundled server's seeded accounts below the administrator: two members and a moderator. */
 export function seededAccounts(accounts: StoreAccounts): Identity[] {
@@ -219,7 +224,8 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     threw = true;
     // Ctrl-C (or SIGTERM) while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran.
     if (io.signal?.aborted) {
-      if (fetching !== undefined) notices?.write(`restconform: stopped while fetching the descriptor ${fetching}/: no operation was tested, no report written\n`);
+      if (fetching !== undefined)
+        notices?.write(`restconform: stopped while fetching the descriptor ${fetching}/: no operation was tested, no report written\n`);
       return { exitCode: 130 };
     }
     if (error instanceof DescriptorError) {

@@ -18,7 +18,13 @@ import { runJob } from './run-job.js';
 
 /** A writable that keeps what it was given. */
 function sink(): NodeJS.WritableStream & { text: string } {
-  const out = { text: '', write(chunk: string) { out.text += chunk; return true; } };
+  const out = {
+    text: '',
+    write(chunk: string) {
+      out.text += chunk;
+      return true;
+    },
+  };
   return out as unknown as NodeJS.WritableStream & { text: string };
 }
 
@@ -33,7 +39,14 @@ async function tinyServer(slowMs = 0): Promise<{ url: string; close(): Promise<v
   const args = { page: { type: 'integer', minimum: 1, required: false } };
   const route = (path: string) => [path, { namespace: 'x/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args }] }];
   const descriptor = {
-    name: 't', description: '', url: '', home: '', gmt_offset: '0', timezone_string: '', namespaces: ['x/v1'], authentication: [],
+    name: 't',
+    description: '',
+    url: '',
+    home: '',
+    gmt_offset: '0',
+    timezone_string: '',
+    namespaces: ['x/v1'],
+    authentication: [],
     routes: Object.fromEntries([route('/x/v1/broken'), route('/x/v1/fine'), route('/x/v1/later')]),
   };
   const server = createHttpServer((req, res) => {
@@ -51,7 +64,12 @@ async function tinyServer(slowMs = 0): Promise<{ url: string; close(): Promise<v
       if (route === '/x/v1/broken') return answer(500, { code: 'boom', message: 'boom', data: { status: 500 } });
       if (route === '/x/v1/later') return answer(501, { code: 'not_yet', message: 'Not implemented yet.', data: { status: 501 } });
       const page = url.searchParams.get('page');
-      if (page !== null && !/^[1-9][0-9]*$/.test(page)) return answer(400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): page', data: { status: 400, params: { page: 'page is not of type integer.' } } });
+      if (page !== null && !/^[1-9][0-9]*$/.test(page))
+        return answer(400, {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): page',
+          data: { status: 400, params: { page: 'page is not of type integer.' } },
+        });
       return answer(200, []);
     }, slowMs);
   });
@@ -70,7 +88,9 @@ describe('a baseline and --fail-on decide the exit code', () => {
   afterAll(() => server.close());
 
   async function runWith(overrides: RunConfigInput, io: { console?: NodeJS.WritableStream } = {}) {
-    const settings = loadConfig({ overrides: { baseUrl: server.url, locales: null, contract: 'none', phases: ['examples'], seed: 1, examples: 1, reportDir: null, ...overrides } });
+    const settings = loadConfig({
+      overrides: { baseUrl: server.url, locales: null, contract: 'none', phases: ['examples'], seed: 1, examples: 1, reportDir: null, ...overrides },
+    });
     return runJob(settings, { console: io.console ?? false, progress: sink(), env: {} });
   }
 
@@ -84,7 +104,9 @@ describe('a baseline and --fail-on decide the exit code', () => {
     const dir = await folder();
     const first = await runWith({ json: join(dir, 'report.json') });
     expect(first.exitCode).toBe(1);
-    expect(first.result!.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['not_a_server_error GET /x/v1/broken']);
+    expect(
+      first.result!.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route}`),
+    ).toEqual(['not_a_server_error GET /x/v1/broken']);
 
     // The previous report as the baseline: its findings are known, the run passes, the report says why.
     const again = await runWith({ baseline: join(dir, 'report.json'), json: join(dir, 'again.json') });
@@ -125,18 +147,26 @@ describe('a baseline and --fail-on decide the exit code', () => {
   it('fails on a new warning with --fail-on warning', async () => {
     const list = await listFile([{ ...BROKEN, reason: 'crashes' }]);
     const warned = await runWith({ baseline: list });
-    expect(warned.result!.findings.filter((finding) => finding.known === undefined).map((finding) => `${finding.severity} ${finding.check} ${finding.route}`)).toEqual(['warning not_a_server_error /x/v1/later']);
+    expect(
+      warned.result!.findings.filter((finding) => finding.known === undefined).map((finding) => `${finding.severity} ${finding.check} ${finding.route}`),
+    ).toEqual(['warning not_a_server_error /x/v1/later']);
     expect(warned.exitCode).toBe(0);
     expect((await runWith({ baseline: list, failOn: ['warning'] })).exitCode).toBe(1);
     // A listed warning is known too: it fails nothing, even with --fail-on warning.
-    const both = await listFile([{ ...BROKEN, reason: 'crashes' }, { check: 'not_a_server_error', method: 'GET', route: '/x/v1/later', reason: 'not yet' }]);
+    const both = await listFile([
+      { ...BROKEN, reason: 'crashes' },
+      { check: 'not_a_server_error', method: 'GET', route: '/x/v1/later', reason: 'not yet' },
+    ]);
     expect((await runWith({ baseline: both, failOn: ['warning'] })).exitCode).toBe(0);
   });
 
   it('fails on an incomplete run with --fail-on incomplete, and says why it is incomplete', async () => {
     const slow = await tinyServer(1500);
     try {
-      const list = await listFile([{ ...BROKEN, reason: 'crashes' }, { check: 'not_a_server_error', method: 'GET', route: '/x/v1/later', reason: 'not yet' }]);
+      const list = await listFile([
+        { ...BROKEN, reason: 'crashes' },
+        { check: 'not_a_server_error', method: 'GET', route: '/x/v1/later', reason: 'not yet' },
+      ]);
       // One request at a time, each answered after 1.5 s: a 1 s budget ends after the first answer.
       const overrides: RunConfigInput = { baseUrl: slow.url, baseline: list, concurrency: 1, timeBudgetSeconds: 1, phases: ['examples', 'fuzz'] };
       const short = await runWith(overrides);
@@ -153,7 +183,10 @@ describe('a short time budget', () => {
   it('is spent sending: the budget starts when the phases do, and the run says it is incomplete', async () => {
     const settings = loadConfig({ overrides: { phases: ['examples', 'fuzz', 'stateful'], seed: 2, examples: 50, timeBudgetSeconds: 1, reportDir: null } });
     const events: Array<{ type: string; phase?: string; reason?: string }> = [];
-    const { exitCode, result } = await runJob(settings, { console: false, reporters: [{ onEvent: (event) => void events.push(event), close: async () => undefined }] });
+    const { exitCode, result } = await runJob(settings, {
+      console: false,
+      reporters: [{ onEvent: (event) => void events.push(event), close: async () => undefined }],
+    });
     expect(result!.summary.requests).toBeGreaterThan(0);
     // A phase whose share ran out leaves operations without a request; a run past its whole budget stops early.
     expect(result!.incomplete.length).toBeGreaterThan(0);
@@ -185,7 +218,11 @@ describe('the closing line of a run without credentials against protected routes
       const { result } = await runJob(settings, { console, progress: sink(), env: {} });
       expect(result!.summary.refusedAsRun).toBeGreaterThan(0);
       const last = console.text.trimEnd().split('\n').at(-1)!;
-      expect(last).toMatch(new RegExp(`^restconform: \\d+ passed, \\d+ failed, \\d+ warned, \\d+ not applicable; (\\d+ of \\d+ operations got no request; )?${result!.summary.refusedAsRun} of ${result!.summary.answeredAsRun} answers refused access \\(401/403\\)$`));
+      expect(last).toMatch(
+        new RegExp(
+          `^restconform: \\d+ passed, \\d+ failed, \\d+ warned, \\d+ not applicable; (\\d+ of \\d+ operations got no request; )?${result!.summary.refusedAsRun} of ${result!.summary.answeredAsRun} answers refused access \\(401/403\\)$`,
+        ),
+      );
     } finally {
       await server.close();
     }
@@ -216,7 +253,11 @@ describe('loading the descriptor', () => {
     const settings = loadConfig({ overrides: { baseUrl: url, locales: null, reportDir: null, timeoutMs: 300 } });
     const error = await runJob(settings, { console: sink(), progress }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toMatch(new RegExp(`^cannot read descriptor ${url}/wp-json/: timeout: no response headers within 300 ms \\(a slow index needs a larger --timeout-ms than 300\\)$`));
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^cannot read descriptor ${url}/wp-json/: timeout: no response headers within 300 ms \\(a slow index needs a larger --timeout-ms than 300\\)$`,
+      ),
+    );
     expect(progress.text).toBe(`fetching descriptor ${url}/wp-json/ … (up to 300 ms, --timeout-ms)\n`);
   });
 

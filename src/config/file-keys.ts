@@ -47,7 +47,12 @@ export const FILE_KEYS: readonly FileKey[] = [
   key(
     'accounts',
     'accounts',
-    (value) => (value as Array<{ user: string; role: AccountSetting['role']; 'app-password-env': string }>).map((account) => ({ user: account.user, role: account.role, appPasswordEnv: account['app-password-env'] })),
+    (value) =>
+      (value as Array<{ user: string; role: AccountSetting['role']; 'app-password-env': string }>).map((account) => ({
+        user: account.user,
+        role: account.role,
+        appPasswordEnv: account['app-password-env'],
+      })),
     (value) => (value as AccountSetting[]).map((account) => ({ user: account.user, role: account.role, 'app-password-env': account.appPasswordEnv })),
   ),
   key('report-dir', 'reportDir'),

@@ -103,7 +103,9 @@ describe('precedence', () => {
     expect(loadConfig({ file }).accounts).toEqual([{ user: 'alice', role: 'member', appPasswordEnv: 'ALICE_PW' }]);
     const overridden = loadConfig({ file, overrides: { accounts: [{ user: 'bob', role: 'moderator', appPasswordEnv: 'BOB_PW' }] } });
     expect(overridden.accounts).toEqual([{ user: 'bob', role: 'moderator', appPasswordEnv: 'BOB_PW' }]);
-    expect(() => loadConfig({ file: writeConfig('bad-account.yaml', 'accounts:\n  - { user: alice, role: member, password: secret }\n') })).toThrow(ConfigError);
+    expect(() => loadConfig({ file: writeConfig('bad-account.yaml', 'accounts:\n  - { user: alice, role: member, password: secret }\n') })).toThrow(
+      ConfigError,
+    );
   });
 });
 

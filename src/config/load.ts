@@ -36,7 +36,9 @@ export interface LoadConfigOptions {
 export function loadConfig(options: LoadConfigOptions = {}): RunSettings {
   const profile = options.profile ?? 'default';
   if (!(PROFILE_NAMES as readonly string[]).includes(profile)) {
-    throw new ConfigError([{ source: '--profile', message: `unknown profile "${profile}"${didYouMean(profile, PROFILE_NAMES)}; profiles: ${PROFILE_NAMES.join(', ')}` }]);
+    throw new ConfigError([
+      { source: '--profile', message: `unknown profile "${profile}"${didYouMean(profile, PROFILE_NAMES)}; profiles: ${PROFILE_NAMES.join(', ')}` },
+    ]);
   }
   const profileInput = readConfigFile(join(configDir(), `${profile}.yaml`), { knownChecks: options.knownChecks, name: `config/${profile}.yaml` });
   const fileInput = options.file === undefined ? {} : readConfigFile(options.file, { knownChecks: options.knownChecks });

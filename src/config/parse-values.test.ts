@@ -28,18 +28,24 @@ describe('parseShard', () => {
     expect(parseShard('auto', '--shard', gitlab)).toEqual({ index: 3, count: 4 });
     expect(parseShard('auto/4', '--shard', gitlab)).toEqual({ index: 3, count: 4 });
     expect(messageOf(() => parseShard('auto/5', '--shard', gitlab))).toBe('--shard: auto/5 disagrees with CI_NODE_TOTAL=4');
-    expect(messageOf(() => parseShard('auto', '--shard', { CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' }))).toMatch(/1 ≤ I ≤ N, got CI_NODE_INDEX=5 CI_NODE_TOTAL=4/);
+    expect(messageOf(() => parseShard('auto', '--shard', { CI_NODE_INDEX: '5', CI_NODE_TOTAL: '4' }))).toMatch(
+      /1 ≤ I ≤ N, got CI_NODE_INDEX=5 CI_NODE_TOTAL=4/,
+    );
   });
 
   it('reads auto from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX is 0-based), the total from auto/N or a variable', () => {
     expect(parseShard('auto/4', '--shard', { JOB_COMPLETION_INDEX: '0' })).toEqual({ index: 1, count: 4 });
     expect(parseShard('auto', '--shard', { JOB_COMPLETION_INDEX: '3', RESTCONFORM_SHARD_TOTAL: '4' })).toEqual({ index: 4, count: 4 });
-    expect(messageOf(() => parseShard('auto', '--shard', { JOB_COMPLETION_INDEX: '1' }))).toMatch(/gives the index but not the total: use auto\/N .* RESTCONFORM_SHARD_TOTAL/);
+    expect(messageOf(() => parseShard('auto', '--shard', { JOB_COMPLETION_INDEX: '1' }))).toMatch(
+      /gives the index but not the total: use auto\/N .* RESTCONFORM_SHARD_TOTAL/,
+    );
     expect(messageOf(() => parseShard('auto/2', '--shard', { JOB_COMPLETION_INDEX: '2' }))).toMatch(/1 ≤ I ≤ N/);
   });
 
   it('refuses auto where no CI system names the shard, and says what GitHub Actions does instead', () => {
-    expect(messageOf(() => parseShard('auto', 'shard', { GITHUB_ACTIONS: 'true' }))).toMatch(/^shard: auto found no CI shard variables .* on GitHub Actions pass --shard \$\{\{ matrix\.shard \}\}\/N$/);
+    expect(messageOf(() => parseShard('auto', 'shard', { GITHUB_ACTIONS: 'true' }))).toMatch(
+      /^shard: auto found no CI shard variables .* on GitHub Actions pass --shard \$\{\{ matrix\.shard \}\}\/N$/,
+    );
   });
 });
 
@@ -97,10 +103,14 @@ describe('--account', () => {
   });
 
   it('refuses an unknown role, a missing part, and anything that is not a variable name (a password)', () => {
-    expect(messageOf(() => parseAccount('membr:alice:ALICE_PW'))).toBe('--account: unknown role "membr" (did you mean "member"?); roles: member, author, editor, moderator, administrator');
+    expect(messageOf(() => parseAccount('membr:alice:ALICE_PW'))).toBe(
+      '--account: unknown role "membr" (did you mean "member"?); roles: member, author, editor, moderator, administrator',
+    );
     expect(messageOf(() => parseAccount('member:alice'))).toContain('expected ROLE:LOGIN:ENV_VAR');
     expect(messageOf(() => parseAccount('member::ALICE_PW'))).toBe('--account: no login in "member::ALICE_PW"');
-    expect(messageOf(() => parseAccount('member:alice:abcd EFGH ijkl'))).toContain('is not an environment variable name: give the name of the variable holding the password, never the password');
+    expect(messageOf(() => parseAccount('member:alice:abcd EFGH ijkl'))).toContain(
+      'is not an environment variable name: give the name of the variable holding the password, never the password',
+    );
   });
 });
 

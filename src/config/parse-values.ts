@@ -48,7 +48,10 @@ function shardFromCi(total: number | undefined, option: string, env: NodeJS.Proc
   if (kubernetesIndex !== undefined) {
     const count = total ?? wholeNumber(env[SHARD_TOTAL_VARIABLE]);
     if (count === undefined) {
-      throw invalid(option, `JOB_COMPLETION_INDEX=${kubernetesIndex} gives the index but not the total: use auto/N (the Job's completions) or set ${SHARD_TOTAL_VARIABLE}`);
+      throw invalid(
+        option,
+        `JOB_COMPLETION_INDEX=${kubernetesIndex} gives the index but not the total: use auto/N (the Job's completions) or set ${SHARD_TOTAL_VARIABLE}`,
+      );
     }
     return checkedShard(kubernetesIndex + 1, count, option, `JOB_COMPLETION_INDEX=${kubernetesIndex} of ${count}`);
   }
@@ -145,8 +148,10 @@ export function parseAccount(text: string, option = '--account'): AccountSetting
   const role = text.slice(0, first).trim();
   const user = text.slice(first + 1, last).trim();
   const appPasswordEnv = text.slice(last + 1).trim();
-  if (!(ACCOUNT_ROLES as readonly string[]).includes(role)) throw invalid(option, `unknown role "${role}"${didYouMean(role, ACCOUNT_ROLES)}; roles: ${ACCOUNT_ROLES.join(', ')}`);
+  if (!(ACCOUNT_ROLES as readonly string[]).includes(role))
+    throw invalid(option, `unknown role "${role}"${didYouMean(role, ACCOUNT_ROLES)}; roles: ${ACCOUNT_ROLES.join(', ')}`);
   if (user === '') throw invalid(option, `no login in "${text}"`);
-  if (!ENV_NAME.test(appPasswordEnv)) throw invalid(option, `"${appPasswordEnv}" is not an environment variable name: give the name of the variable holding the password, never the password`);
+  if (!ENV_NAME.test(appPasswordEnv))
+    throw invalid(option, `"${appPasswordEnv}" is not an environment variable name: give the name of the variable holding the password, never the password`);
   return { user, role: role as AccountRole, appPasswordEnv };
 }

@@ -115,9 +115,7 @@ function typeName(type: string): string {
 }
 
 function passwordHint(key: string): string {
-  return /pass(word)?$/i.test(key)
-    ? '; a password is never a configuration value: put it in the environment variable named by app-password-env'
-    : '';
+  return /pass(word)?$/i.test(key) ? '; a password is never a configuration value: put it in the environment variable named by app-password-env' : '';
 }
 
 function showValue(value: unknown): string {

@@ -27,8 +27,7 @@ export function parseYamlSource(text: string, name: string): YamlSource {
       })),
     );
   }
-  const lineAt = (offset: number | undefined): number | undefined =>
-    offset === undefined ? undefined : lineCounter.linePos(offset).line;
+  const lineAt = (offset: number | undefined): number | undefined => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
   return {
     name,
     data: doc.contents === null ? {} : doc.toJS(),

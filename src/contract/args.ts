@@ -45,10 +45,7 @@ export function pageArg(): ContractArg {
 
 /** `per_page` of the paginated lists: integer, default 10, 1..100 (document, Limits). */
 export function perPageArg(): ContractArg {
-  return arg(
-    { type: 'integer', default: 10, minimum: 1, maximum: 100 },
-    'Maximum number of items to be returned in result set.',
-  );
+  return arg({ type: 'integer', default: 10, minimum: 1, maximum: 100 }, 'Maximum number of items to be returned in result set.');
 }
 
 /** `search` on a list. */

@@ -163,7 +163,9 @@ describe('diffDescriptorWithContract', () => {
 
   it('finds the interface missing from a real WordPress index, namespace by namespace', () => {
     const differences = diffDescriptorWithContract(wordpress, INTERFACE_CONTRACT);
-    expect(differences.filter((d) => d.kind === 'missing_namespace').map((d) => d.namespace)).toEqual(INTERFACE_CONTRACT.namespaces.filter((name) => name !== 'oembed/1.0'));
+    expect(differences.filter((d) => d.kind === 'missing_namespace').map((d) => d.namespace)).toEqual(
+      INTERFACE_CONTRACT.namespaces.filter((name) => name !== 'oembed/1.0'),
+    );
     expect(differences.some((d) => d.route.startsWith('/wp/v2'))).toBe(false);
   });
 
@@ -192,7 +194,16 @@ describe('diffDescriptors (locales)', () => {
     argsOf(el.routes[MEMBERS]!, 0).per_page!.default = 20;
     const differences = diffDescriptors(referenceDescriptor('en_gb'), el, { first: 'en_gb', other: 'el' });
     expect(differences).toHaveLength(1);
-    expect(differences[0]).toMatchObject({ kind: 'changed_param', severity: 'failure', method: 'GET', route: MEMBERS, param: 'per_page', keyword: 'default', expected: 10, actual: 20 });
+    expect(differences[0]).toMatchObject({
+      kind: 'changed_param',
+      severity: 'failure',
+      method: 'GET',
+      route: MEMBERS,
+      param: 'per_page',
+      keyword: 'default',
+      expected: 10,
+      actual: 20,
+    });
     expect(differences[0]!.message).toBe('GET /community/v1/members: parameter per_page: default is 20 in locale el, 10 in locale en_gb');
   });
 

@@ -45,7 +45,11 @@ export interface LocaleNames {
  * Descriptions must be present in both (failure) and, where the first's is non-empty, differ from it: an
  * identical one was left untranslated (warning).
  */
-export function diffDescriptors(first: RootDescriptor, other: RootDescriptor, names: LocaleNames = { first: 'the first locale', other: 'the other locale' }): ContractDifference[] {
+export function diffDescriptors(
+  first: RootDescriptor,
+  other: RootDescriptor,
+  names: LocaleNames = { first: 'the first locale', other: 'the other locale' },
+): ContractDifference[] {
   const firstName = `locale ${names.first}`;
   const otherName = `locale ${names.other}`;
   const differences = compareTables(tableFromDescriptor(first), tableFromDescriptor(other), {
@@ -79,9 +83,22 @@ export function diffDescriptors(first: RootDescriptor, other: RootDescriptor, na
       differences.push({ ...base, kind: 'missing_description', severity: 'failure', message: `${where} has no description in ${firstName}` });
     }
     if (otherText === '') {
-      differences.push({ ...base, kind: 'missing_description', severity: 'failure', expected: arg.first, message: `${where} has no description in ${otherName}` });
+      differences.push({
+        ...base,
+        kind: 'missing_description',
+        severity: 'failure',
+        expected: arg.first,
+        message: `${where} has no description in ${otherName}`,
+      });
     } else if (firstText !== '' && otherText === firstText) {
-      differences.push({ ...base, kind: 'untranslated_description', severity: 'warning', expected: arg.first, actual: arg.other, message: `${where}: the description in ${otherName} is the same as in ${firstName} (${JSON.stringify(arg.other)}): left untranslated` });
+      differences.push({
+        ...base,
+        kind: 'untranslated_description',
+        severity: 'warning',
+        expected: arg.first,
+        actual: arg.other,
+        message: `${where}: the description in ${otherName} is the same as in ${firstName} (${JSON.stringify(arg.other)}): left untranslated`,
+      });
     }
   }
   return differences;

@@ -59,7 +59,10 @@ describe('INTERFACE_CONTRACT: internal consistency', () => {
     for (const { route, endpoints } of routes) {
       const methods = endpoints.flatMap((endpoint) => endpoint.methods);
       expect(new Set(methods).size, route).toBe(methods.length);
-      expect(endpoints.every((endpoint) => endpoint.methods.length > 0), route).toBe(true);
+      expect(
+        endpoints.every((endpoint) => endpoint.methods.length > 0),
+        route,
+      ).toBe(true);
     }
   });
 
@@ -73,7 +76,13 @@ describe('INTERFACE_CONTRACT: internal consistency', () => {
       }
     }
     // The root, the batch route and the namespace indexes: the document states their arguments without descriptions.
-    expect([...new Set(undescribed)].sort()).toEqual(['/ context', '/batch/v1 requests', '/batch/v1 validation', '/{namespace} context', '/{namespace} namespace']);
+    expect([...new Set(undescribed)].sort()).toEqual([
+      '/ context',
+      '/batch/v1 requests',
+      '/batch/v1 validation',
+      '/{namespace} context',
+      '/{namespace} namespace',
+    ]);
   });
 
   it('marks exactly the members and components writes as batchable', () => {
@@ -93,10 +102,7 @@ describe('INTERFACE_CONTRACT: internal consistency', () => {
 
   it('counts its routes, operations and args', () => {
     const operations = contractOperations();
-    const argCount = routes.reduce(
-      (sum, { endpoints }) => sum + endpoints.reduce((inner, { args }) => inner + Object.keys(args).length, 0),
-      0,
-    );
+    const argCount = routes.reduce((sum, { endpoints }) => sum + endpoints.reduce((inner, { args }) => inner + Object.keys(args).length, 0), 0);
     console.log(`contract: ${routes.length} routes, ${operations.length} operations, ${argCount} args`);
     expect(routes.length).toBe(119);
     expect(operations.length).toBe(161);
@@ -170,7 +176,9 @@ describe('INTERFACE_CONTRACT: spot checks against the document', () => {
 
   it('requires group_id, type and name on profile field create, nothing on update', () => {
     const created = contractRoute('/community/v1/profile/fields')?.endpoints[1];
-    const required = Object.entries(created?.args ?? {}).filter(([, a]) => a.required).map(([name]) => name);
+    const required = Object.entries(created?.args ?? {})
+      .filter(([, a]) => a.required)
+      .map(([name]) => name);
     expect(required).toEqual(['group_id', 'type', 'name']);
     expect(argOf('/community/v1/profile/fields', 'POST', 'type').enum).toHaveLength(14);
     const updated = contractRoute('/community/v1/profile/fields/(?P<id>[\\d]+)')?.endpoints[1];

@@ -25,17 +25,7 @@ function deepFreeze<T>(value: T): T {
 /** The documented interface. */
 export const INTERFACE_CONTRACT: Contract = deepFreeze({
   format: CONTRACT_FORMAT,
-  namespaces: [
-    'oembed/1.0',
-    'seo/v1',
-    'calendar/v1',
-    'badges',
-    'analytics/v1',
-    'user-import/v1',
-    'community/v1',
-    'core/v2',
-    'site-health/v1',
-  ],
+  namespaces: ['oembed/1.0', 'seo/v1', 'calendar/v1', 'badges', 'analytics/v1', 'user-import/v1', 'community/v1', 'core/v2', 'site-health/v1'],
   unspecifiedNamespaces: ['core/v2', 'site-health/v1'],
   locales: ['en_gb', 'el'],
   routes: [
@@ -59,8 +49,6 @@ export function contractRoute(route: string, contract: Contract = INTERFACE_CONT
 /** Every (route, method) pair with the endpoint serving it, in route order then endpoint order. */
 export function contractOperations(contract: Contract = INTERFACE_CONTRACT): ContractOperation[] {
   return contract.routes.flatMap(({ route, namespace, endpoints }) =>
-    endpoints.flatMap((endpoint) =>
-      endpoint.methods.map((method: HttpMethod) => ({ route, namespace, method, endpoint })),
-    ),
+    endpoints.flatMap((endpoint) => endpoint.methods.map((method: HttpMethod) => ({ route, namespace, method, endpoint }))),
   );
 }

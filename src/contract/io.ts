@@ -39,14 +39,15 @@ function fieldName(instancePath: string): string {
 /** The most specific ajv error (the deepest path; `anyOf` wrappers only when nothing deeper failed). */
 function describeSchemaError(errors: ErrorObject[]): { field: string; problem: string } {
   const specific = errors.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'allOf');
-  const chosen = [...(specific.length > 0 ? specific : errors)].sort(
-    (a, b) => b.instancePath.length - a.instancePath.length,
-  )[0];
+  const chosen = [...(specific.length > 0 ? specific : errors)].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
   if (!chosen) return { field: '', problem: 'does not match the contract format' };
   const field = fieldName(chosen.instancePath);
   const params = chosen.params as Record<string, unknown>;
   if (chosen.keyword === 'additionalProperties') {
-    return { field: field ? `${field}.${String(params.additionalProperty)}` : String(params.additionalProperty), problem: 'is not a field of the contract format' };
+    return {
+      field: field ? `${field}.${String(params.additionalProperty)}` : String(params.additionalProperty),
+      problem: 'is not a field of the contract format',
+    };
   }
   if (chosen.keyword === 'required') {
     return { field: field ? `${field}.${String(params.missingProperty)}` : String(params.missingProperty), problem: 'is missing' };

@@ -22,7 +22,8 @@ beforeAll(async () => {
       '/en_gb/wp-json/': () => res.writeHead(200, { 'content-type': 'application/json' }).end(fixtureText),
       '/missing/wp-json/': () => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>\n<h1>Not Found</h1></html>'),
       '/html/wp-json/': () => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>maintenance</p>'),
-      '/shape/wp-json/': () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...JSON.parse(fixtureText), namespaces: 'wp/v2' })),
+      '/shape/wp-json/': () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...JSON.parse(fixtureText), namespaces: 'wp/v2' })),
     };
     (answers[req.url ?? ''] ?? (() => res.writeHead(500).end()))();
   });
@@ -117,7 +118,11 @@ describe('fetchDescriptor', () => {
   it('reports a transport error with its code', async () => {
     const transport = {
       async send(request: { url: string }): Promise<Exchange> {
-        return { request: { method: 'GET', url: request.url, headers: {} }, error: { code: 'timeout', message: 'no headers within 10000 ms' }, durationMs: 10_000 };
+        return {
+          request: { method: 'GET', url: request.url, headers: {} },
+          error: { code: 'timeout', message: 'no headers within 10000 ms' },
+          durationMs: 10_000,
+        };
       },
     };
     const error = await failure(fetchDescriptor({ baseUrl: 'http://example.test', restRoot: 'wp-json', locale: null, transport }));

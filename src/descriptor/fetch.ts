@@ -90,12 +90,20 @@ async function viaTransport(transport: DescriptorTransport, request: HttpRequest
   const response = exchange.response;
   if (!response) throw new DescriptorError(`cannot read descriptor ${request.url}: no response`, { source: request.url });
   if (response.truncated && response.status === 200) {
-    throw new DescriptorError(`descriptor ${request.url} is larger than the response size cap (${response.bodyText.length} characters read)`, { source: request.url });
+    throw new DescriptorError(`descriptor ${request.url} is larger than the response size cap (${response.bodyText.length} characters read)`, {
+      source: request.url,
+    });
   }
   return { status: response.status, bodyText: response.bodyText, ...(response.json === undefined ? {} : { json: response.json }) };
 }
 
-async function viaFetch(fetchImpl: typeof fetch, url: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined): Promise<RawAnswer> {
+async function viaFetch(
+  fetchImpl: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<RawAnswer> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetchImpl(url, { headers, redirect: 'follow', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });

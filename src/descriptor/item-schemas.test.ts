@@ -5,21 +5,16 @@ import { createTransport } from '../http/index.js';
 import type { HttpRequest } from '../request/types.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { fetchDescriptor } from './fetch.js';
-import {
-  fetchItemSchemas,
-  fieldAt,
-  fieldsInContext,
-  parseItemSchema,
-  readonlyFields,
-  requiredFields,
-  type ItemSchemaSet,
-} from './item-schemas.js';
+import { fetchItemSchemas, fieldAt, fieldsInContext, parseItemSchema, readonlyFields, requiredFields, type ItemSchemaSet } from './item-schemas.js';
 import { parseRoutePattern } from './route-pattern.js';
 import type { RootDescriptor } from './types.js';
 
 const WORDPRESS_INDEX = JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor;
 /** `GET /wp-json/{namespace}?context=help` of a real WordPress 6.1, per namespace (endpoint args left out). */
-const WORDPRESS_HELP = JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-help.json', import.meta.url), 'utf8')) as Record<string, { routes: Record<string, { schema?: unknown }> }>;
+const WORDPRESS_HELP = JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-help.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { routes: Record<string, { schema?: unknown }> }
+>;
 
 const USERS = '/wp/v2/users';
 const USER = '/wp/v2/users/(?P<id>[\\d]+)';
@@ -75,7 +70,11 @@ describe('fetchItemSchemas on a real WordPress 6.1 (captured)', () => {
     const helpRequests = sent.filter((request) => request.method === 'GET');
     expect(helpRequests.map((request) => request.url)).toEqual(WORDPRESS_INDEX.namespaces.map((ns) => `http://wp.test/wp-json/${ns}?context=help`));
     expect(helpRequests.every((request) => request.headers.authorization === 'Basic dGVzdDp0ZXN0')).toBe(true);
-    const published = Object.values(WORDPRESS_HELP).flatMap((ns) => Object.entries(ns.routes).filter(([, route]) => route.schema !== undefined).map(([key]) => key));
+    const published = Object.values(WORDPRESS_HELP).flatMap((ns) =>
+      Object.entries(ns.routes)
+        .filter(([, route]) => route.schema !== undefined)
+        .map(([key]) => key),
+    );
     expect([...set.schemas.keys()].sort()).toEqual(published.filter((key) => key in WORDPRESS_INDEX.routes).sort());
     expect(set.schemas.size).toBeGreaterThan(80);
     expect(set.warnings).toEqual([]);
@@ -127,7 +126,12 @@ describe('parseItemSchema', () => {
   it('takes only object schemas with properties; a property without a context list is in every context', () => {
     expect(parseItemSchema('/r', 'n', undefined, 'help')).toBeUndefined();
     expect(parseItemSchema('/r', 'n', { type: 'array', items: {} }, 'help')).toBeUndefined();
-    const schema = parseItemSchema('/r', 'n', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string', context: ['edit', 'nonsense'] }, c: 5 } }, 'options')!;
+    const schema = parseItemSchema(
+      '/r',
+      'n',
+      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string', context: ['edit', 'nonsense'] }, c: 5 } },
+      'options',
+    )!;
     expect(schema.fields.map((field) => field.name)).toEqual(['a', 'b']);
     expect(fieldAt(schema, 'b')!.contexts).toEqual(['edit']);
     expect(fieldsInContext(schema, 'view')).toEqual(['a']);
@@ -154,7 +158,9 @@ describe('fetchItemSchemas on the bundled reference server', () => {
       expect(set.locale).toBe(locale);
       expect(set.warnings).toEqual([]);
       // One request per namespace that has routes besides its index.
-      const withRoutes = descriptor.root.namespaces.filter((ns) => Object.entries(descriptor.root.routes).some(([key, route]) => route.namespace === ns && key !== `/${ns}`));
+      const withRoutes = descriptor.root.namespaces.filter((ns) =>
+        Object.entries(descriptor.root.routes).some(([key, route]) => route.namespace === ns && key !== `/${ns}`),
+      );
       expect(set.requests).toBe(withRoutes.length);
       for (const schema of set.schemas.values()) expect(schema.route in descriptor.root.routes).toBe(true);
       // The community resources publish theirs.

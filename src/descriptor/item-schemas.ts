@@ -102,12 +102,16 @@ export function fieldsInContext(schema: Pick<ItemSchema, 'fields'>, context: Sch
 
 /** The dot paths of every readonly field, nested ones included. */
 export function readonlyFields(schema: Pick<ItemSchema, 'fields'>): string[] {
-  return allFields(schema.fields).filter((field) => field.readonly).map((field) => field.path);
+  return allFields(schema.fields)
+    .filter((field) => field.readonly)
+    .map((field) => field.path);
 }
 
 /** The dot paths of every field marked `required`, nested ones included. */
 export function requiredFields(schema: Pick<ItemSchema, 'fields'>): string[] {
-  return allFields(schema.fields).filter((field) => field.required).map((field) => field.path);
+  return allFields(schema.fields)
+    .filter((field) => field.required)
+    .map((field) => field.path);
 }
 
 /** Every field, depth first: each one before its nested properties. */

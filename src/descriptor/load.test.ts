@@ -4,9 +4,7 @@ import { loadDescriptor } from './load.js';
 import type { RootDescriptor } from './types.js';
 import { validateRootDescriptor } from './validate.js';
 
-const realIndex = validateRootDescriptor(
-  JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')),
-);
+const realIndex = validateRootDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')));
 
 function descriptor(routes: RootDescriptor['routes']): RootDescriptor {
   return { name: 'S', description: '', url: 'u', home: 'h', gmt_offset: '0', timezone_string: '', namespaces: [], authentication: [], routes };

@@ -8,9 +8,7 @@ import { RoutePatternError } from './errors.js';
 import { parseRoutePattern } from './route-pattern.js';
 import type { RootDescriptor, RoutePattern } from './types.js';
 
-const fixture = JSON.parse(
-  readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8'),
-) as RootDescriptor;
+const fixture = JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor;
 const ajv = new Ajv({ strict: false });
 
 /** Values for every variable (optional ones sometimes left out), each drawn from the variable's own schema. */
@@ -100,7 +98,14 @@ describe('parseRoutePattern on the real WordPress 6.1 index', () => {
   });
 });
 
-const INTERFACE_SHAPES: Array<{ key: string; template: string; variables: Array<[string, boolean]>; values: Record<string, string>; path: string; rejects: string[] }> = [
+const INTERFACE_SHAPES: Array<{
+  key: string;
+  template: string;
+  variables: Array<[string, boolean]>;
+  values: Record<string, string>;
+  path: string;
+  rejects: string[];
+}> = [
   { key: '/', template: '/', variables: [], values: {}, path: '/', rejects: ['', '/x'] },
   { key: '/batch/v1', template: '/batch/v1', variables: [], values: {}, path: '/batch/v1', rejects: ['/batch/v2'] },
   {

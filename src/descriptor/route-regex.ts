@@ -261,14 +261,7 @@ class RouteRegexReader {
       const item = items[i] as ClassItem;
       const dash = items[i + 1];
       const high = items[i + 2];
-      const isRange =
-        'char' in item &&
-        dash !== undefined &&
-        'char' in dash &&
-        dash.char === '-' &&
-        !dash.escaped &&
-        high !== undefined &&
-        'char' in high;
+      const isRange = 'char' in item && dash !== undefined && 'char' in dash && dash.char === '-' && !dash.escaped && high !== undefined && 'char' in high;
       if (isRange) {
         const low = item.char.codePointAt(0) as number;
         const top = (high as { char: string }).char.codePointAt(0) as number;
@@ -325,12 +318,24 @@ function renderNode(node: RegexNode, options: RenderOptions): string {
     case 'assertion':
       return node.body === undefined ? node.source : `${node.source}${renderJs(node.body, options)})`;
     case 'group': {
-      const open = node.name !== null && options.namedGroups ? `(?<${node.name}>` : node.capturing && node.name === null && options.capturingGroups ? '(' : '(?:';
+      const open =
+        node.name !== null && options.namedGroups ? `(?<${node.name}>` : node.capturing && node.name === null && options.capturingGroups ? '(' : '(?:';
       return `${open}${renderJs(node.alternatives, options)})`;
     }
     case 'repeat': {
       const { min, max } = node;
-      const q = min === 0 && max === 1 ? '?' : min === 0 && max === Infinity ? '*' : min === 1 && max === Infinity ? '+' : max === Infinity ? `{${min},}` : min === max ? `{${min}}` : `{${min},${max}}`;
+      const q =
+        min === 0 && max === 1
+          ? '?'
+          : min === 0 && max === Infinity
+            ? '*'
+            : min === 1 && max === Infinity
+              ? '+'
+              : max === Infinity
+                ? `{${min},}`
+                : min === max
+                  ? `{${min}}`
+                  : `{${min},${max}}`;
       return `${renderNode(node.node, options)}${q}${node.lazy ? '?' : ''}`;
     }
   }

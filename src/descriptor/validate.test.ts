@@ -92,14 +92,49 @@ describe('validateRootDescriptor', () => {
     ['authentication a non-empty list', (d) => (d.authentication = ['x']), 'authentication', /must be an object, or an empty list/],
     ['a route that is a string', (d) => (d.routes['/a'] = 'nope'), 'routes["/a"]', /must be object/],
     ['a route without endpoints', (d) => delete d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints, `${ROUTE}.endpoints`, /is missing/],
-    ['an unknown method', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[0].methods = ['GET', 'FETCH']), `${ROUTE}.endpoints[0].methods[1]`, /must be one of "GET".*got string "FETCH"/],
+    [
+      'an unknown method',
+      (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[0].methods = ['GET', 'FETCH']),
+      `${ROUTE}.endpoints[0].methods[1]`,
+      /must be one of "GET".*got string "FETCH"/,
+    ],
     ['methods as a string', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].methods = 'GET'), `${ROUTE}.methods`, /must be array/],
-    ['args a non-empty list', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[0].args = [{}]), `${ROUTE}.endpoints[0].args`, /empty list, got a list of 1/],
-    ['an arg without required', (d) => delete d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args.name.required, `${ROUTE}.endpoints[1].args.name.required`, /is missing/],
-    ['an arg of an unknown type', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args.name.type = 'text'), `${ROUTE}.endpoints[1].args.name.type`, /must be one of/],
-    ['a nested bad item type', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args.name.items = { type: ['string', 'date'] }), `${ROUTE}.endpoints[1].args.name.items.type[1]`, /got string "date"/],
-    ['allow_batch not an object', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].allow_batch = true), `${ROUTE}.endpoints[1].allow_batch`, /must be object/],
-    ['an arg named with a space', (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args['my name'] = { required: 'yes' }), `${ROUTE}.endpoints[1].args["my name"].required`, /must be boolean/],
+    [
+      'args a non-empty list',
+      (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[0].args = [{}]),
+      `${ROUTE}.endpoints[0].args`,
+      /empty list, got a list of 1/,
+    ],
+    [
+      'an arg without required',
+      (d) => delete d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args.name.required,
+      `${ROUTE}.endpoints[1].args.name.required`,
+      /is missing/,
+    ],
+    [
+      'an arg of an unknown type',
+      (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args.name.type = 'text'),
+      `${ROUTE}.endpoints[1].args.name.type`,
+      /must be one of/,
+    ],
+    [
+      'a nested bad item type',
+      (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args.name.items = { type: ['string', 'date'] }),
+      `${ROUTE}.endpoints[1].args.name.items.type[1]`,
+      /got string "date"/,
+    ],
+    [
+      'allow_batch not an object',
+      (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].allow_batch = true),
+      `${ROUTE}.endpoints[1].allow_batch`,
+      /must be object/,
+    ],
+    [
+      'an arg named with a space',
+      (d) => (d.routes['/x/v1/items/(?P<id>[\\d]+)'].endpoints[1].args['my name'] = { required: 'yes' }),
+      `${ROUTE}.endpoints[1].args["my name"].required`,
+      /must be boolean/,
+    ],
   ];
 
   it.each(cases)('%s names the field', (_label, breakIt, field, reason) => {

@@ -76,7 +76,10 @@ function describeError(error: ErrorObject, json: unknown): { field: string; reas
     case 'maxItems':
       return {
         field,
-        reason: Number(params.limit) === 0 ? `must be an object, or an empty list, got a list of ${(value as unknown[]).length}` : `must have at most ${String(params.limit)} items`,
+        reason:
+          Number(params.limit) === 0
+            ? `must be an object, or an empty list, got a list of ${(value as unknown[]).length}`
+            : `must have at most ${String(params.limit)} items`,
       };
     case 'minItems':
       return { field, reason: `must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}` };

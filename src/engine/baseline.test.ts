@@ -4,8 +4,22 @@ import { baselineEntries } from '../cli/baseline-file.js';
 import { judgeBaseline, knownEntry, type Baseline } from './baseline.js';
 import type { CoverageEntry } from './events.js';
 
-const finding = (check: string, method: string, route: string, severity: Finding['severity'] = 'failure', locale: string | null = null): Pick<Finding, 'check' | 'method' | 'route' | 'locale' | 'severity' | 'known'> => ({ check, method, route, locale, severity });
-const covered = (method: string, route: string, requests = 1, locale: string | null = null): CoverageEntry => ({ locale, method, route, namespace: 'wp/v2', requests, statuses: {}, notes: [] });
+const finding = (
+  check: string,
+  method: string,
+  route: string,
+  severity: Finding['severity'] = 'failure',
+  locale: string | null = null,
+): Pick<Finding, 'check' | 'method' | 'route' | 'locale' | 'severity' | 'known'> => ({ check, method, route, locale, severity });
+const covered = (method: string, route: string, requests = 1, locale: string | null = null): CoverageEntry => ({
+  locale,
+  method,
+  route,
+  namespace: 'wp/v2',
+  requests,
+  statuses: {},
+  notes: [],
+});
 
 const baseline: Baseline = {
   source: 'known.json',
@@ -29,7 +43,12 @@ describe('a baseline', () => {
 
   it('calls an entry fixed when its check ran on its route and found nothing, unchecked when the run could not tell', () => {
     const findings = [{ ...finding('not_a_server_error', 'GET', '/wp/v2/search'), known: 'a crash' }] as Finding[];
-    const outcome = judgeBaseline(baseline, findings, ['not_a_server_error', 'invalid_rejected'], [covered('GET', '/wp/v2/search'), covered('POST', '/wp/v2/posts'), covered('PUT', '/wp/v2/pages', 0)]);
+    const outcome = judgeBaseline(
+      baseline,
+      findings,
+      ['not_a_server_error', 'invalid_rejected'],
+      [covered('GET', '/wp/v2/search'), covered('POST', '/wp/v2/posts'), covered('PUT', '/wp/v2/pages', 0)],
+    );
     expect(outcome.known).toBe(1);
     expect(outcome.fixed.map((entry) => `${entry.method} ${entry.route}`)).toEqual(['POST /wp/v2/posts']);
     // PUT pages got no request; locale_mismatch did not run.
@@ -37,7 +56,10 @@ describe('a baseline', () => {
   });
 
   it('never calls an intermittent entry fixed: unseen, it is unchecked; seen, it is known like any other', () => {
-    const flaky: Baseline = { source: 'known.json', entries: [{ check: 'not_a_server_error', method: 'GET', route: '/wp/v2/blocks/(?P<id>[\\d]+)', reason: 'needs a block that exists', intermittent: true }] };
+    const flaky: Baseline = {
+      source: 'known.json',
+      entries: [{ check: 'not_a_server_error', method: 'GET', route: '/wp/v2/blocks/(?P<id>[\\d]+)', reason: 'needs a block that exists', intermittent: true }],
+    };
     const checks = ['not_a_server_error'];
     const coverage = [covered('GET', '/wp/v2/blocks/(?P<id>[\\d]+)')];
     const unseen = judgeBaseline(flaky, [], checks, coverage);
@@ -52,7 +74,9 @@ describe('a baseline', () => {
   });
 
   it('is read from a list with one line of error for a broken entry', () => {
-    expect(baselineEntries([{ check: 'a', method: 'GET', route: '/x', reason: 'because' }], 'k.json')).toEqual([{ check: 'a', method: 'GET', route: '/x', reason: 'because' }]);
+    expect(baselineEntries([{ check: 'a', method: 'GET', route: '/x', reason: 'because' }], 'k.json')).toEqual([
+      { check: 'a', method: 'GET', route: '/x', reason: 'because' },
+    ]);
     expect(() => baselineEntries([{ check: 'a', method: 'GET', route: '/x', reason: '' }], 'k.json')).toThrow(/^k\.json: entry 0 has no "reason"$/);
     const entry = { check: 'a', method: 'GET', route: '/x', reason: 'because' };
     expect(() => baselineEntries([entry, entry], 'k.json')).toThrow(/^k\.json: entry 1 repeats a GET \/x$/);

@@ -55,7 +55,12 @@ export function knownEntry(baseline: Baseline | undefined, finding: Pick<Finding
  * shard's routes, or routes a time budget left unreached, stay unchecked); a descriptor-level one (method `*`)
  * when its check ran. An intermittent entry is never fixed: one run not seeing it says nothing.
  */
-export function judgeBaseline(baseline: Baseline, findings: readonly Finding[], checks: readonly string[], coverage: readonly CoverageEntry[]): BaselineOutcome {
+export function judgeBaseline(
+  baseline: Baseline,
+  findings: readonly Finding[],
+  checks: readonly string[],
+  coverage: readonly CoverageEntry[],
+): BaselineOutcome {
   const fixed: BaselineEntry[] = [];
   const unchecked: BaselineEntry[] = [];
   for (const entry of baseline.entries) {

@@ -39,7 +39,10 @@ describe('budgetShortfall', () => {
   });
 
   it('names the budget that would cover them', () => {
-    const warning = budgetShortfall(300, rate, [{ phase: 'examples', requests: 2000 }, { phase: 'fuzz', requests: 4000 }]);
+    const warning = budgetShortfall(300, rate, [
+      { phase: 'examples', requests: 2000 },
+      { phase: 'fuzz', requests: 4000 },
+    ]);
     expect(warning).toContain('about 6000 requests (examples ~2000, fuzz ~4000), some 375 s');
     expect(warning).toContain('covers about 4800');
     expect(warning).toContain('--time-budget 380 would cover them all');

@@ -80,7 +80,9 @@ export class BudgetPlan {
 /** `contract 0.1 s, examples 70 s of 75 s, fuzz 90 s of 90 s (cut short), …`: one line for the reports. */
 export function describeBudgetSplit(split: BudgetSplit): string {
   const seconds = (ms: number): string => `${ms >= 10_000 ? Math.round(ms / 1000) : (ms / 1000).toFixed(1)} s`;
-  const phases = split.phases.map((entry) => `${entry.phase} ${seconds(entry.spentMs)} of ${seconds(entry.allowedMs)}${entry.cutShort ? ' (cut short)' : ''}, ${entry.requests} requests`);
+  const phases = split.phases.map(
+    (entry) => `${entry.phase} ${seconds(entry.spentMs)} of ${seconds(entry.allowedMs)}${entry.cutShort ? ' (cut short)' : ''}, ${entry.requests} requests`,
+  );
   return `budget ${seconds(split.budgetMs)}: ${phases.join('; ')}`;
 }
 

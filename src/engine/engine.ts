@@ -155,7 +155,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     restUrls,
     credentials: options.credentials,
     accounts: options.accounts,
-    secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? credentialSecrets(credentials) : [])),
+    secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) =>
+      credentials ? credentialSecrets(credentials) : [],
+    ),
     emit: options.emit,
     signal: options.signal,
     enabledChecks: options.enabledChecks,
@@ -167,7 +169,11 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     owned: new OwnedResources(options.descriptors, options.resourceHints),
     ownedWritesOnly: options.foreignTarget === true && options.allowDestructive !== true,
   });
-  const { allOperations, plan, operations } = planRun({ ...options, hasContract: options.contract !== undefined, hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0 });
+  const { allOperations, plan, operations } = planRun({
+    ...options,
+    hasContract: options.contract !== undefined,
+    hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0,
+  });
   for (const descriptor of options.descriptors) {
     for (const [route, value] of Object.entries(descriptor.root.routes)) run.declareRoute(descriptor.locale, route, value.methods);
   }
@@ -206,7 +212,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   try {
     // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
     if (!options.safeMethodsOnly) {
-      const find = (credentials: Credentials | undefined) => findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials, signal: options.signal });
+      const find = (credentials: Credentials | undefined) =>
+        findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials, signal: options.signal });
       const others = new Map<string, OwnAccount>();
       for (const account of options.accounts ?? []) {
         const found = await find(account.credentials);

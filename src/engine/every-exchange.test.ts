@@ -22,7 +22,18 @@ async function runAgainst(faults: Fault[], phases: PhaseName[], timeBudgetSecond
   const server = await startFaultyServer({ seed: 5, faults });
   try {
     const settings = loadConfig({
-      overrides: { baseUrl: server.url, phases, seed: 1, examples: 1, timeoutMs: 300, concurrency: 8, timeBudgetSeconds, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV, reportDir: null },
+      overrides: {
+        baseUrl: server.url,
+        phases,
+        seed: 1,
+        examples: 1,
+        timeoutMs: 300,
+        concurrency: 8,
+        timeBudgetSeconds,
+        user: server.credentials.admin.user,
+        appPasswordEnv: PASSWORD_ENV,
+        reportDir: null,
+      },
     });
     return await runJob(settings, { console: false, env: { [PASSWORD_ENV]: server.credentials.admin.password }, signal });
   } finally {
@@ -41,7 +52,11 @@ describe('every exchange is checked', () => {
   });
 
   it('reports a 5xx met in the middle of a stateful sequence', async () => {
-    const crash = answerInstead('POST', /\/community\/v1\/profile\/groups(\?|$)/, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"code":"boom","message":"boom","data":{"status":500}}' });
+    const crash = answerInstead('POST', /\/community\/v1\/profile\/groups(\?|$)/, {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+      body: '{"code":"boom","message":"boom","data":{"status":500}}',
+    });
     const { result } = await runAgainst([crash], ['stateful']);
     const crashes = result!.findings.filter((finding) => finding.check === 'not_a_server_error');
     expect(crashes.map((finding) => `${finding.method} ${finding.route} ${finding.replay.phase}`)).toContain('POST /community/v1/profile/groups stateful');

@@ -6,7 +6,9 @@ import type { RunSummary } from './events.js';
  * Failures and warnings, in all and per check, each finding counted once; findings a baseline lists (`known`)
  * are counted apart, since they fail nothing.
  */
-export function tallyFindings(findings: Iterable<Pick<Finding, 'check' | 'severity' | 'known'>>): Pick<RunSummary, 'failures' | 'warnings' | 'known' | 'byCheck'> {
+export function tallyFindings(
+  findings: Iterable<Pick<Finding, 'check' | 'severity' | 'known'>>,
+): Pick<RunSummary, 'failures' | 'warnings' | 'known' | 'byCheck'> {
   const byCheck: RunSummary['byCheck'] = {};
   let failures = 0;
   let warnings = 0;

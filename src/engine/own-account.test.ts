@@ -22,7 +22,12 @@ describe('the run’s own account', () => {
     transport = createTransport();
     descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: 'wp-json', locale: 'en_gb', transport, credentials: server.credentials.admin });
     restUrl = `${server.url}/en_gb/wp-json`;
-    account = await findOwnAccount({ descriptors: [descriptor], restUrls: new Map([['en_gb', restUrl]]), sender: transport, credentials: server.credentials.admin });
+    account = await findOwnAccount({
+      descriptors: [descriptor],
+      restUrls: new Map([['en_gb', restUrl]]),
+      sender: transport,
+      credentials: server.credentials.admin,
+    });
     const me = await fetch(`${restUrl}${MEMBERS}/me`, { headers: { authorization: basicAuthorization(server.credentials.admin) } });
     ownId = String(((await me.json()) as { id: number }).id);
   });
@@ -42,11 +47,21 @@ describe('the run’s own account', () => {
   });
 
   it('is nothing to protect without credentials', async () => {
-    expect(await findOwnAccount({ descriptors: [descriptor], restUrls: new Map([['en_gb', restUrl]]), sender: transport, credentials: undefined })).toBeUndefined();
+    expect(
+      await findOwnAccount({ descriptors: [descriptor], restUrls: new Map([['en_gb', restUrl]]), sender: transport, credentials: undefined }),
+    ).toBeUndefined();
   });
 
   it('gets writes without the run’s credentials, and everything else as built', async () => {
-    const run = new RunContext({ seed: 1, sender: transport, checks: BUILTIN_CHECKS, restUrls: new Map([['en_gb', restUrl]]), credentials: server.credentials.admin, secrets: [], emit: () => {} });
+    const run = new RunContext({
+      seed: 1,
+      sender: transport,
+      checks: BUILTIN_CHECKS,
+      restUrls: new Map([['en_gb', restUrl]]),
+      credentials: server.credentials.admin,
+      secrets: [],
+      emit: () => {},
+    });
     run.protectOwnAccount(account);
     const op = (method: string, route: string) => descriptor.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
     const send = async (method: string, route: string, path: Record<string, string>) => {

@@ -63,7 +63,12 @@ export async function findOwnAccount(options: {
       const collection = op.pattern.template.slice(0, -'me'.length);
       let id: string | undefined;
       if (!options.signal?.aborted) {
-        const request = buildRequest({ restUrl, operation: op, requestCase: { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined }, credentials: options.credentials });
+        const request = buildRequest({
+          restUrl,
+          operation: op,
+          requestCase: { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined },
+          credentials: options.credentials,
+        });
         const exchange = await options.sender.send(request, options.signal);
         if (exchange.response?.status === 200) id = idOf(exchange.response.json);
       }

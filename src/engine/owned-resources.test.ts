@@ -14,7 +14,9 @@ import type { RunEvent } from './events.js';
  */
 function snapshot(server: ReferenceServer, members: ReadonlySet<number>): string {
   const { profile } = server.store.namespaces as Record<string, unknown>;
-  const own = [...server.store.members.entries()].filter(([id]) => members.has(id)).map(([id, member]) => [id, { ...member, following: undefined, followers: undefined }]);
+  const own = [...server.store.members.entries()]
+    .filter(([id]) => members.has(id))
+    .map(([id, member]) => [id, { ...member, following: undefined, followers: undefined }]);
   return JSON.stringify({ own, profile }, (_key, value: unknown) => (value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value));
 }
 
@@ -44,7 +46,9 @@ describe('a run against a server that is not the bundled one', () => {
     const members = new Set(server.store.members.keys());
     const before = snapshot(server, members);
     const { result, cleanup } = await runAgainst({});
-    expect(result.coverage.some((entry) => entry.notes.some((note) => note.startsWith('writes to resources the run did not make were sent without credentials')))).toBe(true);
+    expect(
+      result.coverage.some((entry) => entry.notes.some((note) => note.startsWith('writes to resources the run did not make were sent without credentials'))),
+    ).toBe(true);
     expect(cleanup).toMatchObject({ type: 'cleanup', kept: 0, leftovers: [] });
     expect((cleanup as { removed: number }).removed).toBeGreaterThan(0);
     expect(snapshot(server, members)).toBe(before);
@@ -82,7 +86,15 @@ describe('the ledger of what a run made', () => {
 
   it('owns an uploaded attachment and deletes it at the end with force=true (attachments have no trash)', () => {
     const ledger = new OwnedResources([wordpress]);
-    const upload: Exchange = { ...answer(201, { id: 31, status: 'private', mime_type: 'text/plain' }), request: { method: 'POST', url: 'http://127.0.0.1/wp-json/wp/v2/media?title=T', headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="restconform-x.txt"' }, body: 'Restconform upload x\n' } };
+    const upload: Exchange = {
+      ...answer(201, { id: 31, status: 'private', mime_type: 'text/plain' }),
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1/wp-json/wp/v2/media?title=T',
+        headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="restconform-x.txt"' },
+        body: 'Restconform upload x\n',
+      },
+    };
     ledger.observe(op('POST', '/wp/v2/media'), upload, [], undefined);
     const [attachment] = ledger.remaining();
     expect([attachment?.family.name, attachment?.id, attachment?.path]).toEqual(['wp/v2 media', '31', { id: '31' }]);

@@ -84,7 +84,8 @@ export class OwnedResources {
         const shape = routeShape(op.pattern.template);
         let best: { family: ResourceFamily; shape: string } | undefined;
         for (const [itemShape, candidate] of shapes) {
-          if ((shape === itemShape || shape.startsWith(`${itemShape}/`)) && (best === undefined || itemShape.length > best.shape.length)) best = { family: candidate, shape: itemShape };
+          if ((shape === itemShape || shape.startsWith(`${itemShape}/`)) && (best === undefined || itemShape.length > best.shape.length))
+            best = { family: candidate, shape: itemShape };
         }
         if (best === undefined) continue;
         const idVariable = (best.shape.match(/\{\}/g) ?? []).length - 1;
@@ -239,7 +240,10 @@ export class OwnedResources {
   deleteOf(resource: OwnedResource): { op: Operation; body: Record<string, unknown> } | undefined {
     const op = this.#items.get(`${resource.locale} ${resource.family.name}`);
     if (op === undefined) return undefined;
-    const body = { ...(resource.family.remove?.force ? { force: true } : {}), ...(fillPlaceholders(resource.family.deleteValues, 'cleanup') as Record<string, unknown>) };
+    const body = {
+      ...(resource.family.remove?.force ? { force: true } : {}),
+      ...(fillPlaceholders(resource.family.deleteValues, 'cleanup') as Record<string, unknown>),
+    };
     return { op, body };
   }
 

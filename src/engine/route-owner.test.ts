@@ -11,9 +11,15 @@ describe('otherRouteServing on the WordPress 6.1 index', () => {
   it('finds the route that takes a method another route of the same path lacks', () => {
     // Real WordPress answers POST /wp/v2/templates/1/revisions with the item route's rest_template_not_found.
     expect(otherRouteServing(descriptors, null, 'POST', '/wp/v2/templates/1/revisions', '/wp/v2/templates/(?P<parent>[\\d]+)/revisions')).toBe(TEMPLATE_ITEM);
-    expect(otherRouteServing(descriptors, null, 'DELETE', '/wp/v2/users/me/application-passwords/introspect', '/wp/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords/introspect')).toBe(
-      '/wp/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords/(?P<uuid>[\\w\\-]+)',
-    );
+    expect(
+      otherRouteServing(
+        descriptors,
+        null,
+        'DELETE',
+        '/wp/v2/users/me/application-passwords/introspect',
+        '/wp/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords/introspect',
+      ),
+    ).toBe('/wp/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords/(?P<uuid>[\\w\\-]+)');
   });
 
   it('finds none where the path belongs to one route only', () => {

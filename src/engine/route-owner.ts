@@ -7,7 +7,13 @@
 import type { HttpMethod, LoadedDescriptor } from '../descriptor/types.js';
 
 /** The first route of `locale` other than `except` whose pattern matches `path` and that serves `method`. */
-export function otherRouteServing(descriptors: readonly LoadedDescriptor[], locale: string | null, method: HttpMethod, path: string, except: string): string | undefined {
+export function otherRouteServing(
+  descriptors: readonly LoadedDescriptor[],
+  locale: string | null,
+  method: HttpMethod,
+  path: string,
+  except: string,
+): string | undefined {
   const descriptor = descriptors.find((candidate) => candidate.locale === locale);
   return descriptor?.operations.find((op) => op.route !== except && op.method === method && op.pattern.matcher.test(path))?.route;
 }

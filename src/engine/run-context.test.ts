@@ -28,17 +28,22 @@ describe('RunContext findings', () => {
       run.reportOutcomes(op, requestCase, await run.execute(op, requestCase, 'fuzz', { judgeCase: true }), 'fuzz');
     }
     const accepted = run.findings().filter((finding) => finding.check === 'invalid_rejected');
-    expect(accepted.map((finding) => [finding.argument, finding.count])).toEqual([['title', 3], ['content', 1]]);
+    expect(accepted.map((finding) => [finding.argument, finding.count])).toEqual([
+      ['title', 3],
+      ['content', 1],
+    ]);
     expect(accepted[0]!.message).toContain('title broken by wrong_type');
   });
 
-  it('turns a real refusal in the route\'s own words and a real 501 rest_trash_not_supported into coverage notes, not findings', async () => {
+  it("turns a real refusal in the route's own words and a real 501 rest_trash_not_supported into coverage notes, not findings", async () => {
     const refusal = runAnswering('refusal-own-callback');
     const userDelete = { ...fakeOperation('DELETE', USER), locale: null, id: `- DELETE ${USER}` };
     const reassign = invalidCase(userDelete.id, { param: 'reassign', location: 'body', rule: 'wrong_type', description: 'reassign = 5.5 (type integer)' });
     refusal.reportOutcomes(userDelete, reassign, await refusal.execute(userDelete, reassign, 'fuzz', { judgeCase: true }), 'fuzz');
     expect(refusal.findings()).toEqual([]);
-    expect(refusal.coverage()[0]!.notes).toEqual(['invalid_rejected: an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it']);
+    expect(refusal.coverage()[0]!.notes).toEqual([
+      'invalid_rejected: an invalid "reassign" was refused with 400 rest_user_invalid_reassign, which does not name it',
+    ]);
 
     const trash = runAnswering('trash-not-supported-user');
     const valid: RequestCase = { operationId: userDelete.id, kind: 'valid', path: { id: '3' }, query: { reassign: 1 }, body: undefined };

@@ -274,7 +274,14 @@ export class RunContext {
    * Sends and records one request. `unguarded` sends a write to a run identity's account with its credentials
    * (a deliberate access-control probe).
    */
-  async #transmit(request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe: boolean, unguarded: boolean): Promise<Exchange> {
+  async #transmit(
+    request: HttpRequest,
+    op: Operation,
+    phase: string,
+    kind: RequestCase['kind'] | 'sequence',
+    probe: boolean,
+    unguarded: boolean,
+  ): Promise<Exchange> {
     // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
     if (!probe) this.cover(op);
     const pathValues = this.#options.owned === undefined ? [] : this.#pathValues(request, op);
@@ -410,7 +417,17 @@ export class RunContext {
       this.#mark(this.#applied, op.id, check.name);
       for (const failure of check.run(ctx, exchange)) {
         if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
-        else this.report({ check: check.name, severity: failure.severity ?? check.severity, operation: op, message: failure.message, cause: failure.cause, argument: failure.argument, phase, exchanges: [exchange] });
+        else
+          this.report({
+            check: check.name,
+            severity: failure.severity ?? check.severity,
+            operation: op,
+            message: failure.message,
+            cause: failure.cause,
+            argument: failure.argument,
+            phase,
+            exchanges: [exchange],
+          });
       }
     }
   }
@@ -449,11 +466,15 @@ export class RunContext {
    */
   #sparingOthers(request: HttpRequest, op: Operation, phase: string, pathValues: readonly string[]): HttpRequest {
     const owned = this.#options.owned;
-    if (!this.ownedWritesOnly || owned === undefined || phase === 'batch' || phase === 'stateful' || SAFE_METHODS.includes(request.method as HttpMethod)) return request;
+    if (!this.ownedWritesOnly || owned === undefined || phase === 'batch' || phase === 'stateful' || SAFE_METHODS.includes(request.method as HttpMethod))
+      return request;
     // Only the run's own credentials are held back: a probe with wrong ones changes nothing and must go as it is.
     if (this.identityOf(request)?.credentials === undefined || owned.allowsWrite(op, pathValues)) return request;
     const { authorization: _dropped, ...headers } = request.headers;
-    this.note(op, 'writes to resources the run did not make were sent without credentials, so they could not change them (--allow-destructive sends them as they are)');
+    this.note(
+      op,
+      'writes to resources the run did not make were sent without credentials, so they could not change them (--allow-destructive sends them as they are)',
+    );
     return { ...request, headers };
   }
 
@@ -572,11 +593,21 @@ export class RunContext {
    * to judge in one of its exchanges, and `phaseChecks` of the phases that sent it requests.
    */
   coverage(phaseChecks: (phases: ReadonlySet<string>) => readonly string[] = () => []): CoverageEntry[] {
-    return [...this.#coverage].map(([id, entry]) => ({ ...entry, applied: [...(this.#applied.get(id) ?? []), ...phaseChecks(this.#phasesOf.get(id) ?? new Set())] }));
+    return [...this.#coverage].map(([id, entry]) => ({
+      ...entry,
+      applied: [...(this.#applied.get(id) ?? []), ...phaseChecks(this.#phasesOf.get(id) ?? new Set())],
+    }));
   }
 
   summary(): RunSummary {
-    return { requests: this.requests, operations: this.#coverage.size, ...tallyFindings(this.#findings.values()), unanswered: this.#cutOff, answeredAsRun: this.#answeredAsRun, refusedAsRun: this.#refusedAsRun };
+    return {
+      requests: this.requests,
+      operations: this.#coverage.size,
+      ...tallyFindings(this.#findings.values()),
+      unanswered: this.#cutOff,
+      answeredAsRun: this.#answeredAsRun,
+      refusedAsRun: this.#refusedAsRun,
+    };
   }
 
   #record(op: Operation, status: number | null): void {

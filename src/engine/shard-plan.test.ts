@@ -7,7 +7,14 @@ import { PHASE_NAMES } from './phases/index.js';
 import { estimatedCost, planShards, routeFamily, WHOLE_RUN } from './shard-plan.js';
 
 let descriptors: LoadedDescriptor[];
-let planning: { descriptors: LoadedDescriptor[]; safeMethodsOnly: boolean; phases: readonly string[]; examples: number; hasCredentials: boolean; hasContract: boolean };
+let planning: {
+  descriptors: LoadedDescriptor[];
+  safeMethodsOnly: boolean;
+  phases: readonly string[];
+  examples: number;
+  hasCredentials: boolean;
+  hasContract: boolean;
+};
 beforeAll(async () => {
   descriptors = [await referenceDescriptor('en_gb'), await referenceDescriptor('el')];
   planning = { descriptors, safeMethodsOnly: false, phases: PHASE_NAMES, examples: 20, hasCredentials: true, hasContract: true };
@@ -28,17 +35,29 @@ describe('sharing a split run', () => {
 
   it('keeps a route family together: the signup activation in the shard whose signup create made what it activates', () => {
     const plans = [1, 2, 3, 4].map((index) => planRun({ ...planning, shard: { index, count: 4 } }));
-    const signupRoutes = (operations: readonly { route: string }[]) => new Set(operations.map((op) => op.route).filter((route) => route.startsWith('/community/v1/signup')));
+    const signupRoutes = (operations: readonly { route: string }[]) =>
+      new Set(operations.map((op) => op.route).filter((route) => route.startsWith('/community/v1/signup')));
     const holding = plans.filter((plan) => signupRoutes(plan.operations).size > 0);
     expect(holding).toHaveLength(1);
-    expect([...signupRoutes(holding[0]!.operations)]).toEqual(expect.arrayContaining(['/community/v1/signup', String.raw`/community/v1/signup/activate/(?P<id>[\w-]+)`]));
+    expect([...signupRoutes(holding[0]!.operations)]).toEqual(
+      expect.arrayContaining(['/community/v1/signup', String.raw`/community/v1/signup/activate/(?P<id>[\w-]+)`]),
+    );
     expect(routeFamily({ namespace: 'community/v1', route: String.raw`/community/v1/signup/activate/(?P<id>[\w-]+)` })).toBe('/community/v1/signup');
     expect(routeFamily({ namespace: 'wp/v2', route: '/wp/v2' })).toBe('/wp/v2');
   });
 
   it('gives every whole-run piece of work (contract, locale, each stateful sequence, batch, auth) to exactly one shard', () => {
     const plans = [1, 2, 3].map((index) => planRun({ ...planning, shard: { index, count: 3 } }).plan);
-    const units = ['contract (en_gb)', 'contract (el)', 'locale descriptors (el)', 'member life cycle (en_gb)', 'follow and unfollow (el)', 'batch (en_gb)', 'batch (el)', 'auth en_gb POST /restconform/no-such-route'];
+    const units = [
+      'contract (en_gb)',
+      'contract (el)',
+      'locale descriptors (el)',
+      'member life cycle (en_gb)',
+      'follow and unfollow (el)',
+      'batch (en_gb)',
+      'batch (el)',
+      'auth en_gb POST /restconform/no-such-route',
+    ];
     for (const unit of units) expect(plans.filter((plan) => plan.owns(unit)).length).toBe(1);
     // Work no phase announced is done once, by the first shard.
     expect(plans.map((plan) => plan.owns('no such piece of work'))).toEqual([true, false, false]);

@@ -31,7 +31,10 @@ describe('contractFromDescriptors', () => {
     const documented = INTERFACE_CONTRACT.routes.map((route) => route.route);
     expect(derived.routes.map((route) => route.route).filter((route) => documented.includes(route))).toEqual(documented);
     const members = derived.routes.find((route) => route.route === '/community/v1/members')!;
-    expect(members.endpoints.find((endpoint) => endpoint.methods.includes('POST'))).toMatchObject({ allowBatch: true, args: { email: { type: 'string', format: 'email', required: true } } });
+    expect(members.endpoints.find((endpoint) => endpoint.methods.includes('POST'))).toMatchObject({
+      allowBatch: true,
+      args: { email: { type: 'string', format: 'email', required: true } },
+    });
   });
 
   it('drops keywords the contract format has no place for and leaves undescribed what the descriptor left undescribed', async () => {

@@ -11,16 +11,44 @@ import { HTTP_METHODS, type ArgSchema, type LoadedDescriptor } from '../descript
 
 /** Keywords an argument schema may carry in a contract file (`src/contract/contract.schema.json`). */
 const CONTRACT_KEYWORDS = new Set([
-  'description', 'type', 'format', 'enum', 'default', 'items', 'properties', 'additionalProperties', 'patternProperties',
-  'minProperties', 'maxProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'anyOf', 'oneOf', 'required', 'context', 'readonly',
+  'description',
+  'type',
+  'format',
+  'enum',
+  'default',
+  'items',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'anyOf',
+  'oneOf',
+  'required',
+  'context',
+  'readonly',
 ]);
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function schemaMap(value: unknown): Record<string, ArgSchema> | undefined {
   if (!isObject(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter(([, child]) => isObject(child)).map(([key, child]) => [key, contractSchema(child as ArgSchema)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, child]) => isObject(child))
+      .map(([key, child]) => [key, contractSchema(child as ArgSchema)]),
+  );
 }
 
 /** An argument schema with only the keywords a contract carries, nested schemas included. */

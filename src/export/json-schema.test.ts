@@ -16,7 +16,8 @@ function strictAjv(): Ajv2020 {
 }
 
 const indexOf = (files: ExportFile[]): JsonSchemaIndex => JSON.parse(files.find((file) => file.path === 'index.json')!.content) as JsonSchemaIndex;
-const schemaFile = (files: ExportFile[], path: string): Record<string, unknown> => JSON.parse(files.find((file) => file.path === path)!.content) as Record<string, unknown>;
+const schemaFile = (files: ExportFile[], path: string): Record<string, unknown> =>
+  JSON.parse(files.find((file) => file.path === path)!.content) as Record<string, unknown>;
 
 let reference: LoadedDescriptor;
 let files: ExportFile[];

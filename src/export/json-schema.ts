@@ -50,9 +50,22 @@ export function jsonSchemaExport(descriptor: LoadedDescriptor): ExportFile[] {
       required: REQUEST_PARTS.filter((part) => requiredOf(parts[part]).length > 0),
     };
     out.push({ path: file, content: jsonText(schema) });
-    entries.push({ id: operation.id, method: operation.method, route: operation.route, template: operation.pattern.template, namespace: operation.namespace, file });
+    entries.push({
+      id: operation.id,
+      method: operation.method,
+      route: operation.route,
+      template: operation.pattern.template,
+      namespace: operation.namespace,
+      file,
+    });
   }
-  const index: JsonSchemaIndex = { format: JSON_SCHEMA_INDEX_FORMAT, source: descriptor.source, locale: descriptor.locale, operations: entries, warnings: descriptor.warnings };
+  const index: JsonSchemaIndex = {
+    format: JSON_SCHEMA_INDEX_FORMAT,
+    source: descriptor.source,
+    locale: descriptor.locale,
+    operations: entries,
+    warnings: descriptor.warnings,
+  };
   out.push({ path: 'index.json', content: jsonText(index) });
   return out;
 }

@@ -53,7 +53,9 @@ function declaredSchema(template: string, method: string, status: number): Recor
 async function judged(method: string, template: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; errors: string[] }> {
   const answer = await call(method, path, body);
   const validate = ajv.compile(declaredSchema(template, method, answer.status));
-  const errors = validate(answer.json) ? [] : (validate.errors ?? []).map((error) => `${method} ${path} ${answer.status}: ${error.instancePath} ${error.message}`);
+  const errors = validate(answer.json)
+    ? []
+    : (validate.errors ?? []).map((error) => `${method} ${path} ${answer.status}: ${error.instancePath} ${error.message}`);
   return { ...answer, errors };
 }
 
@@ -77,7 +79,11 @@ describe('OpenAPI export with published schemas, against the bundled server', ()
       await judged('GET', '/community/v1/moderation', '/community/v1/moderation'),
       await judged('GET', '/community/v1/signup', '/community/v1/signup'),
     ];
-    const member = await judged('POST', '/community/v1/members', '/community/v1/members', { user_login: 'openapiuser', email: 'openapi@example.org', password: 'pw-openapi' });
+    const member = await judged('POST', '/community/v1/members', '/community/v1/members', {
+      user_login: 'openapiuser',
+      email: 'openapi@example.org',
+      password: 'pw-openapi',
+    });
     const signup = await judged('POST', '/community/v1/signup', '/community/v1/signup', { signup_email: 'openapi.signup@example.org', signup_password: 'pw' });
     const id = (member.json as { id: number }).id;
     results.push(
@@ -85,7 +91,9 @@ describe('OpenAPI export with published schemas, against the bundled server', ()
       signup,
       await judged('PATCH', '/community/v1/members/{id}', `/community/v1/members/${id}`, { name: 'Open API' }),
       await judged('DELETE', '/community/v1/members/{id}', `/community/v1/members/${id}`, { force: true, reassign: 1 }),
-      await judged('POST', '/batch/v1', '/batch/v1', { requests: [{ method: 'POST', path: '/community/v1/components', body: { name: 'members', action: 'activate' } }] }),
+      await judged('POST', '/batch/v1', '/batch/v1', {
+        requests: [{ method: 'POST', path: '/community/v1/components', body: { name: 'members', action: 'activate' } }],
+      }),
     );
     // Errors: an invalid parameter (data.params an object) and a missing one (data.params a list of names).
     const invalid = await judged('GET', '/community/v1/members', '/community/v1/members?per_page=1000');

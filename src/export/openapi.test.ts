@@ -55,9 +55,18 @@ describe('OpenAPI export of the reference descriptor', () => {
 
   it('serialises GET parameters the way WordPress reads them: arrays as comma lists, objects as key[sub]=value', () => {
     const members = parametersOf(operationAt(referenceDocument, '/community/v1/members', 'get'));
-    expect(members.find((p) => p.name === 'include')).toMatchObject({ in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'integer' } } });
+    expect(members.find((p) => p.name === 'include')).toMatchObject({
+      in: 'query',
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { type: 'integer' } },
+    });
     expect(members.find((p) => p.name === 'bp_ps_search')).toMatchObject({ in: 'query', style: 'deepObject', explode: true });
-    expect(members.find((p) => p.name === 'per_page')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } });
+    expect(members.find((p) => p.name === 'per_page')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    });
     expect(members.find((p) => p.name === 'page')?.style).toBeUndefined();
   });
 
@@ -74,7 +83,8 @@ describe('OpenAPI export of the reference descriptor', () => {
     const responses = operationAt(referenceDocument, '/seo/v1/ping', 'get').responses as Record<string, unknown>;
     expect(Object.keys(responses).sort()).toEqual(['200', 'default']);
     expect(responses.default).toEqual({ $ref: '#/components/responses/WP_Error' });
-    const error = (referenceDocument.components as { schemas: Record<string, { required: string[]; properties: { data: { required: string[] } } }> }).schemas.WP_Error!;
+    const error = (referenceDocument.components as { schemas: Record<string, { required: string[]; properties: { data: { required: string[] } } }> }).schemas
+      .WP_Error!;
     expect(error.required).toEqual(['code', 'message', 'data']);
     expect(error.properties.data.required).toEqual(['status']);
   });
@@ -107,7 +117,17 @@ describe('OpenAPI export of a real WordPress 6.1 descriptor', () => {
   it('leaves out, with a note, a second route that reads the same as an earlier one', () => {
     const original = reference.operations.find((operation) => operation.route === '/community/v1/moderation/(?P<id>[\\d]+)')!;
     const twin = reference.operations.find((operation) => operation.route === '/community/v1/members/(?P<id>[\\d]+)' && operation.method === 'GET')!;
-    const clash = { ...twin, id: 'en_gb GET /community/v1/moderation/(?P<item>[\\d]+)', route: '/community/v1/moderation/(?P<item>[\\d]+)', pattern: { ...original.pattern, template: '/community/v1/moderation/{item}', variables: [{ ...original.pattern.variables[0]!, name: 'item' }], build: (values: Record<string, string>) => `/community/v1/moderation/${values.item}` } };
+    const clash = {
+      ...twin,
+      id: 'en_gb GET /community/v1/moderation/(?P<item>[\\d]+)',
+      route: '/community/v1/moderation/(?P<item>[\\d]+)',
+      pattern: {
+        ...original.pattern,
+        template: '/community/v1/moderation/{item}',
+        variables: [{ ...original.pattern.variables[0]!, name: 'item' }],
+        build: (values: Record<string, string>) => `/community/v1/moderation/${values.item}`,
+      },
+    };
     const descriptor: LoadedDescriptor = { ...reference, operations: [...reference.operations, clash] };
     const { document, notes } = buildOpenApiDocument(descriptor);
     expect(notes).toEqual([expect.stringContaining('path /community/v1/moderation/{item} left out, it reads like /community/v1/moderation/{id}')]);

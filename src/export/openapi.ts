@@ -54,7 +54,8 @@ const WP_ERROR_SCHEMA: JsonSchema = {
       properties: {
         status: { type: 'integer', description: 'The HTTP status code.' },
         params: {
-          description: 'rest_invalid_param: an object, each invalid parameter with its message; rest_missing_callback_param: a list of the missing parameters\' names.',
+          description:
+            "rest_invalid_param: an object, each invalid parameter with its message; rest_missing_callback_param: a list of the missing parameters' names.",
           anyOf: [
             { type: 'object', additionalProperties: { type: 'string' } },
             { type: 'array', items: { type: 'string' } },
@@ -97,20 +98,35 @@ const BATCH_ROUTE = '/batch/v1';
 
 /** A collection route: another route of the descriptor extends it by one path variable (its items). */
 function isCollection(operation: Operation, routes: readonly string[]): boolean {
-  return operation.pattern.variables.length === 0 && routes.some((route) => route.startsWith(`${operation.route}/(?P<`) && !route.slice(operation.route.length + 1).includes('/'));
+  return (
+    operation.pattern.variables.length === 0 &&
+    routes.some((route) => route.startsWith(`${operation.route}/(?P<`) && !route.slice(operation.route.length + 1).includes('/'))
+  );
 }
 
 /** The success answers of an operation: status → response object. */
 function successResponses(operation: Operation, routes: readonly string[], schema: ItemSchema | undefined): Record<string, JsonSchema> {
   if (operation.route === BATCH_ROUTE) {
-    return { '207': { description: 'Multi-Status: each item of the batch with its own status, in request order.', content: { 'application/json': { schema: { type: 'object', properties: { responses: { type: 'array' } } } } } } };
+    return {
+      '207': {
+        description: 'Multi-Status: each item of the batch with its own status, in request order.',
+        content: { 'application/json': { schema: { type: 'object', properties: { responses: { type: 'array' } } } } },
+      },
+    };
   }
   const collection = isCollection(operation, routes);
   const body = schema === undefined ? {} : answerBody(operation, schema, collection);
-  const described = schema === undefined ? 'Success. The server publishes no schema for this route.' : `Success: ${schema.title ?? 'the resource'}, as its published schema describes it.`;
+  const described =
+    schema === undefined
+      ? 'Success. The server publishes no schema for this route.'
+      : `Success: ${schema.title ?? 'the resource'}, as its published schema describes it.`;
   const responses: Record<string, JsonSchema> = { '200': { description: described, content: { 'application/json': { schema: body } } } };
   if (operation.method === 'POST' && collection) {
-    responses['201'] = { description: `Created${schema?.title ? `: the new ${schema.title}` : ''}; Location names its address.`, headers: { Location: { schema: { type: 'string' } } }, content: { 'application/json': { schema: body } } };
+    responses['201'] = {
+      description: `Created${schema?.title ? `: the new ${schema.title}` : ''}; Location names its address.`,
+      headers: { Location: { schema: { type: 'string' } } },
+      content: { 'application/json': { schema: body } },
+    };
   }
   return responses;
 }
@@ -119,19 +135,30 @@ function answerBody(operation: Operation, schema: ItemSchema, collection: boolea
   const read = operation.method === 'GET';
   // Reads answer in the default context, writes in edit; properties of other contexts may come too, so none is closed.
   const item = answerSchema(schema.published, read ? 'view' : 'edit', { portable: true });
-  if (read && collection) return { anyOf: [{ type: 'array', items: item }, { type: 'object', additionalProperties: item }] };
+  if (read && collection)
+    return {
+      anyOf: [
+        { type: 'array', items: item },
+        { type: 'object', additionalProperties: item },
+      ],
+    };
   // A read of a route without path variables may list its items though no item route hangs below it.
   if (read && operation.pattern.variables.length === 0) return { anyOf: [item, { type: 'array', items: item }] };
-  if (operation.method === 'DELETE') return { anyOf: [item, { type: 'object', required: ['deleted'], properties: { deleted: { type: 'boolean' }, previous: item } }] };
+  if (operation.method === 'DELETE')
+    return { anyOf: [item, { type: 'object', required: ['deleted'], properties: { deleted: { type: 'boolean' }, previous: item } }] };
   return item;
 }
 
-function operationObject(operation: Operation, variant: OpenApiPathVariant, operationId: string, routes: readonly string[], schema: ItemSchema | undefined): JsonSchema {
+function operationObject(
+  operation: Operation,
+  variant: OpenApiPathVariant,
+  operationId: string,
+  routes: readonly string[],
+  schema: ItemSchema | undefined,
+): JsonSchema {
   const parts = operationParts(operation);
   const pathMembers = membersOf(parts.path);
-  const parameters: JsonSchema[] = variant.variables.map((variable) =>
-    parameter(variable.name, 'path', pathMembers[variable.name] ?? variable.schema, true),
-  );
+  const parameters: JsonSchema[] = variant.variables.map((variable) => parameter(variable.name, 'path', pathMembers[variable.name] ?? variable.schema, true));
   const queryRequired = requiredOf(parts.query);
   for (const [name, schema] of Object.entries(membersOf(parts.query))) {
     parameters.push(parameter(name, 'query', schema, queryRequired.includes(name)));
@@ -171,7 +198,9 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
     const item = (paths[variant.path] ??= {});
     const method = operation.method.toLowerCase();
     if (item[method] !== undefined) {
-      notes.push(`${operation.method} ${operation.route}: path ${variant.path} already has ${operation.method} from an earlier route (WordPress serves the first match)`);
+      notes.push(
+        `${operation.method} ${operation.route}: path ${variant.path} already has ${operation.method} from an earlier route (WordPress serves the first match)`,
+      );
       continue;
     }
     item[method] = operationObject(operation, variant, operationIds.get(entry)!, routes, options.schemas?.get(operation.route));
@@ -186,7 +215,9 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
       ...(root.description ? { description: root.description } : {}),
       version: options.version ?? 'unversioned',
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl, description: `REST root${descriptor.locale ? ` of locale ${descriptor.locale}` : ''}` }] } : {}),
+    ...(options.serverUrl
+      ? { servers: [{ url: options.serverUrl, description: `REST root${descriptor.locale ? ` of locale ${descriptor.locale}` : ''}` }] }
+      : {}),
     tags: namespaces.map((namespace) => ({ name: tagOf(namespace), description: namespace === '' ? 'The root and batch routes.' : `Namespace ${namespace}.` })),
     paths,
     components: {
@@ -198,7 +229,11 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
         },
       },
       securitySchemes: {
-        [SECURITY_SCHEME_NAME]: { type: 'http', scheme: 'basic', description: 'WordPress application password: HTTP Basic with the user login and the application password.' },
+        [SECURITY_SCHEME_NAME]: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'WordPress application password: HTTP Basic with the user login and the application password.',
+        },
       },
     },
     security: [{}, { [SECURITY_SCHEME_NAME]: [] }],

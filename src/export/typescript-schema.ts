@@ -28,7 +28,8 @@ export function schemaForTypeScript(schema: JsonSchema): JsonSchema {
   }
   for (const keyword of SCHEMA_MAPS) {
     const map = out[keyword];
-    if (isSchema(map)) out[keyword] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, isSchema(child) ? schemaForTypeScript(child) : child]));
+    if (isSchema(map))
+      out[keyword] = Object.fromEntries(Object.entries(map).map(([name, child]) => [name, isSchema(child) ? schemaForTypeScript(child) : child]));
   }
   for (const keyword of ['items', 'additionalProperties'] as const) {
     if (isSchema(out[keyword])) out[keyword] = schemaForTypeScript(out[keyword] as JsonSchema);

@@ -45,7 +45,20 @@ describe('TypeScript export', () => {
     await writeFile(join(dir, 'reference-types.ts'), referenceTypes);
     await writeFile(join(dir, 'wordpress-types.ts'), wordpressTypes);
     await writeFile(join(dir, 'usage.ts'), USAGE);
-    const args = [TSC, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', 'reference-types.ts', 'wordpress-types.ts', 'usage.ts'];
+    const args = [
+      TSC,
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      'reference-types.ts',
+      'wordpress-types.ts',
+      'usage.ts',
+    ];
     const result = await promisify(execFile)(process.execPath, args, { cwd: dir }).then(
       () => ({ code: 0, output: '' }),
       (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
@@ -60,7 +73,9 @@ describe('TypeScript export', () => {
     expect(referenceTypes).toContain('export interface PostCommunityV1MembersBody {');
     expect(referenceTypes).toContain('export interface GetCommunityV1MembersIdPath {');
     expect(referenceTypes).toContain(`export interface ${REQUEST_MAP_TYPE} {`);
-    expect(referenceTypes).toMatch(/"en_gb DELETE \/community\/v1\/members\/\(\?P<id>\[\\\\d\]\+\)": \{\s+path: DeleteCommunityV1MembersIdPath;\s+body: DeleteCommunityV1MembersIdBody;/);
+    expect(referenceTypes).toMatch(
+      /"en_gb DELETE \/community\/v1\/members\/\(\?P<id>\[\\\\d\]\+\)": \{\s+path: DeleteCommunityV1MembersIdPath;\s+body: DeleteCommunityV1MembersIdBody;/,
+    );
   });
 });
 
@@ -83,6 +98,9 @@ describe('schemaForTypeScript', () => {
   });
 
   it('keeps the type when a branch has none of its own', () => {
-    expect(schemaForTypeScript({ type: 'string', oneOf: [{ enum: ['a'] }, { type: 'string' }] })).toEqual({ type: 'string', oneOf: [{ enum: ['a'] }, { type: 'string' }] });
+    expect(schemaForTypeScript({ type: 'string', oneOf: [{ enum: ['a'] }, { type: 'string' }] })).toEqual({
+      type: 'string',
+      oneOf: [{ enum: ['a'] }, { type: 'string' }],
+    });
   });
 });

@@ -21,7 +21,9 @@ function phpParse(query: string): PhpArray {
     for (const segment of segments) {
       if (!isArray(container[key])) container[key] = {};
       const next = container[key] as PhpArray;
-      const indexes = Object.keys(next).filter((k) => /^(0|[1-9]\d*)$/.test(k)).map(Number);
+      const indexes = Object.keys(next)
+        .filter((k) => /^(0|[1-9]\d*)$/.test(k))
+        .map(Number);
       container = next;
       key = segment === '' ? String(indexes.length === 0 ? 0 : Math.max(...indexes) + 1) : segment;
     }
@@ -30,7 +32,13 @@ function phpParse(query: string): PhpArray {
   return root;
 }
 
-const leaf = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
+const leaf = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 6 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+);
 const key = fc.stringMatching(/^[a-z_][a-z0-9_]{0,5}$/);
 const { value: typedValue } = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('list'), tie('object')),

@@ -33,7 +33,12 @@ describe.each(SYNTHETIC_OPERATIONS.map((operation) => [operation.id, operation] 
       return;
     }
     const cases = expectEveryValue(generators.invalid, check, seed, 80);
-    for (const requestCase of cases) expect(generators.mutations).toContainEqual({ param: requestCase.mutation?.param, location: requestCase.mutation?.location, rule: requestCase.mutation?.rule });
+    for (const requestCase of cases)
+      expect(generators.mutations).toContainEqual({
+        param: requestCase.mutation?.param,
+        location: requestCase.mutation?.location,
+        rule: requestCase.mutation?.rule,
+      });
   });
 
   it('labels every boundary case truly', () => {
@@ -111,7 +116,9 @@ describe('what the generators cover', () => {
   it('lists enum members, bounds and one step past them among the boundary cases', () => {
     const boundary = things.boundary();
     const described = boundary.map((c) => c.mutation?.description ?? JSON.stringify(c.query));
-    expect(boundary.filter((c) => c.kind === 'invalid').map((c) => c.mutation?.rule)).toEqual(expect.arrayContaining(['out_of_bounds', 'too_many_items', 'too_long', 'too_short']));
+    expect(boundary.filter((c) => c.kind === 'invalid').map((c) => c.mutation?.rule)).toEqual(
+      expect.arrayContaining(['out_of_bounds', 'too_many_items', 'too_long', 'too_short']),
+    );
     expect(described.some((text) => text.includes('per_page = 101'))).toBe(true);
     expect(described.some((text) => text.includes('per_page = 0'))).toBe(true);
     expect(boundary.some((c) => c.kind === 'boundary' && c.query.per_page === 100)).toBe(true);

@@ -145,7 +145,12 @@ function bestGuess(arg: ArgDescriptor): unknown {
   return 'example';
 }
 
-function buildBoundaryCases(operation: Operation, params: ParamGenerators[], validCases: fc.Arbitrary<RequestCase>, ignored: ReadonlySet<string>): RequestCase[] {
+function buildBoundaryCases(
+  operation: Operation,
+  params: ParamGenerators[],
+  validCases: fc.Arbitrary<RequestCase>,
+  ignored: ReadonlySet<string>,
+): RequestCase[] {
   const [base] = fc.sample(validCases, { seed: stableHash(`boundary ${operation.id}`), numRuns: 1 });
   if (base === undefined) return [];
   const cases: RequestCase[] = [];

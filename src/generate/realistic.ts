@@ -122,12 +122,14 @@ function hintedPools(name: string, locale: TextLocale): string[][] {
 }
 
 /** One code point of everyday text: mostly ASCII, some accented Latin, Greek, emoji. Never a lone surrogate or control. */
-const characters = fc.oneof(
-  { weight: 8, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-  { weight: 2, arbitrary: fc.integer({ min: 0xc0, max: 0xff }) },
-  { weight: 3, arbitrary: fc.integer({ min: 0x391, max: 0x3c9 }).filter((code) => code !== 0x3a2) },
-  { weight: 1, arbitrary: fc.integer({ min: 0x1f600, max: 0x1f64f }) },
-).map((code) => String.fromCodePoint(code));
+const characters = fc
+  .oneof(
+    { weight: 8, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0xc0, max: 0xff }) },
+    { weight: 3, arbitrary: fc.integer({ min: 0x391, max: 0x3c9 }).filter((code) => code !== 0x3a2) },
+    { weight: 1, arbitrary: fc.integer({ min: 0x1f600, max: 0x1f64f }) },
+  )
+  .map((code) => String.fromCodePoint(code));
 
 /** Free text of a length (in code points) within bounds. */
 export function freeText(minLength: number, maxLength: number): fc.Arbitrary<string> {

@@ -30,7 +30,14 @@ export function drawFakerPools(): FakerPools {
   return {
     emails: unique(times(() => english.internet.email().toLowerCase()).filter(isEmail)),
     names: unique([...times(() => english.person.fullName()).slice(0, POOL_SIZE / 2), ...times(() => greek.person.fullName()).slice(0, POOL_SIZE / 2)]),
-    logins: unique(times(() => english.internet.username().replace(/[^A-Za-z0-9_]/g, '').toLowerCase()).filter((login) => login.length >= 3)),
+    logins: unique(
+      times(() =>
+        english.internet
+          .username()
+          .replace(/[^A-Za-z0-9_]/g, '')
+          .toLowerCase(),
+      ).filter((login) => login.length >= 3),
+    ),
     urls: unique(times(() => `${english.internet.url()}/${english.lorem.slug(2)}`)),
     words: unique([...times(() => english.word.words(2)), ...times(() => greek.location.city())]),
     sentences: unique([...times(() => english.hacker.phrase()).slice(0, POOL_SIZE / 2), ...times(() => greek.commerce.productName()).slice(0, POOL_SIZE / 2)]),
@@ -38,4 +45,3 @@ export function drawFakerPools(): FakerPools {
     slugs: unique(times(() => english.lorem.slug(2))),
   };
 }
-

@@ -22,7 +22,13 @@ describe('text in the locale’s language', () => {
   const sample = (name: string, locale: TextLocale): string[] => fc.sample(realisticText(name, 1, 200, locale)!, { seed: 4, numRuns: 300 });
 
   it('reads the language from the locale: Greek for el, English for en_*, both without a locale', () => {
-    expect([textLocaleOf('el'), textLocaleOf('en_gb'), textLocaleOf('en-US'), textLocaleOf(null), textLocaleOf('de_de')]).toEqual(['el', 'en', 'en', 'any', 'any']);
+    expect([textLocaleOf('el'), textLocaleOf('en_gb'), textLocaleOf('en-US'), textLocaleOf(null), textLocaleOf('de_de')]).toEqual([
+      'el',
+      'en',
+      'en',
+      'any',
+      'any',
+    ]);
   });
 
   it('gives el search terms and text in Greek, with final sigma, accents and Latin mixed in', () => {
@@ -36,7 +42,11 @@ describe('text in the locale’s language', () => {
   });
 
   it('gives en_gb text in English, and keeps emoji and accents in both languages', () => {
-    for (const name of ['search', 'name', 'description', 'title']) expect(sample(name, 'en').filter((value) => GREEK.test(value)), name).toEqual([]);
+    for (const name of ['search', 'name', 'description', 'title'])
+      expect(
+        sample(name, 'en').filter((value) => GREEK.test(value)),
+        name,
+      ).toEqual([]);
     expect(textPoolsFor('en').nonAscii).toContain('🎓');
     expect(textPoolsFor('el').nonAscii).toContain('naïve café');
     expect(textPoolsFor('any')).toBe(textPools());

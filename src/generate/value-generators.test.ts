@@ -91,7 +91,13 @@ describe('a JSON null as the whole parameter', () => {
   });
 
   it('is still offered inside a value, where the parent schema validates it', () => {
-    const spec: ParamSpec = { name: 'requests', schema: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' } } } }, location: 'body', required: false, validated: true };
+    const spec: ParamSpec = {
+      name: 'requests',
+      schema: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' } } } },
+      location: 'body',
+      required: false,
+      validated: true,
+    };
     const wrongType = buildParamGenerators(spec).invalid.find((source) => source.rule === 'wrong_type')!;
     const values = fc.sample(wrongType.values, { seed: 5, numRuns: 400 });
     expect(values.some((mutated) => mutated.path !== '' && mutated.value !== null && JSON.stringify(mutated.value).includes('null'))).toBe(true);
@@ -102,13 +108,19 @@ describe('parameters that differ only in their descriptions (as one route does i
   const english: ArgSchema = {
     description: 'Profile fields to show.',
     type: 'object',
-    properties: { description: { description: 'Shown under the name.', type: 'string', maxLength: 20 }, tags: { type: 'array', items: { description: 'A tag.', type: 'string', pattern: '^[a-z]+$' } } },
+    properties: {
+      description: { description: 'Shown under the name.', type: 'string', maxLength: 20 },
+      tags: { type: 'array', items: { description: 'A tag.', type: 'string', pattern: '^[a-z]+$' } },
+    },
     anyOf: [{ description: 'Either this.', required: ['tags'] }],
   };
   const greek: ArgSchema = {
     ...english,
     description: 'Πεδία προφίλ προς εμφάνιση.',
-    properties: { description: { description: 'Εμφανίζεται κάτω από το όνομα.', type: 'string', maxLength: 20 }, tags: { type: 'array', items: { description: 'Μια ετικέτα.', type: 'string', pattern: '^[a-z]+$' } } },
+    properties: {
+      description: { description: 'Εμφανίζεται κάτω από το όνομα.', type: 'string', maxLength: 20 },
+      tags: { type: 'array', items: { description: 'Μια ετικέτα.', type: 'string', pattern: '^[a-z]+$' } },
+    },
     anyOf: [{ description: 'Ή αυτό.', required: ['tags'] }],
   };
   const spec = (schema: ArgSchema): ParamSpec => ({ name: 'profile', schema, location: 'body', required: false, validated: true });

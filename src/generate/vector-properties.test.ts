@@ -9,11 +9,15 @@ import { labelledValues, supportedVectorSchemas } from './testing/vector-propert
 // accepted and generated invalid values rejected (as received, so not coercible back) by the rule book.
 const distinct = new Set(vectorsOf('validate').map((vector) => JSON.stringify(vector.schema)));
 const supported = { body: supportedVectorSchemas('body'), query: supportedVectorSchemas('query') };
-const cases = (['body', 'query'] as const).flatMap((location) => supported[location].map((schema) => [`${JSON.stringify(schema)} in ${location}`, schema, location] as const));
+const cases = (['body', 'query'] as const).flatMap((location) =>
+  supported[location].map((schema) => [`${JSON.stringify(schema)} in ${location}`, schema, location] as const),
+);
 
 describe('generated values against the schemas of the validate vectors', () => {
   it('supports the vector schemas that declare known types', () => {
-    console.log(`validate vector schemas: ${distinct.size} distinct; generated for in a body: ${supported.body.length}, in the query: ${supported.query.length}`);
+    console.log(
+      `validate vector schemas: ${distinct.size} distinct; generated for in a body: ${supported.body.length}, in the query: ${supported.query.length}`,
+    );
     expect(supported.body.length).toBeGreaterThan(distinct.size * 0.9);
     expect(supported.query.length).toBeGreaterThan(distinct.size * 0.8);
   });

@@ -12,7 +12,8 @@ export function withoutDescriptions(schema: ArgSchema): ArgSchema {
   if (typeof schema !== 'object' || schema === null) return schema;
   const { description: _description, ...copy } = schema;
   if (typeof schema.items === 'object' && schema.items !== null) copy.items = withoutDescriptions(schema.items);
-  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) copy.additionalProperties = withoutDescriptions(schema.additionalProperties);
+  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null)
+    copy.additionalProperties = withoutDescriptions(schema.additionalProperties);
   if (typeof schema.properties === 'object' && schema.properties !== null) copy.properties = mapSchemas(schema.properties);
   if (typeof schema.patternProperties === 'object' && schema.patternProperties !== null) copy.patternProperties = mapSchemas(schema.patternProperties);
   if (Array.isArray(schema.anyOf)) copy.anyOf = schema.anyOf.map(withoutDescriptions);

@@ -28,11 +28,15 @@ describe('generators for a real WordPress 6.1 index', () => {
     expect(renderer?.generators.rejectedDefaults).toEqual(['context']);
   });
 
-  it.each(built.map(({ operation, generators }) => [operation.id, operation, generators] as const))('%s: every sampled case earns its label', (_id, operation, generators) => {
-    const check = caseCheck(operation, generators.rejectedDefaults);
-    const seed = operationSeed(1, operation.id);
-    for (const requestCase of fc.sample(generators.valid, { seed, numRuns: 8 })) expect(check(requestCase), JSON.stringify(requestCase)).toBeNull();
-    if (generators.invalid) for (const requestCase of fc.sample(generators.invalid, { seed, numRuns: 8 })) expect(check(requestCase), JSON.stringify(requestCase)).toBeNull();
-    for (const requestCase of generators.boundary()) expect(check(requestCase), JSON.stringify(requestCase)).toBeNull();
-  });
+  it.each(built.map(({ operation, generators }) => [operation.id, operation, generators] as const))(
+    '%s: every sampled case earns its label',
+    (_id, operation, generators) => {
+      const check = caseCheck(operation, generators.rejectedDefaults);
+      const seed = operationSeed(1, operation.id);
+      for (const requestCase of fc.sample(generators.valid, { seed, numRuns: 8 })) expect(check(requestCase), JSON.stringify(requestCase)).toBeNull();
+      if (generators.invalid)
+        for (const requestCase of fc.sample(generators.invalid, { seed, numRuns: 8 })) expect(check(requestCase), JSON.stringify(requestCase)).toBeNull();
+      for (const requestCase of generators.boundary()) expect(check(requestCase), JSON.stringify(requestCase)).toBeNull();
+    },
+  );
 });

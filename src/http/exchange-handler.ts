@@ -66,7 +66,11 @@ export class ExchangeHandler implements Dispatcher.DispatchHandler {
       this.#settle(this.#response(), { code: 'body_too_large', message: `body longer than ${this.#body.bytes} bytes; cut there` });
       return;
     }
-    const context = { timeoutMs: this.#timeoutMs, signal: this.#signal, ...(this.#status === undefined ? {} : { status: this.#status, bodyBytes: this.#body.bytes }) };
+    const context = {
+      timeoutMs: this.#timeoutMs,
+      signal: this.#signal,
+      ...(this.#status === undefined ? {} : { status: this.#status, bodyBytes: this.#body.bytes }),
+    };
     this.#settle(undefined, toTransportError(error, context));
   }
 

@@ -49,13 +49,19 @@ export const DEFAULT_TRANSPORT_OPTIONS: Readonly<ResolvedTransportOptions> = Obj
  */
 export function resolveTransportOptions(options: TransportOptions = {}): ResolvedTransportOptions {
   const d = DEFAULT_TRANSPORT_OPTIONS;
-  const retry = options.retry429 === false ? null : { maxRetries: options.retry429?.maxRetries ?? d.retry429!.maxRetries, maxWaitMs: options.retry429?.maxWaitMs ?? d.retry429!.maxWaitMs };
+  const retry =
+    options.retry429 === false
+      ? null
+      : { maxRetries: options.retry429?.maxRetries ?? d.retry429!.maxRetries, maxWaitMs: options.retry429?.maxWaitMs ?? d.retry429!.maxWaitMs };
   const resolved: ResolvedTransportOptions = {
     connections: integerAtLeast('connections', options.connections ?? d.connections, 1),
     timeoutMs: integerAtLeast('timeoutMs', options.timeoutMs ?? d.timeoutMs, 1),
     maxBodyBytes: integerAtLeast('maxBodyBytes', options.maxBodyBytes ?? d.maxBodyBytes, 0),
     maxRedirects: integerAtLeast('maxRedirects', options.maxRedirects ?? d.maxRedirects, 0),
-    retry429: retry && { maxRetries: integerAtLeast('retry429.maxRetries', retry.maxRetries, 0), maxWaitMs: integerAtLeast('retry429.maxWaitMs', retry.maxWaitMs, 0) },
+    retry429: retry && {
+      maxRetries: integerAtLeast('retry429.maxRetries', retry.maxRetries, 0),
+      maxWaitMs: integerAtLeast('retry429.maxWaitMs', retry.maxWaitMs, 0),
+    },
     rateLimit: options.rateLimit === undefined ? null : positive('rateLimit', options.rateLimit),
     lookup: options.lookup ?? null,
   };

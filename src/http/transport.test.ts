@@ -38,11 +38,14 @@ beforeAll(async () => {
     } else if (path === '/elsewhere') {
       res.writeHead(308, { location: `${other.url}/echo` }).end();
     } else if (path === '/echo') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body, authorization: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ method: req.method, body, authorization: req.headers.authorization ?? null, type: req.headers['content-type'] ?? null }));
     } else if (path.startsWith('/busy')) {
       const hits = server.requests.filter((r) => r.url === path).length;
       const retryAfter = new URL(path, 'http://x').searchParams.get('after');
-      if (hits === 1 || retryAfter === 'never') res.writeHead(429, retryAfter === null || retryAfter === 'never' ? {} : { 'retry-after': retryAfter }).end('slow down');
+      if (hits === 1 || retryAfter === 'never')
+        res.writeHead(429, retryAfter === null || retryAfter === 'never' ? {} : { 'retry-after': retryAfter }).end('slow down');
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ hits }));
     } else if (path === '/html') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>hello</p>');
@@ -91,12 +94,19 @@ describe('createTransport', () => {
   });
 
   it('keeps the connection after a DELETE with a body, and drops it after a HEAD', async () => {
-    const echo = await startHttpServer((req, res, body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body })));
+    const echo = await startHttpServer((req, res, body) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body })),
+    );
     toClose.push(echo);
     const single = createTransport({ connections: 1 });
     toClose.push(single);
     for (let i = 0; i < 5; i++) {
-      const exchange = await single.send({ method: 'DELETE', url: `${echo.url}/item/${i}`, headers: { 'content-type': 'application/json' }, body: `{"force":${i}}` });
+      const exchange = await single.send({
+        method: 'DELETE',
+        url: `${echo.url}/item/${i}`,
+        headers: { 'content-type': 'application/json' },
+        body: `{"force":${i}}`,
+      });
       expect(exchange.response?.json).toEqual({ method: 'DELETE', body: `{"force":${i}}` });
     }
     expect(echo.connections).toBe(1);
@@ -233,7 +243,7 @@ describe('createTransport', () => {
     const queued = single.send(get(`${server.url}/json?queued`), controller.signal);
     controller.abort();
     // Answered at once, while the connection is still busy with the other request.
-    expect((await Promise.race([queued, blocking.then(() => 'blocking finished first')]))).toMatchObject({ error: { code: 'aborted' } });
+    expect(await Promise.race([queued, blocking.then(() => 'blocking finished first')])).toMatchObject({ error: { code: 'aborted' } });
     expect((await blocking).error?.code).toBe('timeout');
     expect(server.requests.some((r) => r.url === '/json?queued')).toBe(false);
   });

@@ -100,8 +100,24 @@ export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
       descriptors.push(await fetchDescriptor({ baseUrl, restRoot, locale, credentials, timeoutMs: options.timeoutMs ?? defaults.timeoutMs }));
     }
     const safeMethodsOnly = !isLoopbackUrl(baseUrl);
-    const { operations } = planRun({ descriptors, safeMethodsOnly, phases: defaults.phases, examples: defaults.examples, hasContract: false, hasCredentials: credentials !== undefined });
-    return { baseUrl, bundled: server !== undefined, restRoot, locales, descriptors, operations, ...(credentials ? { credentials } : {}), close: async () => server?.close() };
+    const { operations } = planRun({
+      descriptors,
+      safeMethodsOnly,
+      phases: defaults.phases,
+      examples: defaults.examples,
+      hasContract: false,
+      hasCredentials: credentials !== undefined,
+    });
+    return {
+      baseUrl,
+      bundled: server !== undefined,
+      restRoot,
+      locales,
+      descriptors,
+      operations,
+      ...(credentials ? { credentials } : {}),
+      close: async () => server?.close(),
+    };
   } catch (error) {
     await server?.close();
     throw error;

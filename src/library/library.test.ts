@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { checks, loadTarget, run } from './index.js';
 
 describe('restconform as a library', () => {
-  it('lists every check with its severity and rule, and the phase of a phase\'s own', () => {
+  it("lists every check with its severity and rule, and the phase of a phase's own", () => {
     const names = checks.map((check) => check.name);
     expect(names).toContain('not_a_server_error');
     expect(new Set(names).size).toBe(names.length);
-    expect(checks.find((check) => check.name === 'not_a_server_error')).toEqual({ name: 'not_a_server_error', severity: 'failure', description: expect.any(String) });
+    expect(checks.find((check) => check.name === 'not_a_server_error')).toEqual({
+      name: 'not_a_server_error',
+      severity: 'failure',
+      description: expect.any(String),
+    });
     expect(checks.find((check) => check.name === 'batch_size_limit')?.phase).toBe('batch');
     expect(checks.every((check) => check.description.length > 10)).toBe(true);
   });
 
-  it('loads the bundled server as a target and runs against it with the target\'s credentials', async () => {
+  it("loads the bundled server as a target and runs against it with the target's credentials", async () => {
     const target = await loadTarget({ locales: ['en_gb'], seed: 4 });
     try {
       expect(target.bundled).toBe(true);
@@ -37,6 +41,8 @@ describe('restconform as a library', () => {
   });
 
   it('wants the password of a named user', async () => {
-    await expect(loadTarget({ baseUrl: 'http://127.0.0.1:9', user: 'admin' })).rejects.toThrow('loadTarget: user admin needs its application password (appPassword)');
+    await expect(loadTarget({ baseUrl: 'http://127.0.0.1:9', user: 'admin' })).rejects.toThrow(
+      'loadTarget: user admin needs its application password (appPassword)',
+    );
   });
 });

@@ -26,7 +26,7 @@ describe('console reporter', () => {
     expect((await render(syntheticRun())).out).not.toContain('  shard ');
     const [started, ...rest] = syntheticRun();
     const { out } = await render([{ ...(started as Extract<RunEvent, { type: 'run_started' }>), shard: { index: 2, count: 4 } }, ...rest]);
-    expect(out).toContain('  shard    2/4  (restconform merge joins the shards\' JSON reports)\n');
+    expect(out).toContain("  shard    2/4  (restconform merge joins the shards' JSON reports)\n");
   });
 
   it('says loudly when only safe methods will be sent', async () => {
@@ -63,7 +63,10 @@ describe('console reporter', () => {
 
   it('gives the reason when the run stopped early, just before the closing line', async () => {
     const { out } = await render(syntheticRun({ stoppedEarly: 'time budget' }));
-    expect(out.trimEnd().split('\n').slice(-2)).toEqual(['stopped early: time budget', 'restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request']);
+    expect(out.trimEnd().split('\n').slice(-2)).toEqual([
+      'stopped early: time budget',
+      'restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request',
+    ]);
   });
 
   it('reports phases, descriptors and warnings live on the progress stream', async () => {

@@ -7,14 +7,7 @@
 import cliProgress from 'cli-progress';
 import type { Finding } from '../checks/types.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
-import {
-  localeLabel,
-  namespaceLabel,
-  operationOutcomes,
-  sortedNamespaces,
-  verdictLine,
-  type OperationOutcome,
-} from './outcomes.js';
+import { localeLabel, namespaceLabel, operationOutcomes, sortedNamespaces, verdictLine, type OperationOutcome } from './outcomes.js';
 import type { RunFinishedEvent, RunStartedEvent } from './run-record.js';
 import { describeBudgetSplit, describeRate } from '../engine/budget.js';
 import { findingGroupLabel } from './finding-group.js';
@@ -56,7 +49,12 @@ function seconds(ms: number): string {
 /** Left-aligns the first column and right-aligns the others. */
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export class ConsoleReporter implements Reporter {
@@ -264,7 +262,10 @@ export class ConsoleReporter implements Reporter {
       lines.push('', bold(`Baseline ${event.baseline.source}`), `  ${plural(known, 'known finding')} (they fail nothing)`);
       for (const entry of fixed) lines.push(`  fixed: ${entry.check} ${entry.method} ${entry.route} (listed because: ${entry.reason})`);
       const unseen = unchecked.filter((entry) => entry.intermittent === true).length;
-      if (unchecked.length > 0) lines.push(`  ${unchecked.length} ${unchecked.length === 1 ? 'entry' : 'entries'} not checked by this run${unseen > 0 ? ` (${unseen} of them intermittent and not seen)` : ''}`);
+      if (unchecked.length > 0)
+        lines.push(
+          `  ${unchecked.length} ${unchecked.length === 1 ? 'entry' : 'entries'} not checked by this run${unseen > 0 ? ` (${unseen} of them intermittent and not seen)` : ''}`,
+        );
     }
 
     lines.push('');

@@ -72,7 +72,9 @@ describe('HTML reporter', () => {
 
   it('has the summary, with the same verdict as the console', async () => {
     const html = await writeHtml('summary', syntheticRun({ stoppedEarly: 'time budget', safeMethodsOnly: true }));
-    expect(html).toContain('<div class="verdict failed" id="verdict">restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request</div>');
+    expect(html).toContain(
+      '<div class="verdict failed" id="verdict">restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request</div>',
+    );
     expect(html).toContain('Stopped early: time budget.');
     expect(html).toContain('Safe methods only');
     expect(html).toContain('<dt>Seed</dt><dd>42 (--seed 42 repeats this run)</dd>');
@@ -117,7 +119,9 @@ describe('HTML reporter', () => {
     expect(f1).toContain(escapeHtml(SYNTHETIC_FINDINGS[0]!.curl[0]!));
     expect(f1).toContain('argument &quot;email&quot;, seen 3 times (the first shown)');
     expect(html).toContain('<select id="filter-check"><option value="">all checks</option><option value="invalid_rejected">invalid_rejected (1)</option>');
-    expect(html).toContain('<select id="filter-namespace"><option value="">all namespaces</option><option value="community/v1">community/v1</option><option value="seo/v1">seo/v1</option></select>');
+    expect(html).toContain(
+      '<select id="filter-namespace"><option value="">all namespaces</option><option value="community/v1">community/v1</option><option value="seo/v1">seo/v1</option></select>',
+    );
   });
 
   it('puts the findings first, each message on its summary line, the filters beside them', async () => {
@@ -133,7 +137,9 @@ describe('HTML reporter', () => {
     expect(at('<section id="findings">')).toBeLessThan(at('<section id="coverage">'));
     // The filters are inside the findings section, in the column beside the list.
     const section = /<section id="findings">[\s\S]*?<\/section>/.exec(html)![0];
-    expect(section).toMatch(/<div class="findings-layout">\s*<aside class="filters"[\s\S]*id="filter-check"[\s\S]*id="filter-severity"[\s\S]*id="filter-namespace"[\s\S]*<\/aside>\s*<div class="findings-list">/);
+    expect(section).toMatch(
+      /<div class="findings-layout">\s*<aside class="filters"[\s\S]*id="filter-check"[\s\S]*id="filter-severity"[\s\S]*id="filter-namespace"[\s\S]*<\/aside>\s*<div class="findings-list">/,
+    );
     // Collapsed, a finding still shows its message (and a known one its reason): both are in <summary>.
     for (const finding of SYNTHETIC_FINDINGS) {
       const summary = new RegExp(`<details class="finding [^"]*" id="finding-${finding.id}"[^>]*>\\s*<summary>([\\s\\S]*?)</summary>`).exec(html)![1]!;
@@ -144,7 +150,9 @@ describe('HTML reporter', () => {
     // The checks table counts the known pair apart, beside the not-applicable ones.
     expect(html).toContain('<th>known</th><th>not applicable</th>');
     expect(html).toMatch(/<tr><td class="mono">invalid_rejected<\/td><td>4<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>0<\/td>/);
-    expect(html).toContain('<select id="filter-severity"><option value="">all</option><option value="warning">warning (1)</option><option value="known">known (1)</option></select>');
+    expect(html).toContain(
+      '<select id="filter-severity"><option value="">all</option><option value="warning">warning (1)</option><option value="known">known (1)</option></select>',
+    );
   });
 
   it('escapeHtml covers the five special characters', () => {
@@ -157,8 +165,31 @@ describe('HTML reporter: sequences', () => {
     const events = syntheticRun();
     const finished = events.pop()!;
     events.push(
-      { type: 'sequence', sequence: { phase: 'stateful', locale: null, name: 'wp/v2 posts life cycle', family: 'wp/v2 posts', outcome: 'passed', steps: [{ step: 'create wp/v2 posts', outcome: 'ok', detail: 'id 5' }], leftovers: [] } },
-      { type: 'sequence', sequence: { phase: 'stateful', locale: null, name: 'wp/v2 types life cycle', family: 'wp/v2 types', outcome: 'skipped', reason: 'no create: <b>the</b> collection route serves no POST', steps: [], leftovers: [] } },
+      {
+        type: 'sequence',
+        sequence: {
+          phase: 'stateful',
+          locale: null,
+          name: 'wp/v2 posts life cycle',
+          family: 'wp/v2 posts',
+          outcome: 'passed',
+          steps: [{ step: 'create wp/v2 posts', outcome: 'ok', detail: 'id 5' }],
+          leftovers: [],
+        },
+      },
+      {
+        type: 'sequence',
+        sequence: {
+          phase: 'stateful',
+          locale: null,
+          name: 'wp/v2 types life cycle',
+          family: 'wp/v2 types',
+          outcome: 'skipped',
+          reason: 'no create: <b>the</b> collection route serves no POST',
+          steps: [],
+          leftovers: [],
+        },
+      },
       { type: 'cleanup', removed: 3, kept: 0, leftovers: ['wp/v2 tags 9: 500'] },
       finished,
     );

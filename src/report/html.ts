@@ -103,7 +103,10 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
   }
   if (finished.stoppedEarly !== undefined) notices.push(`<p class="notice">Stopped early: ${esc(finished.stoppedEarly)}. Results cover what ran before.</p>`);
   for (const reason of finished.incomplete ?? []) notices.push(`<p class="notice">Incomplete: ${esc(reason)}.</p>`);
-  for (const entry of finished.baseline?.fixed ?? []) notices.push(`<p class="notice">Fixed since the baseline: ${esc(`${entry.check} ${entry.method} ${entry.route}`)} (listed because: ${esc(entry.reason)}).</p>`);
+  for (const entry of finished.baseline?.fixed ?? [])
+    notices.push(
+      `<p class="notice">Fixed since the baseline: ${esc(`${entry.check} ${entry.method} ${entry.route}`)} (listed because: ${esc(entry.reason)}).</p>`,
+    );
   const card = (value: string | number, label: string, tone = ''): string =>
     `<div class="card ${tone}"><div class="value">${esc(value)}</div><div class="label">${esc(label)}</div></div>`;
   const duration = `${(finished.durationMs / 1000).toFixed(1)} s`;
@@ -120,7 +123,10 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
   ];
   if (started.shard) details.push(['Shard', `${started.shard.index}/${started.shard.count}`]);
   if (finished.shards) {
-    const each = finished.shards.map((shard) => `${shard.index}/${shard.count} (${(shard.durationMs / 1000).toFixed(1)} s, ${shard.requests} requests${shard.stoppedEarly ? `, stopped early: ${shard.stoppedEarly}` : ''})`);
+    const each = finished.shards.map(
+      (shard) =>
+        `${shard.index}/${shard.count} (${(shard.durationMs / 1000).toFixed(1)} s, ${shard.requests} requests${shard.stoppedEarly ? `, stopped early: ${shard.stoppedEarly}` : ''})`,
+    );
     details.push(['Shards', `${finished.shards.length} merged: ${each.join('; ')}`]);
   }
   return `
@@ -231,9 +237,12 @@ function renderAccess(run: RunRecord): string {
   if (rows.length === 0) return '';
   const identities: Array<{ identity: string; role: string }> = [];
   for (const row of rows) {
-    for (const cell of row.cells) if (!identities.some((known) => known.identity === cell.identity)) identities.push({ identity: cell.identity, role: cell.role });
+    for (const cell of row.cells)
+      if (!identities.some((known) => known.identity === cell.identity)) identities.push({ identity: cell.identity, role: cell.role });
   }
-  const head = identities.map((known) => `<th title="${esc(known.role)}">${esc(known.identity)}<br><span class="muted">${esc(known.role)}</span></th>`).join('');
+  const head = identities
+    .map((known) => `<th title="${esc(known.role)}">${esc(known.identity)}<br><span class="muted">${esc(known.role)}</span></th>`)
+    .join('');
   const body = rows.map((row) => {
     const cells = identities.map((known) => {
       const cell = row.cells.find((candidate) => candidate.identity === known.identity);
@@ -362,7 +371,9 @@ function renderNotes(run: RunRecord, operations: OperationOutcome[]): string {
   for (const warning of run.warnings) items.push(`<li>${esc(warning)}</li>`);
   for (const operation of operations) {
     for (const note of operation.notes) {
-      coverageNotes.push(`<li><span class="mono">${esc(`${localeLabel(operation.locale)} ${operation.method} ${routeLabel(operation.route)}`)}</span>: ${esc(note)}</li>`);
+      coverageNotes.push(
+        `<li><span class="mono">${esc(`${localeLabel(operation.locale)} ${operation.method} ${routeLabel(operation.route)}`)}</span>: ${esc(note)}</li>`,
+      );
     }
   }
   if (items.length === 0 && coverageNotes.length === 0) return '';
@@ -377,14 +388,20 @@ function renderNotes(run: RunRecord, operations: OperationOutcome[]): string {
 function renderSequences(run: RunRecord): string {
   if (run.sequences.length === 0 && run.cleanup === undefined) return '';
   const rows = run.sequences.map((sequence) => {
-    const steps = sequence.steps.map((step) => `<li>${esc(step.step)}: ${esc(step.outcome)}${step.detail === undefined ? '' : ` (${esc(step.detail)})`}</li>`).join('');
+    const steps = sequence.steps
+      .map((step) => `<li>${esc(step.step)}: ${esc(step.outcome)}${step.detail === undefined ? '' : ` (${esc(step.detail)})`}</li>`)
+      .join('');
     const leftovers = sequence.leftovers.length === 0 ? '' : `<p>Not removed: ${sequence.leftovers.map(esc).join('; ')}</p>`;
-    const shown = steps === '' ? esc(sequence.reason ?? '') : `<details><summary>${plural(sequence.steps.length, 'step')}${sequence.reason === undefined ? '' : `: ${esc(sequence.reason)}`}</summary><ul>${steps}</ul></details>`;
+    const shown =
+      steps === ''
+        ? esc(sequence.reason ?? '')
+        : `<details><summary>${plural(sequence.steps.length, 'step')}${sequence.reason === undefined ? '' : `: ${esc(sequence.reason)}`}</summary><ul>${steps}</ul></details>`;
     return `<tr><td>${esc(sequence.phase)}</td><td>${esc(localeLabel(sequence.locale))}</td><td>${esc(sequence.name)}</td><td>${esc(sequence.outcome)}</td><td>${shown}${leftovers}</td></tr>`;
   });
-  const cleanup = run.cleanup === undefined
-    ? ''
-    : `<p>Clean-up: ${plural(run.cleanup.removed, 'resource')} the run made removed${run.cleanup.kept > 0 ? `, ${run.cleanup.kept} kept (--no-cleanup)` : ''}${run.cleanup.leftovers.length > 0 ? `; not removed: ${run.cleanup.leftovers.map(esc).join('; ')}` : ''}.</p>`;
+  const cleanup =
+    run.cleanup === undefined
+      ? ''
+      : `<p>Clean-up: ${plural(run.cleanup.removed, 'resource')} the run made removed${run.cleanup.kept > 0 ? `, ${run.cleanup.kept} kept (--no-cleanup)` : ''}${run.cleanup.leftovers.length > 0 ? `; not removed: ${run.cleanup.leftovers.map(esc).join('; ')}` : ''}.</p>`;
   return `<section id="sequences"><h2>Sequences</h2>${cleanup}<table><thead><tr><th>phase</th><th>locale</th><th>sequence</th><th>outcome</th><th>steps</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 

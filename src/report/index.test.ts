@@ -32,7 +32,12 @@ describe('createReporters', () => {
   });
 
   it('puts report.json and report.html in the report folder unless paths are given', () => {
-    expect(reportPaths({ reportDir: 'reports' })).toEqual({ json: join('reports', 'report.json'), html: join('reports', 'report.html'), junit: undefined, ndjson: undefined });
+    expect(reportPaths({ reportDir: 'reports' })).toEqual({
+      json: join('reports', 'report.json'),
+      html: join('reports', 'report.html'),
+      junit: undefined,
+      ndjson: undefined,
+    });
     expect(reportPaths({ reportDir: 'reports', json: 'out/r.json', html: null })).toMatchObject({ json: 'out/r.json', html: join('reports', 'report.html') });
     expect(reportPaths({})).toEqual({ json: undefined, html: undefined, junit: undefined, ndjson: undefined });
     expect(createReporters({ console: false })).toEqual([]);

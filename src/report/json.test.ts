@@ -25,7 +25,25 @@ describe('JSON reporter', () => {
   it('writes the report the architecture describes', async () => {
     const { report } = await writeReport('plain');
     // The architecture's keys first; then what lets a report be read back as its run (merge): phases, safety, checks.
-    expect(Object.keys(report)).toEqual(['tool', 'version', 'seed', 'target', 'locales', 'startedAt', 'durationMs', 'summary', 'coverage', 'findings', 'access', 'phases', 'safeMethodsOnly', 'checks', 'outcomes', 'incomplete', 'skippedPhases']);
+    expect(Object.keys(report)).toEqual([
+      'tool',
+      'version',
+      'seed',
+      'target',
+      'locales',
+      'startedAt',
+      'durationMs',
+      'summary',
+      'coverage',
+      'findings',
+      'access',
+      'phases',
+      'safeMethodsOnly',
+      'checks',
+      'outcomes',
+      'incomplete',
+      'skippedPhases',
+    ]);
     expect(report).toMatchObject({
       tool: 'restconform',
       version: '0.1.0',
@@ -75,7 +93,10 @@ describe('JSON reporter', () => {
 
   it('writes nothing when the run did not finish', async () => {
     const path = join(folder, 'unfinished', 'report.json');
-    await play(new JsonReporter(path), syntheticRun().filter((event) => event.type !== 'run_finished'));
+    await play(
+      new JsonReporter(path),
+      syntheticRun().filter((event) => event.type !== 'run_finished'),
+    );
     expect(existsSync(path)).toBe(false);
   });
 });

@@ -24,9 +24,22 @@ function shardRun(): RunEvent[] {
   const started = events[0] as Extract<RunEvent, { type: 'run_started' }>;
   events[0] = { ...started, shard: { index: 1, count: 2 } };
   const finished = events.at(-1) as Extract<RunEvent, { type: 'run_finished' }>;
-  const foreign = (route: string) => ({ locale: 'en_gb', method: 'GET', route, namespace: 'badges', requests: 3, statuses: { '200': 2, '500': 1 }, notes: [], otherShard: true });
+  const foreign = (route: string) => ({
+    locale: 'en_gb',
+    method: 'GET',
+    route,
+    namespace: 'badges',
+    requests: 3,
+    statuses: { '200': 2, '500': 1 },
+    notes: [],
+    otherShard: true,
+  });
   const crash = { ...SYNTHETIC_FINDINGS[0]!, id: 'F3', check: 'not_a_server_error', method: 'GET', route: '/badges/b', message: 'answered 500' };
-  events[events.length - 1] = { ...finished, coverage: [...finished.coverage, foreign('/badges/a'), foreign('/badges/b')], findings: [...finished.findings, crash] };
+  events[events.length - 1] = {
+    ...finished,
+    coverage: [...finished.coverage, foreign('/badges/a'), foreign('/badges/b')],
+    findings: [...finished.findings, crash],
+  };
   return events;
 }
 

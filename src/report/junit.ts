@@ -74,7 +74,13 @@ export function buildJunitXml(run: RunRecord): string {
   // What the run left untested, each skipped with the reason: phases that did not run, operations no request reached.
   if (run.skippedPhases.length > 0 || uncovered.length > 0) {
     const untested = builder.testSuite().name('untested').timestamp(run.started.startedAt);
-    for (const { phase, reason } of run.skippedPhases) untested.testCase().className('restconform.phases').name(xmlSafe(`phase ${phase}`)).skipped().standardOutput(xmlSafe(reason));
+    for (const { phase, reason } of run.skippedPhases)
+      untested
+        .testCase()
+        .className('restconform.phases')
+        .name(xmlSafe(`phase ${phase}`))
+        .skipped()
+        .standardOutput(xmlSafe(reason));
     for (const operation of uncovered) {
       untested
         .testCase()
@@ -89,7 +95,10 @@ export function buildJunitXml(run: RunRecord): string {
     for (const operation of suites.get(name)!) {
       const className = classNameOf(operation);
       for (const outcome of judgedPairs(operation)) {
-        const testCase = suite.testCase().className(className).name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
+        const testCase = suite
+          .testCase()
+          .className(className)
+          .name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
         if (outcome.result === 'known') {
           testCase.skipped().standardOutput(xmlSafe(outcome.findings.map((f) => `known: ${f.known}\n${describeFinding(f)}`).join('\n\n')));
           continue;

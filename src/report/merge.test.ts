@@ -48,8 +48,14 @@ describe('merging findings', () => {
     const a = finding({ id: 'F7', fingerprint: 'aaaaaaaaaaaaaaaa', count: 2 });
     const b = finding({ id: 'F1', fingerprint: 'bbbbbbbbbbbbbbbb', check: 'not_a_server_error', message: 'answered 500', count: 1 });
     const warning = { ...SYNTHETIC_FINDINGS[1]!, fingerprint: 'cccccccccccccccc' };
-    const forward = mergeFindings([[a, warning], [b, { ...a, id: 'F2', count: 3 }]]);
-    const backward = mergeFindings([[{ ...a, id: 'F2', count: 3 }, b], [warning, a]]);
+    const forward = mergeFindings([
+      [a, warning],
+      [b, { ...a, id: 'F2', count: 3 }],
+    ]);
+    const backward = mergeFindings([
+      [{ ...a, id: 'F2', count: 3 }, b],
+      [warning, a],
+    ]);
     expect(forward.map((f) => [f.id, f.fingerprint, f.count])).toEqual([
       ['F1', 'aaaaaaaaaaaaaaaa', 5],
       ['F2', 'bbbbbbbbbbbbbbbb', 1],
@@ -102,7 +108,9 @@ describe('merging the reports of a split run', () => {
   });
 
   it('refuses reports of different targets, seeds, tool versions or shard counts', () => {
-    expect(() => mergeReports(inputs(shardReport(1, 2), shardReport(2, 2, { target: 'http://127.0.0.1:9999' })))).toThrow(/shard-2\.json \(shard 2\/2\) has target "http:\/\/127\.0\.0\.1:9999"/);
+    expect(() => mergeReports(inputs(shardReport(1, 2), shardReport(2, 2, { target: 'http://127.0.0.1:9999' })))).toThrow(
+      /shard-2\.json \(shard 2\/2\) has target "http:\/\/127\.0\.0\.1:9999"/,
+    );
     expect(() => mergeReports(inputs(shardReport(1, 2), shardReport(2, 2, { seed: 43 })))).toThrow(/has seed 43, shard-1\.json has 42/);
     expect(() => mergeReports(inputs(shardReport(1, 2), shardReport(2, 2, { version: '9.9.9' })))).toThrow(/has version "9\.9\.9"/);
     expect(() => mergeReports(inputs(shardReport(1, 2), shardReport(2, 3)))).toThrow(/has shard count 3/);
@@ -111,13 +119,17 @@ describe('merging the reports of a split run', () => {
   });
 
   it('takes the shards of the bundled reference server, whose URL changes each run, as one target', () => {
-    const record = mergeReports(inputs(shardReport(1, 2, { bundledServer: true }), shardReport(2, 2, { bundledServer: true, target: 'http://127.0.0.1:9999' })));
+    const record = mergeReports(
+      inputs(shardReport(1, 2, { bundledServer: true }), shardReport(2, 2, { bundledServer: true, target: 'http://127.0.0.1:9999' })),
+    );
     expect(record.started.bundledServer).toBe(true);
     expect(record.finished.shards!.map((shard) => shard.target)).toEqual(['http://127.0.0.1:8080', 'http://127.0.0.1:9999']);
   });
 
   it('says interrupted when any shard was, and names the shard of an aborted one', () => {
-    const interrupted = mergeReports(inputs(shardReport(1, 2, { stoppedEarly: 'target stopped answering' }), shardReport(2, 2, { stoppedEarly: 'interrupted' })));
+    const interrupted = mergeReports(
+      inputs(shardReport(1, 2, { stoppedEarly: 'target stopped answering' }), shardReport(2, 2, { stoppedEarly: 'interrupted' })),
+    );
     expect(interrupted.finished.stoppedEarly).toBe('interrupted');
     const aborted = mergeReports(inputs(shardReport(1, 2, { stoppedEarly: 'time budget' }), shardReport(2, 2, { stoppedEarly: 'target stopped answering' })));
     expect(aborted.finished.stoppedEarly).toBe('shard 2/2: target stopped answering');

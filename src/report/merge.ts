@@ -30,7 +30,9 @@ function refuseDifferent(inputs: readonly MergeInput[], what: string, field: (re
   const expected = JSON.stringify(field(first!.report));
   const other = rest.find((input) => JSON.stringify(field(input.report)) !== expected);
   if (other) {
-    throw new MergeError(`${other.source} (shard ${slice(other.report)}) has ${what} ${JSON.stringify(field(other.report))}, ${first!.source} has ${expected}: these are not shards of one run`);
+    throw new MergeError(
+      `${other.source} (shard ${slice(other.report)}) has ${what} ${JSON.stringify(field(other.report))}, ${first!.source} has ${expected}: these are not shards of one run`,
+    );
   }
 }
 
@@ -62,7 +64,12 @@ function checkShards(inputs: readonly MergeInput[]): void {
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
   if (missing.length > 0) {
     const names = missing.map((index) => `${index}/${count}`);
-    throw new MergeError(`shard${missing.length === 1 ? '' : 's'} ${names.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (given: ${[...seen.keys()].sort((a, b) => a - b).map((index) => `${index}/${count}`).join(', ')})`);
+    throw new MergeError(
+      `shard${missing.length === 1 ? '' : 's'} ${names.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (given: ${[...seen.keys()]
+        .sort((a, b) => a - b)
+        .map((index) => `${index}/${count}`)
+        .join(', ')})`,
+    );
   }
 }
 
@@ -80,7 +87,12 @@ export function mergeCoverage(lists: ReadonlyArray<readonly CoverageEntry[]>): C
       if (!seen) {
         // The merged run is whole: no operation in it belongs to another shard.
         const { otherShard: _whole, ...own } = entry;
-        merged.set(key, { ...own, statuses: { ...entry.statuses }, notes: [...(entry.notes ?? [])], ...(entry.applied ? { applied: [...entry.applied] } : {}) });
+        merged.set(key, {
+          ...own,
+          statuses: { ...entry.statuses },
+          notes: [...(entry.notes ?? [])],
+          ...(entry.applied ? { applied: [...entry.applied] } : {}),
+        });
         continue;
       }
       seen.requests += entry.requests;
@@ -209,11 +221,17 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
   // Each shard's reasons, named by shard, but operations without a request counted again over the merged coverage.
   const unreached = coverage.filter((entry) => entry.requests === 0).length;
   const incomplete = [
-    ...reports.flatMap((report) => (report.incomplete ?? []).filter((reason) => !/operations got no request$/.test(reason)).map((reason) => `shard ${report.shard?.index ?? 1}/${report.shard?.count ?? 1}: ${reason}`)),
+    ...reports.flatMap((report) =>
+      (report.incomplete ?? [])
+        .filter((reason) => !/operations got no request$/.test(reason))
+        .map((reason) => `shard ${report.shard?.index ?? 1}/${report.shard?.count ?? 1}: ${reason}`),
+    ),
     ...(unreached > 0 ? [`${unreached} of ${coverage.length} operations got no request`] : []),
   ];
   // A phase one shard skipped may have run in another (it had no work there): skipped only when every shard skipped it.
-  const skippedPhases = (first.skippedPhases ?? []).filter(({ phase }) => reports.every((report) => (report.skippedPhases ?? []).some((skipped) => skipped.phase === phase)));
+  const skippedPhases = (first.skippedPhases ?? []).filter(({ phase }) =>
+    reports.every((report) => (report.skippedPhases ?? []).some((skipped) => skipped.phase === phase)),
+  );
   const merged: JsonReport = {
     tool: first.tool,
     version: first.version,

@@ -46,7 +46,10 @@ export class NdjsonReporter implements Reporter {
     const chunk = this.#pending.join('');
     this.#pending = [];
     this.#pendingChars = 0;
-    void this.#file.then((file) => file.write(chunk), () => undefined);
+    void this.#file.then(
+      (file) => file.write(chunk),
+      () => undefined,
+    );
   }
 
   async close(): Promise<void> {

@@ -133,7 +133,13 @@ export function operationResult(operation: OperationOutcome): 'passed' | 'failed
 /** Counts (operation, check) pairs over covered operations. */
 export function tallyOutcomes(operations: readonly OperationOutcome[]): OutcomeTally {
   const tally: OutcomeTally = { passed: 0, failed: 0, warned: 0, known: 0, notApplicable: 0 };
-  const field: Record<OutcomeResult, keyof OutcomeTally> = { passed: 'passed', failed: 'failed', warning: 'warned', known: 'known', 'not applicable': 'notApplicable' };
+  const field: Record<OutcomeResult, keyof OutcomeTally> = {
+    passed: 'passed',
+    failed: 'failed',
+    warning: 'warned',
+    known: 'known',
+    'not applicable': 'notApplicable',
+  };
   for (const operation of operations) {
     for (const outcome of operation.checks) tally[field[outcome.result]] += 1;
   }

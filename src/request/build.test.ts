@@ -6,7 +6,16 @@ import { basicAuthorization } from './auth.js';
 import { buildRequest } from './build.js';
 
 function operation(method: HttpMethod, route: string): Operation {
-  return { id: `en_gb ${method} ${route}`, locale: 'en_gb', method, route, namespace: 'community/v1', pattern: parseRoutePattern(route), args: {}, allowBatch: false };
+  return {
+    id: `en_gb ${method} ${route}`,
+    locale: 'en_gb',
+    method,
+    route,
+    namespace: 'community/v1',
+    pattern: parseRoutePattern(route),
+    args: {},
+    allowBatch: false,
+  };
 }
 
 function requestCase(partial: Partial<RequestCase>): RequestCase {
@@ -70,9 +79,15 @@ describe('buildRequest', () => {
     expect(basicAuthorization({ user: 'ü', password: 'p' })).toBe(`Basic ${Buffer.from('ü:p', 'utf8').toString('base64')}`);
   });
 
-  it('sends an upload as the raw body, named by content-disposition, with the case\'s body members in the query', () => {
+  it("sends an upload as the raw body, named by content-disposition, with the case's body members in the query", () => {
     const upload = { filename: 'restconform-"x".txt', contentType: 'text/plain', content: 'Restconform upload x\n' };
-    const request = buildRequest({ restUrl: 'http://h/wp-json', operation: operation('POST', '/wp/v2/media'), requestCase: requestCase({ query: { a: 1 }, body: { title: 'T x' } }), credentials, upload });
+    const request = buildRequest({
+      restUrl: 'http://h/wp-json',
+      operation: operation('POST', '/wp/v2/media'),
+      requestCase: requestCase({ query: { a: 1 }, body: { title: 'T x' } }),
+      credentials,
+      upload,
+    });
     expect(request.url).toBe('http://h/wp-json/wp/v2/media?a=1&title=T%20x');
     expect(request.body).toBe('Restconform upload x\n');
     expect(request.headers).toEqual({
@@ -82,6 +97,8 @@ describe('buildRequest', () => {
       'content-disposition': 'attachment; filename="restconform-\\"x\\".txt"',
     });
     // A read carries no file.
-    expect(buildRequest({ restUrl: 'http://h/wp-json', operation: operation('GET', '/wp/v2/media'), requestCase: requestCase({}), upload }).body).toBeUndefined();
+    expect(
+      buildRequest({ restUrl: 'http://h/wp-json', operation: operation('GET', '/wp/v2/media'), requestCase: requestCase({}), upload }).body,
+    ).toBeUndefined();
   });
 });

@@ -65,7 +65,12 @@ export function buildRequest({ restUrl, operation, requestCase, credentials, upl
   if (query !== '') url += `?${query}`;
   const headers = headersFor(credentials);
   if (uploading) {
-    return { method, url, headers: { ...headers.withoutBody, 'content-type': upload.contentType, 'content-disposition': attachmentDisposition(upload.filename) }, body: upload.content };
+    return {
+      method,
+      url,
+      headers: { ...headers.withoutBody, 'content-type': upload.contentType, 'content-disposition': attachmentDisposition(upload.filename) },
+      body: upload.content,
+    };
   }
   if (requestCase.body === undefined || method === 'GET' || method === 'HEAD') return { method, url, headers: headers.withoutBody };
   return { method, url, headers: headers.withJsonBody, body: JSON.stringify(requestCase.body) };

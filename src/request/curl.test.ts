@@ -40,11 +40,13 @@ describe('redaction and curl', () => {
     expect(toCurl({ method: 'GET', url: 'http://h/a', headers: { authorization: 'Basic x' } }, [], { userLogin: 'al"ice', passwordVariable: 'ALICE_PW' })).toBe(
       `curl -sS 'http://h/a' -u "al\\"ice:$ALICE_PW"`,
     );
-    expect(toCurl({ method: 'HEAD', url: 'http://h/a', headers: { Authorization: 'Bearer t0k3n' } }, [])).toBe(`curl -sS -I 'http://h/a' -H 'Authorization: <redacted>'`);
+    expect(toCurl({ method: 'HEAD', url: 'http://h/a', headers: { Authorization: 'Bearer t0k3n' } }, [])).toBe(
+      `curl -sS -I 'http://h/a' -H 'Authorization: <redacted>'`,
+    );
   });
 
   it('quotes so that a shell passes every argument through unchanged', () => {
-    const tricky = { method: 'PUT' as const, url: "http://h/a?x=$(id)&y=`id`", headers: {}, body: `{"a":"'; rm -rf / #","b":"$HOME \\" !"}` };
+    const tricky = { method: 'PUT' as const, url: 'http://h/a?x=$(id)&y=`id`', headers: {}, body: `{"a":"'; rm -rf / #","b":"$HOME \\" !"}` };
     const line = toCurl(tricky, []);
     // Replace curl by printf and let a real shell parse the line.
     const printed = execFileSync('sh', ['-c', line.replace(/^curl /, "printf '%s\\n' ")], { encoding: 'utf8' });

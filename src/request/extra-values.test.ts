@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { withExtraValues } from './extra-values.js';
 import type { HttpRequest } from './types.js';
 
-const post = (body?: string): HttpRequest => ({ method: 'POST', url: 'http://127.0.0.1/wp-json/community/v1/signup', headers: { accept: 'application/json' }, ...(body === undefined ? {} : { body }) });
+const post = (body?: string): HttpRequest => ({
+  method: 'POST',
+  url: 'http://127.0.0.1/wp-json/community/v1/signup',
+  headers: { accept: 'application/json' },
+  ...(body === undefined ? {} : { body }),
+});
 
 describe('withExtraValues', () => {
   it('adds what a JSON body lacks and keeps what it has', () => {
@@ -23,7 +28,12 @@ describe('withExtraValues', () => {
   });
 
   it('adds to the query of an upload, whose body is the file', () => {
-    const upload: HttpRequest = { method: 'POST', url: 'http://127.0.0.1/wp-json/wp/v2/media?title=T', headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="a.txt"' }, body: 'file text' };
+    const upload: HttpRequest = {
+      method: 'POST',
+      url: 'http://127.0.0.1/wp-json/wp/v2/media?title=T',
+      headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="a.txt"' },
+      body: 'file text',
+    };
     const request = withExtraValues(upload, { title: 'kept', alt_text: 'Alt' });
     expect([request.url, request.body]).toEqual(['http://127.0.0.1/wp-json/wp/v2/media?title=T&alt_text=Alt', 'file text']);
   });

@@ -36,7 +36,9 @@ describe('encodeQuery', () => {
   });
 
   it('percent-encodes UTF-8 in names and values, even a lone surrogate', () => {
-    expect(encodeQuery({ 'ὄνομα': 'Αθήνα & co=1+1', s: 'a b#?' })).toBe('%E1%BD%84%CE%BD%CE%BF%CE%BC%CE%B1=%CE%91%CE%B8%CE%AE%CE%BD%CE%B1%20%26%20co%3D1%2B1&s=a%20b%23%3F');
+    expect(encodeQuery({ ὄνομα: 'Αθήνα & co=1+1', s: 'a b#?' })).toBe(
+      '%E1%BD%84%CE%BD%CE%BF%CE%BC%CE%B1=%CE%91%CE%B8%CE%AE%CE%BD%CE%B1%20%26%20co%3D1%2B1&s=a%20b%23%3F',
+    );
     expect(encodeQuery({ s: '\uDC00x' })).toBe('s=%EF%BF%BDx');
   });
 
@@ -49,15 +51,18 @@ describe('encodeQuery', () => {
     const scalar = fc.oneof(fc.string(), fc.integer(), fc.boolean());
     const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/);
     fc.assert(
-      fc.property(fc.dictionary(name, fc.oneof(scalar, fc.array(scalar, { minLength: 1, maxLength: 4 }), fc.dictionary(name, scalar, { minKeys: 1, maxKeys: 3 }))), (query) => {
-        const expected: Array<[string, string]> = [];
-        for (const [key, value] of Object.entries(query)) {
-          if (Array.isArray(value)) for (const item of value) expected.push([`${key}[]`, String(item)]);
-          else if (typeof value === 'object') for (const [member, item] of Object.entries(value)) expected.push([`${key}[${member}]`, String(item)]);
-          else expected.push([key, String(value)]);
-        }
-        expect(pairs(encodeQuery(query))).toEqual(expected);
-      }),
+      fc.property(
+        fc.dictionary(name, fc.oneof(scalar, fc.array(scalar, { minLength: 1, maxLength: 4 }), fc.dictionary(name, scalar, { minKeys: 1, maxKeys: 3 }))),
+        (query) => {
+          const expected: Array<[string, string]> = [];
+          for (const [key, value] of Object.entries(query)) {
+            if (Array.isArray(value)) for (const item of value) expected.push([`${key}[]`, String(item)]);
+            else if (typeof value === 'object') for (const [member, item] of Object.entries(value)) expected.push([`${key}[${member}]`, String(item)]);
+            else expected.push([key, String(value)]);
+          }
+          expect(pairs(encodeQuery(query))).toEqual(expected);
+        },
+      ),
       { seed: 7, numRuns: 200 },
     );
   });

@@ -24,7 +24,7 @@ export const BUILTIN_HINTS: ResourceHints = {
   '/community/v1/profile/fields': {
     // `type` picks the field's kind; a text box needs no options.
     create: { type: 'textbox' },
-    fixed: { type: 'changing a field\'s kind would need options the descriptor does not describe', can_delete: CAN_DELETE },
+    fixed: { type: "changing a field's kind would need options the descriptor does not describe", can_delete: CAN_DELETE },
     unlock: { can_delete: true },
   },
   '/community/v1/signup': {
@@ -71,15 +71,15 @@ export const BUILTIN_HINTS: ResourceHints = {
   '/wp/v2/menu-items': {
     parents: { menus: '/wp/v2/menus' },
     create: { type: 'custom', url: 'https://example.org/{token}', status: 'publish' },
-    fixed: { type: 'the item\'s type decides which other fields it needs', object: 'set by type', object_id: 'set by type' },
+    fixed: { type: "the item's type decides which other fields it needs", object: 'set by type', object_id: 'set by type' },
   },
   '/wp/v2/templates': {
     create: { slug: 'rc-{token}' },
-    fixed: { slug: 'a template\'s slug is its id', theme: 'a template belongs to the active theme' },
+    fixed: { slug: "a template's slug is its id", theme: 'a template belongs to the active theme' },
   },
   '/wp/v2/template-parts': {
     create: { slug: 'rc-{token}', area: 'uncategorized' },
-    fixed: { slug: 'a template part\'s slug is its id', theme: 'a template part belongs to the active theme' },
+    fixed: { slug: "a template part's slug is its id", theme: 'a template part belongs to the active theme' },
   },
   // A media create takes the file as its raw body (rest_upload_no_content_disposition without one); txt is among
   // WordPress's default allowed types. Two uploads of one file name make two attachments, the second file's name
@@ -90,9 +90,15 @@ export const BUILTIN_HINTS: ResourceHints = {
     // a status a create cannot ask for.
     create: { status: 'private' },
   },
-  '/wp/v2/users/{}/application-passwords': { idField: 'uuid', fixed: { app_id: 'an application\'s UUID is set once' } },
+  '/wp/v2/users/{}/application-passwords': { idField: 'uuid', fixed: { app_id: "an application's UUID is set once" } },
   '/wp/v2/plugins': { skip: 'a create installs a plugin from wordpress.org' },
-  '/wp/v2/widgets': { create: { sidebar: 'wp_inactive_widgets', id_base: 'block', instance: { raw: { content: '<!-- wp:paragraph --><p>Restconform {token}</p><!-- /wp:paragraph -->' } } } },
+  '/wp/v2/widgets': {
+    create: {
+      sidebar: 'wp_inactive_widgets',
+      id_base: 'block',
+      instance: { raw: { content: '<!-- wp:paragraph --><p>Restconform {token}</p><!-- /wp:paragraph -->' } },
+    },
+  },
 };
 
 /** Each hint key and the kind of value it takes, so a hints file can be checked before a run relies on it. */

@@ -7,16 +7,34 @@ import { LOCALE_TEXTS } from '../server/locales/index.js';
 import { anonymousWriteReason, describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
 import { createBody } from './values.js';
 
-const wordpress = loadDescriptor(JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor, null, 'fixture');
+const wordpress = loadDescriptor(
+  JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor,
+  null,
+  'fixture',
+);
 
 describe('inferResources', () => {
   it('pairs core WordPress collections with their items, and finds sub-resources and parents by route and argument', () => {
     const model = inferResources(wordpress, mergedHints(undefined));
     const running = model.families.filter((family) => family.skip === undefined).map((family) => family.name);
-    expect(running).toEqual(expect.arrayContaining([
-      'wp/v2 posts', 'wp/v2 pages', 'wp/v2 media', 'wp/v2 categories', 'wp/v2 tags', 'wp/v2 users', 'wp/v2 comments', 'wp/v2 blocks',
-      'wp/v2 menus', 'wp/v2 menu-items', 'wp/v2 navigation', 'wp/v2 templates', 'wp/v2 template-parts', 'wp/v2 users/{}/application-passwords',
-    ]));
+    expect(running).toEqual(
+      expect.arrayContaining([
+        'wp/v2 posts',
+        'wp/v2 pages',
+        'wp/v2 media',
+        'wp/v2 categories',
+        'wp/v2 tags',
+        'wp/v2 users',
+        'wp/v2 comments',
+        'wp/v2 blocks',
+        'wp/v2 menus',
+        'wp/v2 menu-items',
+        'wp/v2 navigation',
+        'wp/v2 templates',
+        'wp/v2 template-parts',
+        'wp/v2 users/{}/application-passwords',
+      ]),
+    );
     expect(running).not.toContain('wp/v2 plugins');
     const passwords = familyNamed(model, 'wp/v2 users/{}/application-passwords')!;
     expect(passwords.parents).toEqual([{ family: 'wp/v2 users', name: 'user_id', via: 'path' }]);
@@ -33,12 +51,20 @@ describe('inferResources', () => {
     expect(familyNamed(model, 'wp/v2 types')!.skip).toBe('no create: the collection route serves no POST');
   });
 
-  it('finds the arguments that take ids, by their names and types: a post\'s author, terms and featured image, a list\'s own ids', () => {
+  it("finds the arguments that take ids, by their names and types: a post's author, terms and featured image, a list's own ids", () => {
     const model = inferResources(wordpress, mergedHints(undefined));
-    const referenced = (name: string): Record<string, string> => Object.fromEntries(familyNamed(model, name)!.references.map((reference) => [reference.name, reference.family]));
+    const referenced = (name: string): Record<string, string> =>
+      Object.fromEntries(familyNamed(model, name)!.references.map((reference) => [reference.name, reference.family]));
     expect(referenced('wp/v2 posts')).toEqual({
-      author: 'wp/v2 users', author_exclude: 'wp/v2 users', include: 'wp/v2 posts', exclude: 'wp/v2 posts', categories: 'wp/v2 categories',
-      categories_exclude: 'wp/v2 categories', tags: 'wp/v2 tags', tags_exclude: 'wp/v2 tags', featured_media: 'wp/v2 media',
+      author: 'wp/v2 users',
+      author_exclude: 'wp/v2 users',
+      include: 'wp/v2 posts',
+      exclude: 'wp/v2 posts',
+      categories: 'wp/v2 categories',
+      categories_exclude: 'wp/v2 categories',
+      tags: 'wp/v2 tags',
+      tags_exclude: 'wp/v2 tags',
+      featured_media: 'wp/v2 media',
     });
     // A tree's parent is one of its own; a sub-resource's is the item it hangs below.
     expect(referenced('wp/v2 pages')).toMatchObject({ parent: 'wp/v2 pages', parent_exclude: 'wp/v2 pages' });
@@ -47,7 +73,8 @@ describe('inferResources', () => {
     expect(referenced('wp/v2 comments')).not.toHaveProperty('post');
     for (const family of model.families) {
       expect(family.references.map((reference) => reference.name)).not.toEqual(expect.arrayContaining(['page']));
-      for (const name of ['per_page', 'offset', 'menu_order', 'search', 'slug']) expect(family.references.map((reference) => reference.name)).not.toContain(name);
+      for (const name of ['per_page', 'offset', 'menu_order', 'search', 'slug'])
+        expect(family.references.map((reference) => reference.name)).not.toContain(name);
     }
     expect(describeModel(model)).toContain('  ids         author (wp/v2 users), author_exclude (wp/v2 users), exclude (its own)');
 
@@ -60,7 +87,7 @@ describe('inferResources', () => {
     expect(menuItems.hinted).toContain('ids');
   });
 
-  it('infers the interface\'s families without hints, and a parent named by a create argument', () => {
+  it("infers the interface's families without hints, and a parent named by a create argument", () => {
     const addresses = { baseUrl: 'http://127.0.0.1:1', restUrl: (locale: string) => `http://127.0.0.1:1/${locale}/wp-json` };
     const root = JSON.parse(JSON.stringify(buildRootDescriptor(INTERFACE_CONTRACT, 'en_gb', addresses, LOCALE_TEXTS))) as RootDescriptor;
     const descriptor = loadDescriptor(root, 'en_gb', 'reference');
@@ -75,7 +102,15 @@ describe('inferResources', () => {
   it('makes create bodies from required arguments and naming fields, held to the rule book', () => {
     const model = inferResources(wordpress, mergedHints(undefined));
     const made = createBody(familyNamed(model, 'wp/v2 users')!, 'Ab1', {});
-    expect(made).toEqual({ body: { username: 'rcab1', name: 'Restconform name Ab1', email: 'rcab1@example.org', description: 'Restconform description Ab1', password: 'pw-ab1-Secret' } });
+    expect(made).toEqual({
+      body: {
+        username: 'rcab1',
+        name: 'Restconform name Ab1',
+        email: 'rcab1@example.org',
+        description: 'Restconform description Ab1',
+        password: 'pw-ab1-Secret',
+      },
+    });
     expect(createBody(familyNamed(model, 'wp/v2 comments')!, 'x', { post: '7' })).toEqual({ body: { content: 'Restconform content x', post: 7 } });
     expect(freshValue('status', { type: 'string', enum: ['publish', 'draft'] }, 't', 'publish')).toBe('draft');
     expect(freshValue('author', { type: 'integer' }, 't')).toBeUndefined();

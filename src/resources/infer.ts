@@ -51,15 +51,28 @@ function fieldsOf(op: Operation | undefined, pathVariables: readonly string[]): 
 
 /** The words a route's last fixed segment goes by: `profile/groups` → `groups`, `group`. */
 function familyWords(shape: string): string[] {
-  const last = shape.split('/').filter((segment) => segment !== '' && segment !== '{}').at(-1) ?? '';
+  const last =
+    shape
+      .split('/')
+      .filter((segment) => segment !== '' && segment !== '{}')
+      .at(-1) ?? '';
   const singular = last.endsWith('ies') ? `${last.slice(0, -3)}y` : last.endsWith('s') ? last.slice(0, -1) : last;
   return [...new Set([last, singular, last.replace(/-/g, '_'), singular.replace(/-/g, '_')])];
 }
 
 /** The family a create argument names by its own name (`post` → posts, `group_id` → profile groups), if any. */
-function familyNamedBy(arg: string, candidates: readonly { name: string; shape: string; namespace: string }[], namespace: string, own: string): string | undefined {
+function familyNamedBy(
+  arg: string,
+  candidates: readonly { name: string; shape: string; namespace: string }[],
+  namespace: string,
+  own: string,
+): string | undefined {
   if (arg === 'parent' || arg === 'id') return undefined;
-  return familyCalled(arg.replace(/_ids?$/, ''), candidates.filter((candidate) => candidate.name !== own), namespace);
+  return familyCalled(
+    arg.replace(/_ids?$/, ''),
+    candidates.filter((candidate) => candidate.name !== own),
+    namespace,
+  );
 }
 
 /** The family one of whose words is `word`, in `namespace` where there are several. */
@@ -86,7 +99,8 @@ function takesIds(schema: ArgSchema | undefined): boolean {
   if (schema === undefined || schema === null || typeof schema !== 'object') return false;
   if (schemaTypes(schema).includes('integer')) return true;
   const items = schema.items;
-  if (schemaTypes(schema).includes('array') && items !== undefined && items !== null && typeof items === 'object' && schemaTypes(items).includes('integer')) return true;
+  if (schemaTypes(schema).includes('array') && items !== undefined && items !== null && typeof items === 'object' && schemaTypes(items).includes('integer'))
+    return true;
   return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesIds);
 }
 
@@ -96,7 +110,12 @@ function takesIds(schema: ArgSchema | undefined): boolean {
  * and `tags_exclude` the family they name; `author` and `featured_media` users and media; and those a hint names, by
  * argument, to a collection template. Parents the create needs are left out: they are `parents`.
  */
-function idReferences(family: ResourceFamily, args: ReadonlyMap<string, ArgDescriptor>, candidates: readonly { name: string; shape: string; namespace: string }[], hinted: Record<string, string> = {}): IdReference[] {
+function idReferences(
+  family: ResourceFamily,
+  args: ReadonlyMap<string, ArgDescriptor>,
+  candidates: readonly { name: string; shape: string; namespace: string }[],
+  hinted: Record<string, string> = {},
+): IdReference[] {
   const parentArgs = new Set(family.parents.filter((link) => link.via === 'arg').map((link) => link.name));
   const references: IdReference[] = [];
   for (const [name, schema] of args) {
@@ -153,11 +172,21 @@ function listOf(op: Operation | undefined, hint: FamilyHint | undefined): Resour
 }
 
 /** The family's create arguments that name other families, and filters of its list that narrow to one parent. */
-function argParents(family: ResourceFamily, hint: FamilyHint | undefined, all: readonly { name: string; shape: string; namespace: string }[], listArgs: readonly string[]): ParentLink[] {
+function argParents(
+  family: ResourceFamily,
+  hint: FamilyHint | undefined,
+  all: readonly { name: string; shape: string; namespace: string }[],
+  listArgs: readonly string[],
+): ParentLink[] {
   const links: ParentLink[] = [];
   for (const [arg, schema] of Object.entries(family.create?.args ?? {})) {
     const hinted = hint?.parents?.[arg];
-    const parent = hinted !== undefined ? all.find((candidate) => candidate.shape === hinted)?.name : schema.required ? familyNamedBy(arg, all, family.namespace, family.name) : undefined;
+    const parent =
+      hinted !== undefined
+        ? all.find((candidate) => candidate.shape === hinted)?.name
+        : schema.required
+          ? familyNamedBy(arg, all, family.namespace, family.name)
+          : undefined;
     if (parent === undefined) continue;
     links.push({ family: parent, name: arg, via: 'arg' });
     // A list filter named after the argument narrows the list to the parent's resources (`profile_group_id`).
@@ -202,7 +231,9 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       update: updateMethod && { method: updateMethod, fields: fieldsOf(item!.ops.get(updateMethod), itemVariables) },
       remove: removeOp && {
         force: removeOp.args.force !== undefined,
-        required: Object.entries(removeOp.args).filter(([arg, schema]) => schema.required && !itemVariables.includes(arg)).map(([arg]) => arg),
+        required: Object.entries(removeOp.args)
+          .filter(([arg, schema]) => schema.required && !itemVariables.includes(arg))
+          .map(([arg]) => arg),
       },
       list: listOf(collection.ops.get('GET'), hint),
       parents: [],
@@ -236,7 +267,8 @@ function skipReason(family: ResourceFamily, collectionVariables: readonly string
   if (family.item === undefined) return 'no item route: what a create makes could not be read back or deleted';
   if (family.read === undefined) return 'the item route serves no GET';
   if (family.remove === undefined) return 'the item route serves no DELETE: what a create makes could not be removed';
-  if (collectionVariables.length > 0 && !family.parents.some((parent) => parent.via === 'path')) return 'a sub-resource whose parent family is not in the model';
+  if (collectionVariables.length > 0 && !family.parents.some((parent) => parent.via === 'path'))
+    return 'a sub-resource whose parent family is not in the model';
   return undefined;
 }
 

@@ -99,7 +99,13 @@ function candidate(name: string, schema: ArgSchema, token: string, current: unkn
   if (kinds.includes('array') && schema.items !== undefined) {
     const items = schema.items;
     if (Array.isArray(items.enum) && items.enum.length > 0) return [items.enum.find((value) => value !== '') ?? items.enum[0]];
-    if (schemaTypes(items).includes('string') && !REFERENCE.test(name) && !VOCABULARY.test(name.replace(/s$/, '')) && items.format === undefined && items.pattern === undefined) {
+    if (
+      schemaTypes(items).includes('string') &&
+      !REFERENCE.test(name) &&
+      !VOCABULARY.test(name.replace(/s$/, '')) &&
+      items.format === undefined &&
+      items.pattern === undefined
+    ) {
       // List items are often class names or keywords, which WordPress strips of spaces: one word.
       return [fitLength(`rc${token.toLowerCase()}`, items)];
     }
@@ -140,7 +146,11 @@ function uniqueNumber(token: string): number {
  * required argument and the naming fields (title, name, content…). Undefined, with the argument, when a
  * required one cannot be given a value.
  */
-export function createBody(family: ResourceFamily, token: string, parentIds: Readonly<Record<string, string>>): { body: Record<string, unknown> } | { missing: string } {
+export function createBody(
+  family: ResourceFamily,
+  token: string,
+  parentIds: Readonly<Record<string, string>>,
+): { body: Record<string, unknown> } | { missing: string } {
   const body: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(family.create?.args ?? {})) {
     if (name in family.createValues) continue;

@@ -60,7 +60,8 @@ function translate(schema: ArgSchema, context: SchemaContext, portable: boolean)
       if (property.required === true) required.push(name);
     }
     // A draft-4 list of names on the object itself (rare in answers' schemas): only names shown in this context.
-    if (Array.isArray(schema.required)) required.push(...schema.required.filter((name) => typeof name === 'string' && name in properties && !required.includes(name)));
+    if (Array.isArray(schema.required))
+      required.push(...schema.required.filter((name) => typeof name === 'string' && name in properties && !required.includes(name)));
     out.properties = properties;
     if (required.length > 0 && !portable) out.required = required;
   }

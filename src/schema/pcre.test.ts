@@ -63,7 +63,26 @@ describe('PCRE patterns as preg_match reads them', () => {
   });
 
   it('refuses PCRE-only syntax rather than guess, and such a pattern never matches', () => {
-    for (const pattern of ['(?R)', 'a\\Kb', '(?|a|b)', 'a(?i)b', '\\g{-1}', '[[:^alpha:]]', '\\i', '(?x)a', '[abc', 'a\\', '(?#open', '\\x{zz}', '[\\B]', '[\\H]', '[\\1]', '\\cé', '[\\Qab\\E]', '\\p{Open']) {
+    for (const pattern of [
+      '(?R)',
+      'a\\Kb',
+      '(?|a|b)',
+      'a(?i)b',
+      '\\g{-1}',
+      '[[:^alpha:]]',
+      '\\i',
+      '(?x)a',
+      '[abc',
+      'a\\',
+      '(?#open',
+      '\\x{zz}',
+      '[\\B]',
+      '[\\H]',
+      '[\\1]',
+      '\\cé',
+      '[\\Qab\\E]',
+      '\\p{Open',
+    ]) {
       expect(pcreToRegExp(pattern), pattern).toBeNull();
     }
     expect(matchesPcre('(?R)', 'anything')).toBe(false);

@@ -10,8 +10,16 @@ addFormats.default(ajv);
 
 describe('argToJsonSchema', () => {
   it('turns draft-4 boolean exclusive bounds into numbers', () => {
-    expect(argToJsonSchema({ type: 'integer', minimum: 2, maximum: 10, exclusiveMinimum: true })).toEqual({ type: 'integer', exclusiveMinimum: 2, maximum: 10 });
-    expect(argToJsonSchema({ type: 'number', maximum: 1, exclusiveMaximum: true, exclusiveMinimum: false, minimum: 0 })).toEqual({ type: 'number', minimum: 0, exclusiveMaximum: 1 });
+    expect(argToJsonSchema({ type: 'integer', minimum: 2, maximum: 10, exclusiveMinimum: true })).toEqual({
+      type: 'integer',
+      exclusiveMinimum: 2,
+      maximum: 10,
+    });
+    expect(argToJsonSchema({ type: 'number', maximum: 1, exclusiveMaximum: true, exclusiveMinimum: false, minimum: 0 })).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMaximum: 1,
+    });
   });
 
   it('gathers per-property required flags into a list, and keeps a draft-4 list', () => {

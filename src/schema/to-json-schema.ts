@@ -23,7 +23,19 @@ const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}(?::\\d{2})?)?$';
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const HEX_COLOR_PATTERN = '^#(?:[A-Fa-f0-9]{3}){1,2}$';
-const COPIED_KEYWORDS = ['description', 'enum', 'default', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties'] as const;
+const COPIED_KEYWORDS = [
+  'description',
+  'enum',
+  'default',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+] as const;
 
 /** A PCRE pattern as an ECMAScript pattern for ajv (`u` mode), or null when it needs flags JSON Schema cannot carry. */
 function ecmaPattern(pattern: string): string | null {

@@ -32,7 +32,10 @@ const LIST_SEPARATORS = /[ \t\n\x0B\f\r,]+/;
 
 /** `wp_parse_list`: a scalar split on commas and whitespace, empty pieces dropped; arrays keep their scalars. */
 export function wpParseList(value: unknown): unknown[] {
-  if (isPhpArray(value)) return phpEntries(value).map(([, item]) => item).filter(isScalar);
+  if (isPhpArray(value))
+    return phpEntries(value)
+      .map(([, item]) => item)
+      .filter(isScalar);
   return phpStrval(value)
     .split(LIST_SEPARATORS)
     .filter((piece) => piece !== '');
@@ -132,9 +135,7 @@ export function stableSerialization(value: unknown): string {
   if (typeof value === 'string') return `s:${JSON.stringify(value)};`;
   if (isPhpArray(value)) {
     const entries = phpEntries(value).sort(([a], [b]) => compareKeys(a, b));
-    const body = entries
-      .map(([key, item]) => `${typeof key === 'number' ? `i:${key};` : `s:${JSON.stringify(key)};`}${stableSerialization(item)}`)
-      .join('');
+    const body = entries.map(([key, item]) => `${typeof key === 'number' ? `i:${key};` : `s:${JSON.stringify(key)};`}${stableSerialization(item)}`).join('');
     return `a:${entries.length}:{${body}}`;
   }
   return `O:${JSON.stringify(String(value))};`;

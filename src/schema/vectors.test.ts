@@ -25,7 +25,8 @@ const SKIPPED: Array<{ id: string; reason: string }> = [];
 const WORDPRESS_61_OUTCOME: Record<string, { valid: boolean; reason: string }> = {
   'validate-date-time-epoch-str-1970-01-01t00_00_00z-valid': {
     valid: false,
-    reason: "6.1's rest_validate_value_from_schema tests `! rest_parse_date( $value )`, and the epoch parses to 0, which reads as false: real 6.1 answered 400 for before=1970-01-01T00:00:00Z",
+    reason:
+      "6.1's rest_validate_value_from_schema tests `! rest_parse_date( $value )`, and the epoch parses to 0, which reads as false: real 6.1 answered 400 for before=1970-01-01T00:00:00Z",
   },
 };
 
@@ -43,8 +44,7 @@ const sanitizeVectors = vectorsOf('sanitize');
  * sanitises (`rest_parse_request_arg`) and sanitising finds duplicates. Asserted invalid, each with the reason.
  */
 const REJECTED_WHEN_SANITISED: Record<string, string> = {
-  'validate-unique-items-list-1-true-valid-1':
-    'the item type list tries array before number and boolean, so 1 and true both sanitise to ["1"]: duplicates',
+  'validate-unique-items-list-1-true-valid-1': 'the item type list tries array before number and boolean, so 1 and true both sanitise to ["1"]: duplicates',
   'validate-unique-items-list-1-true-valid-2': 'as validate-unique-items-list-1-true-valid-1',
   'validate-unique-items-list6-valid': 'true and 1 both sanitise to ["1"] (array is tried before boolean and number)',
 };
@@ -53,8 +53,7 @@ const REJECTED_WHEN_SANITISED: Record<string, string> = {
 function sanitizingRejects(vector: ValidationVector): boolean {
   if (vector.id in REJECTED_WHEN_SANITISED) return true;
   return sanitizeVectors.some(
-    (other) =>
-      !other.valid && JSON.stringify(other.schema) === JSON.stringify(vector.schema) && JSON.stringify(other.value) === JSON.stringify(vector.value),
+    (other) => !other.valid && JSON.stringify(other.schema) === JSON.stringify(vector.schema) && JSON.stringify(other.value) === JSON.stringify(vector.value),
   );
 }
 

@@ -25,7 +25,11 @@ describe('classifyValue on values as a query string carries them', () => {
   });
 
   it('names the nested place of an error', () => {
-    const verdict = classifyValue({ type: 'array', items: { type: 'object', properties: { method: { type: 'string', enum: ['POST'] } } } }, [{ method: 'POST' }, { method: 'GET' }], 'requests');
+    const verdict = classifyValue(
+      { type: 'array', items: { type: 'object', properties: { method: { type: 'string', enum: ['POST'] } } } },
+      [{ method: 'POST' }, { method: 'GET' }],
+      'requests',
+    );
     expect(verdict).toEqual({ valid: false, code: 'rest_not_in_enum', param: 'requests[1][method]' });
   });
 });

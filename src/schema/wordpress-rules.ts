@@ -10,19 +10,7 @@
 import type { ArgDescriptor, ArgSchema } from '../descriptor/types.js';
 import { isValidatedFormat, passesFormat, VALIDATED_FORMATS } from './formats.js';
 import { matchesPcre } from './pcre.js';
-import {
-  isNumeric,
-  isPlainObject,
-  isScalar,
-  mbStrlen,
-  phpCount,
-  phpEntries,
-  phpHasKey,
-  phpStrval,
-  phpToFloat,
-  phpToInt,
-  type PhpKey,
-} from './php-values.js';
+import { isNumeric, isPlainObject, isScalar, mbStrlen, phpCount, phpEntries, phpHasKey, phpStrval, phpToFloat, phpToInt, type PhpKey } from './php-values.js';
 import { sanitizeHexColor, sanitizeTextareaField, sanitizeTextField, sanitizeUrl } from './sanitizers.js';
 import {
   hasUniqueItems,
@@ -173,7 +161,10 @@ export function requiredProperties(schema: ArgSchema): string[] {
 }
 
 /** The schema a key of an object falls under: its property, else the first matching pattern, else additionalProperties. */
-export function propertySchema(schema: ArgSchema, key: PhpKey): { kind: 'property' | 'pattern' | 'additional'; schema: unknown } | { kind: 'forbidden' } | null {
+export function propertySchema(
+  schema: ArgSchema,
+  key: PhpKey,
+): { kind: 'property' | 'pattern' | 'additional'; schema: unknown } | { kind: 'forbidden' } | null {
   const properties = schema.properties as Record<string, unknown> | undefined;
   if (isPlainObject(properties) && isSet(properties[String(key)])) return { kind: 'property', schema: properties[String(key)] };
   if (isPlainObject(schema.patternProperties)) {
@@ -387,11 +378,7 @@ export interface ArgsVerdict {
  * parameters WordPress received (merged by precedence, as received: query values are strings).
  * Defaults fill in missing values and are validated too; arguments without a `type` accept anything.
  */
-export function classifyRequestArgs(
-  args: Record<string, ArgDescriptor>,
-  params: Record<string, unknown>,
-  present: Set<string>,
-): ArgsVerdict {
+export function classifyRequestArgs(args: Record<string, ArgDescriptor>, params: Record<string, unknown>, present: Set<string>): ArgsVerdict {
   const missing: string[] = [];
   for (const [name, arg] of Object.entries(args)) {
     const value = present.has(name) ? params[name] : undefined;
@@ -436,11 +423,7 @@ function defaultRejection(arg: ArgDescriptor, name: string): string | null {
  * The top-level parameter names WordPress would name in its 400 answer: the missing ones
  * (`rest_missing_callback_param`) if any, else the invalid ones (`rest_invalid_param`). Empty when it accepts.
  */
-export function classifyArgs(
-  args: Record<string, ArgDescriptor>,
-  params: Record<string, unknown>,
-  present: Set<string>,
-): Set<string> {
+export function classifyArgs(args: Record<string, ArgDescriptor>, params: Record<string, unknown>, present: Set<string>): Set<string> {
   const verdict = classifyRequestArgs(args, params, present);
   return new Set(verdict.missing.length > 0 ? verdict.missing : Object.keys(verdict.invalid));
 }

@@ -78,10 +78,7 @@ export class RestApp {
     this.#onUnexpectedError = options.onUnexpectedError;
     this.schemas = collectSchemas(options.modules);
     this.descriptors = new DescriptorCache(options.contract, options.context, options.texts, this.schemas);
-    const handlers = collectHandlers([
-      { name: 'core', routes: coreRouteHandlers(options.contract, this) },
-      ...options.modules,
-    ]);
+    const handlers = collectHandlers([{ name: 'core', routes: coreRouteHandlers(options.contract, this) }, ...options.modules]);
     this.router = new Router(routeDefinitions(options.contract, handlers));
   }
 
@@ -116,11 +113,7 @@ export class RestApp {
   }
 
   /** Defaults, required, validation and sanitising of the route method's args. */
-  validate(
-    resolved: ResolvedRequest,
-    query: Record<string, unknown>,
-    body: Record<string, unknown> | undefined,
-  ): ValidatedArgs | WpError {
+  validate(resolved: ResolvedRequest, query: Record<string, unknown>, body: Record<string, unknown> | undefined): ValidatedArgs | WpError {
     return processRequestArgs(resolved.method.args, { captures: resolved.captures, query, body });
   }
 

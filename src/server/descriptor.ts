@@ -27,19 +27,34 @@ export interface DescriptorAddresses {
 
 /** The argument keys WordPress exposes in the index (`rest_get_allowed_schema_keywords()`, without `title`). */
 const EXPOSED_ARG_KEYS: ReadonlySet<string> = new Set([
-  'description', 'type', 'format', 'enum', 'default', 'items', 'properties', 'additionalProperties',
-  'patternProperties', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
-  'anyOf', 'oneOf',
+  'description',
+  'type',
+  'format',
+  'enum',
+  'default',
+  'items',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'anyOf',
+  'oneOf',
 ]);
 
 /** The root descriptor of one locale, as `GET /` answers it. */
-export function buildRootDescriptor(
-  contract: Contract,
-  locale: Locale,
-  addresses: DescriptorAddresses,
-  texts: DescriptorTexts,
-): RootDescriptor {
+export function buildRootDescriptor(contract: Contract, locale: Locale, addresses: DescriptorAddresses, texts: DescriptorTexts): RootDescriptor {
   const site = texts.site(locale);
   return {
     name: site.name,
@@ -72,12 +87,7 @@ function buildRouteDescriptors(
 const NAMED_GROUP = /\(\?P?<\w+>/;
 
 /** One route's descriptor (`get_data_for_route()`): `_links.self` only when the route has no path variables. */
-export function buildRouteDescriptor(
-  route: ContractRoute,
-  locale: Locale,
-  addresses: DescriptorAddresses,
-  texts: DescriptorTexts,
-): RouteDescriptor {
+export function buildRouteDescriptor(route: ContractRoute, locale: Locale, addresses: DescriptorAddresses, texts: DescriptorTexts): RouteDescriptor {
   const endpoints: EndpointDescriptor[] = route.endpoints.map((endpoint) => {
     const argNames = Object.keys(endpoint.args);
     const args: Record<string, ArgDescriptor> = {};
@@ -167,17 +177,15 @@ export class DescriptorCache {
   readonly #helpIndexes = new Map<string, NamespaceIndex>();
   readonly #help = new Map<string, RouteHelp>();
 
-  constructor(
-    contract: Contract,
-    addresses: DescriptorAddresses,
-    texts: DescriptorTexts,
-    schemas: ReadonlyMap<string, ItemSchemaDefinition> = new Map(),
-  ) {
+  constructor(contract: Contract, addresses: DescriptorAddresses, texts: DescriptorTexts, schemas: ReadonlyMap<string, ItemSchemaDefinition> = new Map()) {
     for (const locale of LOCALES) {
       const root = buildRootDescriptor(contract, locale, addresses, texts);
       for (const route of contract.routes) {
         const schema = schemas.get(route.route);
-        const help = schema === undefined ? root.routes[route.route]! : { ...root.routes[route.route]!, schema: localiseSchema(schema as ArgSchema, locale, texts) as Record<string, unknown> };
+        const help =
+          schema === undefined
+            ? root.routes[route.route]!
+            : { ...root.routes[route.route]!, schema: localiseSchema(schema as ArgSchema, locale, texts) as Record<string, unknown> };
         this.#help.set(indexKey(locale, route.route), serialiseOnce(help));
       }
       for (const namespace of contract.namespaces) {

@@ -10,7 +10,15 @@ describe('_fields', () => {
 
   it('keeps only the named top-level fields of an object and of each item of a list', () => {
     expect(filterFields({ id: 1, name: 'a', secret: 2 }, ['id', 'name', 'missing'])).toEqual({ id: 1, name: 'a' });
-    expect(filterFields([{ id: 1, x: 1 }, { id: 2, x: 2 }], ['id'])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(
+      filterFields(
+        [
+          { id: 1, x: 1 },
+          { id: 2, x: 2 },
+        ],
+        ['id'],
+      ),
+    ).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
   it('reaches into nested objects with dotted names; a whole parent wins over its children', () => {

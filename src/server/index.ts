@@ -11,12 +11,7 @@ import { RestApp } from './app.js';
 import { Authenticator } from './auth.js';
 import { answerClientError } from './client-error.js';
 import { HttpFrontEnd } from './listener.js';
-import {
-  DEFAULT_HOST,
-  resolveAppOptions,
-  type ReferenceServerOptions,
-  type RequestListenerOptions,
-} from './options.js';
+import { DEFAULT_HOST, resolveAppOptions, type ReferenceServerOptions, type RequestListenerOptions } from './options.js';
 import { createStore, type StoreAccounts } from './store.js';
 import type { Locale, ServerContext, Store } from './types.js';
 

@@ -50,7 +50,11 @@ export function readGlobalFlags(query: Record<string, unknown>): GlobalFlags {
  * has no `data` member (`WP_REST_Server::json_error`) and whose type is already JavaScript (checked against 6.1).
  */
 export const JSONP_REFUSED: RestOutcome = {
-  response: { status: 400, contentType: JSONP_CONTENT_TYPE, body: JSON.stringify({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }) },
+  response: {
+    status: 400,
+    contentType: JSONP_CONTENT_TYPE,
+    body: JSON.stringify({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }),
+  },
   route: null,
 };
 

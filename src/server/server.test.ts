@@ -2,15 +2,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from './index.js';
-import {
-  OPTIONAL_ROUTE,
-  TEST_CONTRACT,
-  TEST_TEXTS,
-  THING_ROUTE,
-  THINGS_MODULE,
-  THINGS_ROUTE,
-  type Thing,
-} from './testing/fixture.js';
+import { OPTIONAL_ROUTE, TEST_CONTRACT, TEST_TEXTS, THING_ROUTE, THINGS_MODULE, THINGS_ROUTE, type Thing } from './testing/fixture.js';
 import type { Locale } from './types.js';
 
 let server: ReferenceServer;
@@ -177,9 +169,13 @@ describe('authentication', () => {
 
   it('ignores spaces (and other separators) in an application password', async () => {
     const spaced = server.credentials.admin.password.replace(/(.{4})/g, '$1 ').trim();
-    const response = await postJson(rest(THINGS_ROUTE), { name: 'spaced' }, {
-      Authorization: basic(server.credentials.admin.user, spaced),
-    });
+    const response = await postJson(
+      rest(THINGS_ROUTE),
+      { name: 'spaced' },
+      {
+        Authorization: basic(server.credentials.admin.user, spaced),
+      },
+    );
     expect(response.status).toBe(201);
   });
 
@@ -371,9 +367,7 @@ describe('descriptors', () => {
 
   it('serves the root descriptor with exactly the WordPress keys', async () => {
     const descriptor = await root('en_gb');
-    expect(Object.keys(descriptor)).toEqual([
-      'name', 'description', 'url', 'home', 'gmt_offset', 'timezone_string', 'namespaces', 'authentication', 'routes',
-    ]);
+    expect(Object.keys(descriptor)).toEqual(['name', 'description', 'url', 'home', 'gmt_offset', 'timezone_string', 'namespaces', 'authentication', 'routes']);
     expect(descriptor).toMatchObject({
       name: 'Test',
       url: server.url,
@@ -446,7 +440,7 @@ describe('descriptors', () => {
     expect(second).toBe(first);
   });
 
-  it('serves a namespace index with that namespace\'s routes only', async () => {
+  it("serves a namespace index with that namespace's routes only", async () => {
     const response = await fetch(rest('/test/v1'));
     expect(response.status).toBe(200);
     const index = (await response.json()) as { namespace: string; routes: Record<string, { namespace: string }> };
@@ -468,7 +462,7 @@ describe('batch', () => {
     return ((await (await fetch(rest(THINGS_ROUTE))).json()) as Thing[]).length;
   }
 
-  it('runs each item in order in normal mode and answers 207 with each item\'s envelope', async () => {
+  it("runs each item in order in normal mode and answers 207 with each item's envelope", async () => {
     const before = await thingCount();
     const response = await postJson(
       rest('/batch/v1', 'el'),

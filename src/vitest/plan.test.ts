@@ -42,7 +42,9 @@ describe('conformance tests: plan and outcome', () => {
   });
 
   it('refuses a target whose descriptor cannot be read, in one line', async () => {
-    await expect(prepareConformance({}, { baseUrl: 'http://127.0.0.1:9', locales: null, timeoutMs: 2000 })).rejects.toThrow(/^restconform conformance suite: .*127\.0\.0\.1:9/);
+    await expect(prepareConformance({}, { baseUrl: 'http://127.0.0.1:9', locales: null, timeoutMs: 2000 })).rejects.toThrow(
+      /^restconform conformance suite: .*127\.0\.0\.1:9/,
+    );
   });
 
   it('describes a finding with its curl line', () => {

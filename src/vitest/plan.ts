@@ -141,7 +141,9 @@ export class ConformanceOutcome {
 
   /** Why no request reached an operation (e.g. the time budget ran out first), or undefined when some did. */
   notReached(operation: Operation): string | undefined {
-    const entry = this.result.coverage.find((candidate) => candidate.locale === operation.locale && candidate.method === operation.method && candidate.route === operation.route);
+    const entry = this.result.coverage.find(
+      (candidate) => candidate.locale === operation.locale && candidate.method === operation.method && candidate.route === operation.route,
+    );
     if (entry && entry.requests > 0) return undefined;
     return ['no request was sent', ...(entry?.notes ?? [])].join('; ');
   }

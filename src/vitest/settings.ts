@@ -31,7 +31,8 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
 function profileOf(env: NodeJS.ProcessEnv): ProfileName | undefined {
   const profile = env.RESTCONFORM_PROFILE;
   if (profile === undefined || profile === '') return undefined;
-  if (!(PROFILE_NAMES as readonly string[]).includes(profile)) throw new Error(`RESTCONFORM_PROFILE must be one of ${PROFILE_NAMES.join(', ')}, not "${profile}"`);
+  if (!(PROFILE_NAMES as readonly string[]).includes(profile))
+    throw new Error(`RESTCONFORM_PROFILE must be one of ${PROFILE_NAMES.join(', ')}, not "${profile}"`);
   return profile as ProfileName;
 }
 

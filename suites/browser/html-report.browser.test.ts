@@ -29,7 +29,18 @@ beforeAll(async () => {
   await mkdir(REPORTS, { recursive: true });
   server = await startFaultyServer();
   const settings = loadConfig({
-    overrides: { baseUrl: server.url, user: server.admin.user, appPasswordEnv: PASSWORD_VARIABLE, seed: 1, examples: 3, reportDir: null, json: null, junit: null, ndjson: null, html: HTML_REPORT },
+    overrides: {
+      baseUrl: server.url,
+      user: server.admin.user,
+      appPasswordEnv: PASSWORD_VARIABLE,
+      seed: 1,
+      examples: 3,
+      reportDir: null,
+      json: null,
+      junit: null,
+      ndjson: null,
+      html: HTML_REPORT,
+    },
     knownChecks: knownCheckNames(),
   });
   const run = await runJob(settings, { console: false, env: { [PASSWORD_VARIABLE]: server.admin.password } });
@@ -50,7 +61,9 @@ afterAll(async () => {
 
 const visibleFindings = (): Promise<Array<{ check: string; namespace: string }>> =>
   page.$$eval('details.finding', (elements) =>
-    elements.filter((element) => !(element as HTMLElement).hidden).map((element) => ({ check: (element as HTMLElement).dataset.check ?? '', namespace: (element as HTMLElement).dataset.namespace ?? '' })),
+    elements
+      .filter((element) => !(element as HTMLElement).hidden)
+      .map((element) => ({ check: (element as HTMLElement).dataset.check ?? '', namespace: (element as HTMLElement).dataset.namespace ?? '' })),
   );
 
 /** True when the element's box lies within the container's visible width (no sideways scrolling needed). */

@@ -29,23 +29,41 @@ function pacedAt(requestsPerSecond: number): Fault {
 }
 
 describe('time budget split between phases', () => {
-  it(`runs every phase of the ci profile in ${BUDGET_SECONDS} s against a server answering ${RATE} requests a second`, async () => {
-    const server = await startFaultyServer({ seed: 3, faults: [pacedAt(RATE)] });
-    try {
-      const loaded = loadConfig({ profile: 'ci', overrides: { baseUrl: server.url, timeBudgetSeconds: BUDGET_SECONDS, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV } });
-      const settings: RunSettings = { ...loaded, reportDir: null, json: null, html: null, junit: null, ndjson: null };
-      const { result } = await runJob(settings, { console: false, env: { [PASSWORD_ENV]: server.credentials.admin.password } });
-      const budget = result!.budget!;
-      expect(budget.budgetMs).toBe(BUDGET_SECONDS * 1000);
-      // Every phase of the profile ran, in order, and sent requests (contract compares descriptors only).
-      expect(budget.phases.map((entry) => entry.phase)).toEqual(['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth']);
-      for (const entry of budget.phases.filter((phase) => phase.phase !== 'contract' && phase.phase !== 'schemas')) expect(entry.requests, entry.phase).toBeGreaterThan(0);
-      // At this pace the open-ended phases cannot finish: their shares ran out, which left time for the last three.
-      expect(budget.phases.filter((entry) => entry.cutShort).map((entry) => entry.phase)).toEqual(expect.arrayContaining(['examples', 'fuzz']));
-      // The measured pace is the server's, not the harness's.
-      expect(result!.rate!.requestsPerSecond).toBeLessThanOrEqual(RATE * 1.1);
-    } finally {
-      await server.close();
-    }
-  }, (BUDGET_SECONDS + 60) * 1000);
+  it(
+    `runs every phase of the ci profile in ${BUDGET_SECONDS} s against a server answering ${RATE} requests a second`,
+    async () => {
+      const server = await startFaultyServer({ seed: 3, faults: [pacedAt(RATE)] });
+      try {
+        const loaded = loadConfig({
+          profile: 'ci',
+          overrides: { baseUrl: server.url, timeBudgetSeconds: BUDGET_SECONDS, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV },
+        });
+        const settings: RunSettings = { ...loaded, reportDir: null, json: null, html: null, junit: null, ndjson: null };
+        const { result } = await runJob(settings, { console: false, env: { [PASSWORD_ENV]: server.credentials.admin.password } });
+        const budget = result!.budget!;
+        expect(budget.budgetMs).toBe(BUDGET_SECONDS * 1000);
+        // Every phase of the profile ran, in order, and sent requests (contract compares descriptors only).
+        expect(budget.phases.map((entry) => entry.phase)).toEqual([
+          'contract',
+          'locale',
+          'schemas',
+          'examples',
+          'collections',
+          'fuzz',
+          'stateful',
+          'batch',
+          'auth',
+        ]);
+        for (const entry of budget.phases.filter((phase) => phase.phase !== 'contract' && phase.phase !== 'schemas'))
+          expect(entry.requests, entry.phase).toBeGreaterThan(0);
+        // At this pace the open-ended phases cannot finish: their shares ran out, which left time for the last three.
+        expect(budget.phases.filter((entry) => entry.cutShort).map((entry) => entry.phase)).toEqual(expect.arrayContaining(['examples', 'fuzz']));
+        // The measured pace is the server's, not the harness's.
+        expect(result!.rate!.requestsPerSecond).toBeLessThanOrEqual(RATE * 1.1);
+      } finally {
+        await server.close();
+      }
+    },
+    (BUDGET_SECONDS + 60) * 1000,
+  );
 });

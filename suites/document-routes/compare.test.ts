@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgDescriptor, HttpMethod, RouteDescriptor } from '../../src/descriptor/types.js';
-import {
-  compileRouteKey,
-  descriptorRoutesNotDocumented,
-  documentedRoutesNotServed,
-  type DescriptorRoutes,
-} from './compare.js';
+import { compileRouteKey, descriptorRoutesNotDocumented, documentedRoutesNotServed, type DescriptorRoutes } from './compare.js';
 import { loadDocumentedRoutes, samplePaths, type DocumentedRoute, type DocumentedRouteTable } from './route-table.js';
 
 const ITEM = '/demo/v1/items/(?P<id>[\\d]+)';
@@ -73,16 +68,11 @@ describe('sample paths', () => {
   });
   it('uses digits for numeric variables and words where the document allows letters', () => {
     expect(sample('/community/v1/profile/{field_id}/data/{user_id}')).toEqual(['/community/v1/profile/1/data/1']);
-    expect(sample('/badges/block-achievements-award-list/{achievement}/{user_id}')).toEqual([
-      '/badges/block-achievements-award-list/abc/abc',
-    ]);
+    expect(sample('/badges/block-achievements-award-list/{achievement}/{user_id}')).toEqual(['/badges/block-achievements-award-list/abc/abc']);
     expect(sample('/community/v1/signup/{id}')).toEqual(['/community/v1/signup/abc']);
   });
   it('tries every enumerated value', () => {
-    expect(sample('/seo/v1/notification/{name}', { name: ['a-b', 'c'] })).toEqual([
-      '/seo/v1/notification/a-b',
-      '/seo/v1/notification/c',
-    ]);
+    expect(sample('/seo/v1/notification/{name}', { name: ['a-b', 'c'] })).toEqual(['/seo/v1/notification/a-b', '/seo/v1/notification/c']);
   });
   it('refuses a variable it has no rule for', () => {
     expect(() => sample('/x/{mystery}')).toThrow(/mystery/);
@@ -138,18 +128,14 @@ describe('comparing a descriptor with the documented routes', () => {
     expect(documentedRoutesNotServed(documentedTable(), descriptor)).toEqual([
       `PUT /demo/v1/items/{id} (as /demo/v1/items/1): no endpoint serves the method; matching routes: ${ITEM} [GET, POST, DELETE]`,
     ]);
-    expect(descriptorRoutesNotDocumented(documentedTable(), descriptor)).toEqual([
-      `DELETE ${ITEM}: served by the descriptor but not in the document`,
-    ]);
+    expect(descriptorRoutesNotDocumented(documentedTable(), descriptor)).toEqual([`DELETE ${ITEM}: served by the descriptor but not in the document`]);
   });
 
   it('reports a route only the descriptor has, outside the undocumented namespaces', () => {
     const descriptor = conformingDescriptor();
     descriptor.routes['/demo/v1/extra'] = route('demo/v1', [[['GET'], []]]);
     descriptor.routes['/site-health/v1/tests'] = route('site-health/v1', [[['GET'], []]]);
-    expect(descriptorRoutesNotDocumented(documentedTable(), descriptor)).toEqual([
-      'GET /demo/v1/extra: served by the descriptor but not in the document',
-    ]);
+    expect(descriptorRoutesNotDocumented(documentedTable(), descriptor)).toEqual(['GET /demo/v1/extra: served by the descriptor but not in the document']);
   });
 
   it('reports an optional segment the descriptor made mandatory', () => {

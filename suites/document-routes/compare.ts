@@ -26,11 +26,7 @@ export function routesMatching(descriptor: DescriptorRoutes, path: string): Arra
 }
 
 /** WordPress's dispatch rule: keep trying matching routes until one has an endpoint serving the method. */
-export function findServingEndpoint(
-  descriptor: DescriptorRoutes,
-  path: string,
-  method: HttpMethod,
-): ServingEndpoint | undefined {
+export function findServingEndpoint(descriptor: DescriptorRoutes, path: string, method: HttpMethod): ServingEndpoint | undefined {
   for (const [key, route] of routesMatching(descriptor, path)) {
     const endpoint = route.endpoints.find((candidate) => candidate.methods.includes(method));
     if (endpoint !== undefined) return { key, route, endpoint };
@@ -40,9 +36,7 @@ export function findServingEndpoint(
 
 /** Every documented (path, method) is served, by a route listing the method, with exactly the documented params. */
 export function documentedRoutesNotServed(table: DocumentedRouteTable, descriptor: DescriptorRoutes): string[] {
-  return table.routes.flatMap((documented) =>
-    samplePaths(documented).flatMap((path) => servingDepartures(documented, path, descriptor)),
-  );
+  return table.routes.flatMap((documented) => samplePaths(documented).flatMap((path) => servingDepartures(documented, path, descriptor)));
 }
 
 function servingDepartures(documented: DocumentedRoute, path: string, descriptor: DescriptorRoutes): string[] {
@@ -69,9 +63,7 @@ function paramDepartures(documented: DocumentedRoute, where: string, serving: Se
     if (arg === undefined) {
       departures.push(`${where}: param "${name}" is documented but route ${serving.key} does not declare it`);
     } else if ((arg.required === true) !== param.required) {
-      departures.push(
-        `${where}: param "${name}" is documented required=${param.required} but declared required=${String(arg.required)}`,
-      );
+      departures.push(`${where}: param "${name}" is documented required=${param.required} but declared required=${String(arg.required)}`);
     }
   }
   if (documented.open !== true) {
@@ -89,9 +81,7 @@ export function descriptorRoutesNotDocumented(table: DocumentedRouteTable, descr
     if (UNDOCUMENTED_NAMESPACES.includes(route.namespace)) continue;
     const matcher = compileRouteKey(key);
     for (const method of methodsOf(route)) {
-      const documented = table.routes.some(
-        (entry) => entry.method === method && samplePaths(entry).some((path) => matcher.test(path)),
-      );
+      const documented = table.routes.some((entry) => entry.method === method && samplePaths(entry).some((path) => matcher.test(path)));
       if (!documented) departures.push(`${method} ${key}: served by the descriptor but not in the document`);
     }
   }

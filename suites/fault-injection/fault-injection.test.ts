@@ -39,13 +39,53 @@ interface SeededFault {
 
 const SEEDED: SeededFault[] = [
   { name: 'a 5xx on one valid input (per_page=100)', faults: [serverErrorAtLargestPage()], phases: ['examples'], check: 'not_a_server_error', route: MEMBERS },
-  { name: 'an enum not enforced (members/action takes any action)', faults: [actionEnumNotEnforced()], phases: ['fuzz'], check: 'invalid_rejected', route: String.raw`${MEMBERS}/action/(?P<id>[\d]+)` },
-  { name: 'a bound not enforced (per_page 101 accepted)', faults: [perPageMaximumNotEnforced()], phases: ['examples'], check: 'invalid_rejected', route: MEMBERS },
-  { name: 'a required parameter not enforced (blocking without item_id)', faults: [itemIdNotRequired()], phases: ['fuzz'], check: 'invalid_rejected', route: '/community/v1/moderation' },
+  {
+    name: 'an enum not enforced (members/action takes any action)',
+    faults: [actionEnumNotEnforced()],
+    phases: ['fuzz'],
+    check: 'invalid_rejected',
+    route: String.raw`${MEMBERS}/action/(?P<id>[\d]+)`,
+  },
+  {
+    name: 'a bound not enforced (per_page 101 accepted)',
+    faults: [perPageMaximumNotEnforced()],
+    phases: ['examples'],
+    check: 'invalid_rejected',
+    route: MEMBERS,
+  },
+  {
+    name: 'a required parameter not enforced (blocking without item_id)',
+    faults: [itemIdNotRequired()],
+    phases: ['fuzz'],
+    check: 'invalid_rejected',
+    route: '/community/v1/moderation',
+  },
   { name: 'a leaked password field (members)', faults: [passwordInMembers()], phases: ['examples'], check: 'no_sensitive_data', route: `${MEMBERS}/me` },
-  { name: "members' e-mail addresses shown to anonymous callers", faults: [emailsToAnonymous()], phases: ['auth'], check: 'no_sensitive_data', route: String.raw`${MEMBERS}/(?P<id>[\d]+)`, alsoReported: ['ignored_auth'] },
-  { name: 'a PHP notice before the JSON of a list', faults: [phpNoticeBeforeJson()], phases: ['examples'], check: 'no_sensitive_data', route: '/community/v1/components', alsoReported: ['json_content_type'] },
-  { name: 'a declared route answering rest_no_route in one locale', faults: [routeMissingInLocale('el')], phases: ['examples'], locales: ['en_gb', 'el'], check: 'declared_route_served', route: '/community/v1/components', alsoReported: ['invalid_rejected'] },
+  {
+    name: "members' e-mail addresses shown to anonymous callers",
+    faults: [emailsToAnonymous()],
+    phases: ['auth'],
+    check: 'no_sensitive_data',
+    route: String.raw`${MEMBERS}/(?P<id>[\d]+)`,
+    alsoReported: ['ignored_auth'],
+  },
+  {
+    name: 'a PHP notice before the JSON of a list',
+    faults: [phpNoticeBeforeJson()],
+    phases: ['examples'],
+    check: 'no_sensitive_data',
+    route: '/community/v1/components',
+    alsoReported: ['json_content_type'],
+  },
+  {
+    name: 'a declared route answering rest_no_route in one locale',
+    faults: [routeMissingInLocale('el')],
+    phases: ['examples'],
+    locales: ['en_gb', 'el'],
+    check: 'declared_route_served',
+    route: '/community/v1/components',
+    alsoReported: ['invalid_rejected'],
+  },
   { name: 'a wrong error shape (no data.status)', faults: [errorsWithoutStatus()], phases: ['examples'], check: 'error_shape' },
   {
     name: 'a descriptor drifting from the contract (per_page maximum 1000)',
@@ -54,7 +94,14 @@ const SEEDED: SeededFault[] = [
     check: 'contract_drift',
     route: MEMBERS,
   },
-  { name: 'a locale disagreeing with the other (per_page default 20 in el)', faults: [changeDefault('el', MEMBERS, 0, 'per_page', 20)], phases: ['locale'], locales: ['en_gb', 'el'], check: 'locale_mismatch', route: MEMBERS },
+  {
+    name: 'a locale disagreeing with the other (per_page default 20 in el)',
+    faults: [changeDefault('el', MEMBERS, 0, 'per_page', 20)],
+    phases: ['locale'],
+    locales: ['en_gb', 'el'],
+    check: 'locale_mismatch',
+    route: MEMBERS,
+  },
   { name: 'a delete that keeps the member', faults: [deleteKeepsMember()], phases: ['stateful'], check: 'use_after_delete' },
   { name: 'a batch that ignores its 25-item limit', faults: [batchWithoutSizeLimit()], phases: ['batch'], check: 'batch_size_limit', route: '/batch/v1' },
 ];
@@ -63,7 +110,9 @@ const SEEDED: SeededFault[] = [
 async function runAgainst(faults: Fault[], phases: PhaseName[], locales: string[], examples: number): Promise<Finding[]> {
   const server = await startFaultyServer({ seed: 11, faults });
   try {
-    const loaded = loadConfig({ overrides: { baseUrl: server.url, locales, phases, examples, seed: 1, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV, concurrency: 8 } });
+    const loaded = loadConfig({
+      overrides: { baseUrl: server.url, locales, phases, examples, seed: 1, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV, concurrency: 8 },
+    });
     const settings: RunSettings = { ...loaded, reportDir: null, json: null, html: null, junit: null, ndjson: null };
     const { result } = await runJob(settings, { console: false, env: { [PASSWORD_ENV]: server.credentials.admin.password } });
     return result?.findings ?? [];
@@ -72,7 +121,8 @@ async function runAgainst(faults: Fault[], phases: PhaseName[], locales: string[
   }
 }
 
-const summary = (findings: readonly Finding[]): string[] => findings.map((finding) => `${finding.check} ${finding.severity} ${finding.locale} ${finding.method} ${finding.route}: ${finding.message}`);
+const summary = (findings: readonly Finding[]): string[] =>
+  findings.map((finding) => `${finding.check} ${finding.severity} ${finding.locale} ${finding.method} ${finding.route}: ${finding.message}`);
 
 describe('fault injection', () => {
   const found = new Set<string>();
@@ -81,7 +131,12 @@ describe('fault injection', () => {
   });
 
   it('finds nothing on the correct server, through the same wrapper, in every phase and both locales', async () => {
-    const findings = await runAgainst([], ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'], ['en_gb', 'el'], 3);
+    const findings = await runAgainst(
+      [],
+      ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'],
+      ['en_gb', 'el'],
+      3,
+    );
     // Not a warning either: signing up is open to anonymous visitors by design, and the built-in hint says so.
     expect(summary(findings)).toEqual([]);
     // Every phase in both locales, the auth phase's matrix included: more than the default minute on a loaded machine.
@@ -89,7 +144,9 @@ describe('fault injection', () => {
 
   it.each(SEEDED.map((fault) => [fault.name, fault] as const))('finds %s', async (_name, fault) => {
     const findings = await runAgainst(fault.faults, fault.phases, fault.locales ?? ['en_gb'], 10);
-    const caught = findings.filter((finding) => finding.check === fault.check && (fault.route === undefined || finding.route === fault.route) && finding.severity === 'failure');
+    const caught = findings.filter(
+      (finding) => finding.check === fault.check && (fault.route === undefined || finding.route === fault.route) && finding.severity === 'failure',
+    );
     if (caught.length > 0) found.add(fault.name);
     expect(caught.length, `no ${fault.check} failure${fault.route ? ` on ${fault.route}` : ''}; findings:\n${summary(findings).join('\n')}`).toBeGreaterThan(0);
     // Only the broken rule is reported: a fault must not make the harness misread the rest of the server.

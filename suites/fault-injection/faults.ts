@@ -44,7 +44,8 @@ function json(status: number, body: unknown): ForwardedAnswer {
 export function serverErrorAtLargestPage(): Fault {
   return async (request, forward) => {
     const target = restTarget(request);
-    if (request.method !== 'GET' || !target || !MEMBERS.test(target.path) || Number(target.query.get('per_page')?.trim()) !== LARGEST_PAGE) return forward(request);
+    if (request.method !== 'GET' || !target || !MEMBERS.test(target.path) || Number(target.query.get('per_page')?.trim()) !== LARGEST_PAGE)
+      return forward(request);
     return json(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
   };
 }
@@ -79,8 +80,13 @@ export function itemIdNotRequired(): Fault {
   return async (request, forward) => {
     const target = restTarget(request);
     const body = jsonBody(request);
-    if (request.method !== 'POST' || !target || !MODERATION.test(target.path) || body === undefined || (body.item_id !== undefined && body.item_id !== null)) return forward(request);
-    return { status: 201, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ id: 1, item_id: 0, item_type: String(body.type ?? 'user') }) };
+    if (request.method !== 'POST' || !target || !MODERATION.test(target.path) || body === undefined || (body.item_id !== undefined && body.item_id !== null))
+      return forward(request);
+    return {
+      status: 201,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({ id: 1, item_id: 0, item_type: String(body.type ?? 'user') }),
+    };
   };
 }
 
@@ -116,11 +122,14 @@ export function errorsWithoutStatus(): Fault {
 /** Members answered to anonymous callers carry their e-mail address (an account's address to anyone). */
 export function emailsToAnonymous(): Fault {
   const withEmail = (member: unknown): unknown =>
-    member && typeof member === 'object' && 'user_login' in member ? { ...member, email: `${String((member as { user_login: unknown }).user_login)}@example.org` } : member;
+    member && typeof member === 'object' && 'user_login' in member
+      ? { ...member, email: `${String((member as { user_login: unknown }).user_login)}@example.org` }
+      : member;
   return async (request, forward) => {
     const answer = await forward(request);
     const target = restTarget(request);
-    if (request.method !== 'GET' || request.headers.authorization !== undefined || !target?.path.startsWith('/community/v1/members') || answer.status !== 200) return answer;
+    if (request.method !== 'GET' || request.headers.authorization !== undefined || !target?.path.startsWith('/community/v1/members') || answer.status !== 200)
+      return answer;
     const body = JSON.parse(answer.body) as unknown;
     return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(withEmail) : withEmail(body)) };
   };
@@ -128,7 +137,8 @@ export function emailsToAnonymous(): Fault {
 
 /** The components list prints a PHP notice before its (otherwise correct) JSON, as a plugin with display_errors on does. */
 export function phpNoticeBeforeJson(): Fault {
-  const notice = '<br />\n<b>Notice</b>:  Undefined index: per_page in <b>/var/www/html/wp-content/plugins/community/components.php</b> on line <b>88</b><br />\n';
+  const notice =
+    '<br />\n<b>Notice</b>:  Undefined index: per_page in <b>/var/www/html/wp-content/plugins/community/components.php</b> on line <b>88</b><br />\n';
   return async (request, forward) => {
     const answer = await forward(request);
     const target = restTarget(request);

@@ -36,7 +36,10 @@ const HOSTILE_CONTRACT: Contract = {
       namespace: NAMESPACE,
       endpoints: [
         { methods: ['GET'], args: { context: contextArg(['view', 'edit']), page: pageArg(), per_page: perPageArg(), search: searchArg() } },
-        { methods: ['POST'], args: { name: requiredArg({ type: 'string' }, 'Name of the item.'), size: arg({ type: 'integer', minimum: 0, maximum: 10 }, 'Size of the item.') } },
+        {
+          methods: ['POST'],
+          args: { name: requiredArg({ type: 'string' }, 'Name of the item.'), size: arg({ type: 'integer', minimum: 0, maximum: 10 }, 'Size of the item.') },
+        },
       ],
     },
     { route: ITEM_ROUTE, namespace: NAMESPACE, endpoints: [{ methods: ['GET'], args: { id: arg({ type: 'integer' }, 'Item id.') } }] },

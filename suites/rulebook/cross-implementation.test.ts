@@ -40,7 +40,10 @@ describe('generator vs the server validator on the vector schemas', () => {
           values += 1;
           const input = location === 'body' ? { captures: {}, query: {}, body: { param: value } } : { captures: {}, query: { param: value }, body: undefined };
           const refused = serverRefuses(args, input).includes('param');
-          if (refused === valid) disagreements.push(`${JSON.stringify(schema)} ${JSON.stringify(value)}: labelled ${valid ? 'valid' : `invalid (${rule})`}, server ${refused ? 'refuses' : 'accepts'}`);
+          if (refused === valid)
+            disagreements.push(
+              `${JSON.stringify(schema)} ${JSON.stringify(value)}: labelled ${valid ? 'valid' : `invalid (${rule})`}, server ${refused ? 'refuses' : 'accepts'}`,
+            );
         }
       }
       console.log(`rule book cross-check (${location}): ${schemas.length} vector schemas, ${values} labelled values`);
@@ -86,7 +89,8 @@ describe('generator vs the server validator on every reference operation', () =>
           const refused = serverRefuses(op.args, asTheServerDecodes(op, requestCase));
           const mutation = requestCase.mutation;
           const agrees = mutation ? refused.includes(mutation.param) : refused.length === 0;
-          if (!agrees) disagreements.push(`${op.id}: ${mutation ? `${mutation.description} [${mutation.rule}]` : 'valid case'} → server refuses [${refused.join(', ')}]`);
+          if (!agrees)
+            disagreements.push(`${op.id}: ${mutation ? `${mutation.description} [${mutation.rule}]` : 'valid case'} → server refuses [${refused.join(', ')}]`);
         }
       }
     }
@@ -98,7 +102,9 @@ describe('generator vs the server validator on every reference operation', () =>
     for (const op of descriptors[0]!.operations.slice(0, 40)) {
       const sample = (): string[] => {
         const generators = buildOperationGenerators(op);
-        return fc.sample(generators.valid, { seed: 9, numRuns: 5 }).map((c) => JSON.stringify(buildRequest({ restUrl: server.restUrl('en_gb'), operation: op, requestCase: c })));
+        return fc
+          .sample(generators.valid, { seed: 9, numRuns: 5 })
+          .map((c) => JSON.stringify(buildRequest({ restUrl: server.restUrl('en_gb'), operation: op, requestCase: c })));
       };
       expect(sample()).toEqual(sample());
     }

@@ -52,11 +52,34 @@ function runAndInterrupt(args: string[], trigger: string): Promise<Finished> {
 
 describe('restconform run, interrupted', () => {
   it('exits 130 with every requested report written for the work done, and no temporary file left', async () => {
-    const paths = { json: join(folder, 'report.json'), junit: join(folder, 'junit.xml'), html: join(folder, 'report.html'), ndjson: join(folder, 'events.ndjson') };
+    const paths = {
+      json: join(folder, 'report.json'),
+      junit: join(folder, 'junit.xml'),
+      html: join(folder, 'report.html'),
+      ndjson: join(folder, 'events.ndjson'),
+    };
     const finished = await runAndInterrupt(
       [
-        '--seed', '1', '--locales', 'en_gb', '--phases', 'examples,fuzz', '--examples', '500', '--time-budget', '600',
-        '--report-dir', folder, '--json', paths.json, '--junit', paths.junit, '--html', paths.html, '--ndjson', paths.ndjson,
+        '--seed',
+        '1',
+        '--locales',
+        'en_gb',
+        '--phases',
+        'examples,fuzz',
+        '--examples',
+        '500',
+        '--time-budget',
+        '600',
+        '--report-dir',
+        folder,
+        '--json',
+        paths.json,
+        '--junit',
+        paths.junit,
+        '--html',
+        paths.html,
+        '--ndjson',
+        paths.ndjson,
       ],
       // The fuzz phase has begun: the examples phase's work is done and must be in the reports.
       'phase fuzz:',
@@ -70,7 +93,10 @@ describe('restconform run, interrupted', () => {
     expect(report.summary.requests).toBeGreaterThan(0);
     expect(report.coverage.some((entry) => entry.requests > 0)).toBe(true);
 
-    const events = (await readFile(paths.ndjson, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; stoppedEarly?: string });
+    const events = (await readFile(paths.ndjson, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; stoppedEarly?: string });
     expect(events[0]?.type).toBe('run_started');
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', stoppedEarly: 'interrupted' });
     expect(events.filter((event) => event.type === 'exchange')).toHaveLength(report.summary.requests);

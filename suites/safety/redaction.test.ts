@@ -47,7 +47,12 @@ afterAll(async () => {
 
 describe('the application password', () => {
   it('appears in no report, console line, progress line, ndjson line, junit, html or curl line', async () => {
-    const paths = { json: join(folder, 'report.json'), junit: join(folder, 'junit.xml'), html: join(folder, 'report.html'), ndjson: join(folder, 'events.ndjson') };
+    const paths = {
+      json: join(folder, 'report.json'),
+      junit: join(folder, 'junit.xml'),
+      html: join(folder, 'report.html'),
+      ndjson: join(folder, 'events.ndjson'),
+    };
     const console = new TextSink();
     let progress = '';
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {

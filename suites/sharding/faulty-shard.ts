@@ -20,7 +20,15 @@ const MEMBERS = '/community/v1/members';
 const PASSWORD_ENV = 'FAULTY_SHARD_APP_PASSWORD';
 
 const { values } = parseArgs({
-  options: { address: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, shard: { type: 'string' }, json: { type: 'string' }, examples: { type: 'string' }, 'time-budget': { type: 'string' } },
+  options: {
+    address: { type: 'string' },
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    shard: { type: 'string' },
+    json: { type: 'string' },
+    examples: { type: 'string' },
+    'time-budget': { type: 'string' },
+  },
 });
 
 const server = await startFaultyServer({
@@ -53,7 +61,11 @@ try {
       appPasswordEnv: PASSWORD_ENV,
     },
   });
-  const { exitCode } = await runJob(settings, { console: false, env: { [PASSWORD_ENV]: server.credentials.admin.password }, lookup: lookupOnly(FAULTY_HOST, values.address!) });
+  const { exitCode } = await runJob(settings, {
+    console: false,
+    env: { [PASSWORD_ENV]: server.credentials.admin.password },
+    lookup: lookupOnly(FAULTY_HOST, values.address!),
+  });
   process.exitCode = exitCode;
 } finally {
   await server.close();

@@ -28,7 +28,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 /** Runs a TypeScript entry as its own process; resolves to its exit code and standard error. */
 function node(entry: string, args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: REPOSITORY, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+      cwd: REPOSITORY,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
@@ -37,15 +41,23 @@ function node(entry: string, args: string[]): Promise<{ code: number; stderr: st
 }
 
 const operationsCovered = (report: JsonReport): string[] =>
-  report.coverage.filter((entry) => entry.requests > 0).map((entry) => `${entry.locale ?? '-'} ${entry.method} ${entry.route}`).sort();
+  report.coverage
+    .filter((entry) => entry.requests > 0)
+    .map((entry) => `${entry.locale ?? '-'} ${entry.method} ${entry.route}`)
+    .sort();
 const findingsOf = (report: JsonReport): string[] =>
-  report.findings.map((finding) => `${finding.fingerprint} ${finding.severity} ${finding.check} ${finding.locale ?? '-'} ${finding.method} ${finding.route}`).sort();
+  report.findings
+    .map((finding) => `${finding.fingerprint} ${finding.severity} ${finding.check} ${finding.locale ?? '-'} ${finding.method} ${finding.route}`)
+    .sort();
 
 /**
  * Starts the four shards and the whole run at once (five processes: `start(shard or null, json path)`), merges the
  * shards with `restconform merge`, and returns both reports with the exit codes.
  */
-async function splitAndWhole(name: string, start: (shard: string | null, json: string) => Promise<{ code: number; stderr: string }>): Promise<{ whole: JsonReport; merged: JsonReport; codes: { whole: number; shards: number[]; merge: number } }> {
+async function splitAndWhole(
+  name: string,
+  start: (shard: string | null, json: string) => Promise<{ code: number; stderr: string }>,
+): Promise<{ whole: JsonReport; merged: JsonReport; codes: { whole: number; shards: number[]; merge: number } }> {
   const dir = join(folder, name);
   const shardPaths = Array.from({ length: SHARDS }, (_, i) => join(dir, `shard-${i + 1}.json`));
   const [wholeRun, ...shardRuns] = await Promise.all([start(null, join(dir, 'whole.json')), ...shardPaths.map((path, i) => start(`${i + 1}/${SHARDS}`, path))]);
@@ -72,27 +84,59 @@ function expectSameRun(whole: JsonReport, merged: JsonReport): void {
 }
 
 describe('four shards merged against one whole run with the same seed', () => {
-  it('on the bundled reference server: the same operations covered and nothing found', async () => {
-    const { whole, merged, codes } = await splitAndWhole('bundled', (shard, json) =>
-      node(CLI_ENTRY, ['run', '--seed', SEED, '--time-budget', BUDGET, '--report-dir', join(folder, 'bundled', 'html', shard?.replace('/', '-') ?? 'whole'), '--json', json, ...(shard ? ['--shard', shard] : [])]),
-    );
-    expectSameRun(whole, merged);
-    expect(whole.findings.filter((finding) => finding.severity === 'failure')).toEqual([]);
-    expect(codes).toEqual({ whole: 0, shards: [0, 0, 0, 0], merge: 0 });
-  }, 30 * 60_000);
+  it(
+    'on the bundled reference server: the same operations covered and nothing found',
+    async () => {
+      const { whole, merged, codes } = await splitAndWhole('bundled', (shard, json) =>
+        node(CLI_ENTRY, [
+          'run',
+          '--seed',
+          SEED,
+          '--time-budget',
+          BUDGET,
+          '--report-dir',
+          join(folder, 'bundled', 'html', shard?.replace('/', '-') ?? 'whole'),
+          '--json',
+          json,
+          ...(shard ? ['--shard', shard] : []),
+        ]),
+      );
+      expectSameRun(whole, merged);
+      expect(whole.findings.filter((finding) => finding.severity === 'failure')).toEqual([]);
+      expect(codes).toEqual({ whole: 0, shards: [0, 0, 0, 0], merge: 0 });
+    },
+    30 * 60_000,
+  );
 
-  it('on a server with a fault in every phase: the same findings, and the exit code of the whole run', async () => {
-    const { whole, merged, codes } = await splitAndWhole('faulty', (shard, json) =>
-      node(FAULTY_SHARD, ['--address', `127.0.0.${shard ? Number(shard.split('/')[0]) + 1 : SHARDS + 2}`, '--port', String(FAULTY_PORT), '--seed', SEED, '--time-budget', BUDGET, '--json', json, ...(shard ? ['--shard', shard] : [])]),
-    );
-    expectSameRun(whole, merged);
-    // Every phase's fault was found, each in exactly one shard for the whole-run pieces.
-    const checks = new Set(merged.findings.filter((finding) => finding.severity === 'failure').map((finding) => finding.check));
-    // (The drifted per_page maximum of 1000 moves the boundary cases away from per_page=100, whose 500 is not met.)
-    for (const check of ['contract_drift', 'locale_mismatch', 'invalid_rejected', 'no_sensitive_data', 'use_after_delete', 'batch_size_limit']) expect(checks).toContain(check);
-    expect(codes.whole).toBe(1);
-    expect(codes.merge).toBe(1);
-    // Findings counted once each although several shards met them.
-    expect(merged.findings.map((finding) => finding.id)).toEqual(merged.findings.map((_, i) => `F${i + 1}`));
-  }, 30 * 60_000);
+  it(
+    'on a server with a fault in every phase: the same findings, and the exit code of the whole run',
+    async () => {
+      const { whole, merged, codes } = await splitAndWhole('faulty', (shard, json) =>
+        node(FAULTY_SHARD, [
+          '--address',
+          `127.0.0.${shard ? Number(shard.split('/')[0]) + 1 : SHARDS + 2}`,
+          '--port',
+          String(FAULTY_PORT),
+          '--seed',
+          SEED,
+          '--time-budget',
+          BUDGET,
+          '--json',
+          json,
+          ...(shard ? ['--shard', shard] : []),
+        ]),
+      );
+      expectSameRun(whole, merged);
+      // Every phase's fault was found, each in exactly one shard for the whole-run pieces.
+      const checks = new Set(merged.findings.filter((finding) => finding.severity === 'failure').map((finding) => finding.check));
+      // (The drifted per_page maximum of 1000 moves the boundary cases away from per_page=100, whose 500 is not met.)
+      for (const check of ['contract_drift', 'locale_mismatch', 'invalid_rejected', 'no_sensitive_data', 'use_after_delete', 'batch_size_limit'])
+        expect(checks).toContain(check);
+      expect(codes.whole).toBe(1);
+      expect(codes.merge).toBe(1);
+      // Findings counted once each although several shards met them.
+      expect(merged.findings.map((finding) => finding.id)).toEqual(merged.findings.map((_, i) => `F${i + 1}`));
+    },
+    30 * 60_000,
+  );
 });

@@ -26,6 +26,11 @@ export const declaredRouteServed: Check = {
     // A value the pattern does not match (no valid one could be made) is rightly not routed.
     if (!operation.pattern.matcher.test(path)) return [];
     const where = operation.locale === null ? 'the descriptor' : `the ${operation.locale} descriptor`;
-    return [{ message: `${operation.method} ${path} answered 404 rest_no_route, but ${where} declares ${operation.method} ${operation.route}`, cause: 'rest_no_route' }];
+    return [
+      {
+        message: `${operation.method} ${path} answered 404 rest_no_route, but ${where} declares ${operation.method} ${operation.route}`,
+        cause: 'rest_no_route',
+      },
+    ];
   },
 };

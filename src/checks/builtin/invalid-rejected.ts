@@ -17,7 +17,8 @@ export const invalidRejected: Check = {
   severity: 'failure',
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation !== undefined,
-  description: 'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it; a route refusing it with a 4xx error code of its own (not 401/403) is noted, not failed.',
+  description:
+    'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it; a route refusing it with a 4xx error code of its own (not 401/403) is noted, not failed.',
   run(ctx, exchange) {
     const mutation = ctx.requestCase.mutation;
     const response = exchange.response;
@@ -29,13 +30,25 @@ export const invalidRejected: Check = {
     const error = wpErrorBody(response);
     if (response.status >= 200 && response.status < 300) {
       // One finding per argument, whatever the rule and the value: the count says how often it was taken.
-      return [{ message: `"${argument}" given a value the descriptor declares invalid was accepted (${response.status}), expected 400 ${expectedCode}: ${what}`, cause: 'accepted', argument }];
+      return [
+        {
+          message: `"${argument}" given a value the descriptor declares invalid was accepted (${response.status}), expected 400 ${expectedCode}: ${what}`,
+          cause: 'accepted',
+          argument,
+        },
+      ];
     }
     if (response.status >= 400 && !PERMISSION_STATUSES.has(response.status) && error && !VALIDATION_CODES.has(error.code)) {
       return namedParams(error).includes(argument) ? [] : [refusalNote(argument, response.status, error.code)];
     }
     if (response.status !== 400) {
-      return [{ message: `invalid request answered ${response.status}, expected 400 ${expectedCode}: ${what}`, cause: `${mutation.rule}:${response.status}`, argument }];
+      return [
+        {
+          message: `invalid request answered ${response.status}, expected 400 ${expectedCode}: ${what}`,
+          cause: `${mutation.rule}:${response.status}`,
+          argument,
+        },
+      ];
     }
     if (!error) return [{ message: `invalid request answered 400 without a WordPress error body: ${what}`, cause: `${mutation.rule}:no-body`, argument }];
     if (!namedParams(error).includes(argument)) {

@@ -25,7 +25,10 @@ describe('no_sensitive_data and WordPress error bodies', () => {
 
 /** An exchange with the request as given (method, URL, logged in or not) and a JSON or raw answer. */
 function answered(request: { method?: HttpMethod; url?: string; loggedIn?: boolean; body?: string }, status: number, body: unknown, raw?: string): Exchange {
-  const exchange = raw === undefined ? jsonExchange(status, body) : withResponse({ status, headers: { 'content-type': 'application/json; charset=UTF-8' }, bodyText: raw, truncated: false });
+  const exchange =
+    raw === undefined
+      ? jsonExchange(status, body)
+      : withResponse({ status, headers: { 'content-type': 'application/json; charset=UTF-8' }, bodyText: raw, truncated: false });
   const headers: Record<string, string> = request.loggedIn ? { authorization: 'Basic YWRtaW46eA==' } : {};
   return { ...exchange, request: { method: request.method ?? 'GET', url: request.url ?? 'http://127.0.0.1/wp-json/wp/v2/posts', headers, body: request.body } };
 }
@@ -39,7 +42,9 @@ describe('no_sensitive_data: passwords that belong there (issue 21)', () => {
     expect(causes(answered({ loggedIn: true, url: 'http://h/wp-json/wp/v2/blocks/7?context=edit' }, 200, post))).toEqual([]);
     expect(causes(answered({ loggedIn: true, url: 'http://h/wp-json/wp/v2/blocks?context=edit&per_page=5' }, 200, [post]))).toEqual([]);
     expect(causes(answered({ loggedIn: true, method: 'POST', url: 'http://h/wp-json/wp/v2/blocks' }, 201, post))).toEqual([]);
-    expect(causes(answered({ loggedIn: true, method: 'DELETE', url: 'http://h/wp-json/wp/v2/blocks/7?force=true' }, 200, { deleted: true, previous: post }))).toEqual([]);
+    expect(
+      causes(answered({ loggedIn: true, method: 'DELETE', url: 'http://h/wp-json/wp/v2/blocks/7?force=true' }, 200, { deleted: true, previous: post })),
+    ).toEqual([]);
   });
 
   it("still reports a post's password in view context, to an anonymous caller, and any password that is not a post's", () => {
@@ -50,7 +55,15 @@ describe('no_sensitive_data: passwords that belong there (issue 21)', () => {
   });
 
   it('allows a new application password in the answer that creates it, and nowhere else', () => {
-    const created = { uuid: '0b5f3c2e-1111-4222-8333-944445555666', app_id: '', name: 'ci', created: '2026-11-24T05:00:00', last_used: null, last_ip: null, password: 'abcdEFGHijklMNOPqrstUVWX' };
+    const created = {
+      uuid: '0b5f3c2e-1111-4222-8333-944445555666',
+      app_id: '',
+      name: 'ci',
+      created: '2026-11-24T05:00:00',
+      last_used: null,
+      last_ip: null,
+      password: 'abcdEFGHijklMNOPqrstUVWX',
+    };
     const url = 'http://h/wp-json/wp/v2/users/me/application-passwords';
     expect(causes(answered({ loggedIn: true, method: 'POST', url }, 201, created))).toEqual([]);
     expect(causes(answered({ loggedIn: true, url }, 200, [created]))).toEqual(['field:$[].password']);
@@ -61,7 +74,13 @@ describe('no_sensitive_data: passwords that belong there (issue 21)', () => {
 describe('no_sensitive_data: the scan of the text before the walk', () => {
   /** An answer whose text is exactly `raw` and whose parsed body is what JSON.parse makes of it, as the transport gives. */
   const rawAnswer = (raw: string, loggedIn = false): Exchange => {
-    const exchange = withResponse({ status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' }, bodyText: raw, truncated: false, json: JSON.parse(raw) as unknown });
+    const exchange = withResponse({
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      bodyText: raw,
+      truncated: false,
+      json: JSON.parse(raw) as unknown,
+    });
     return { ...exchange, request: { ...exchange.request, headers: loggedIn ? { authorization: 'Basic YWRtaW46eA==' } : {} } };
   };
 
@@ -80,7 +99,12 @@ describe('no_sensitive_data: the scan of the text before the walk', () => {
 
 describe('no_sensitive_data: hashes, keys and addresses', () => {
   it('finds password hashes of every kind WordPress and PHP make, for any caller', () => {
-    const hashes = ['$P$BtEMxPWcFBDbZ0ClK2TrBXBr1MOZ2X/', '$wp$2y$10$' + 'a'.repeat(53), '$2y$10$' + 'b'.repeat(53), '$argon2id$v=19$m=65536,t=4,p=1$c2FsdA$aGFzaA'];
+    const hashes = [
+      '$P$BtEMxPWcFBDbZ0ClK2TrBXBr1MOZ2X/',
+      '$wp$2y$10$' + 'a'.repeat(53),
+      '$2y$10$' + 'b'.repeat(53),
+      '$argon2id$v=19$m=65536,t=4,p=1$c2FsdA$aGFzaA',
+    ];
     for (const hash of hashes) expect(causes(answered({ loggedIn: true }, 200, [{ id: 1, user_pass: hash }]))).toEqual(['hash:$[].user_pass']);
     expect(causes(answered({}, 200, { price: '$20', note: 'costs $P$ little' }))).toEqual([]);
   });
@@ -90,7 +114,9 @@ describe('no_sensitive_data: hashes, keys and addresses', () => {
     expect(causes(answered({ url: 'http://h/wp-json/community/v1/members' }, 200, members))).toEqual(['email:$[].email']);
     expect(causes(answered({ loggedIn: true, url: 'http://h/wp-json/community/v1/members' }, 200, members))).toEqual([]);
     const signup = { id: 4, user_login: 'bo', user_email: 'bo@example.org' };
-    expect(causes(answered({ method: 'POST', url: 'http://h/wp-json/community/v1/signup', body: '{"signup_email":"bo@example.org"}' }, 201, signup))).toEqual([]);
+    expect(causes(answered({ method: 'POST', url: 'http://h/wp-json/community/v1/signup', body: '{"signup_email":"bo@example.org"}' }, 201, signup))).toEqual(
+      [],
+    );
     expect(causes(answered({ url: 'http://h/wp-json/community/v1/members?search=bo%40example.org' }, 200, [signup]))).toEqual([]);
     // A value under an e-mail key that is no address (a setting, a validation message) is not one.
     expect(causes(answered({}, 200, { email_notifications: 'yes' }))).toEqual([]);
@@ -107,22 +133,42 @@ describe('no_sensitive_data: hashes, keys and addresses', () => {
 
 describe("no_sensitive_data: PHP's own output", () => {
   it('quotes a notice printed before JSON that is otherwise fine', () => {
-    const raw = '<br />\n<b>Notice</b>:  Undefined index: page in <b>/var/www/html/wp-content/plugins/community/members.php</b> on line <b>42</b><br />\n[{"id":1}]';
+    const raw =
+      '<br />\n<b>Notice</b>:  Undefined index: page in <b>/var/www/html/wp-content/plugins/community/members.php</b> on line <b>42</b><br />\n[{"id":1}]';
     const [failure, ...more] = noSensitiveData.run(fakeContext(), answered({}, 200, undefined, raw));
     expect(more).toEqual([]);
     expect(failure?.cause).toBe('php:Notice');
-    expect(failure?.message).toBe(`response shows PHP's Notice: "Notice: Undefined index: page in /var/www/html/wp-content/plugins/community/members.php on line 42"`);
+    expect(failure?.message).toBe(
+      `response shows PHP's Notice: "Notice: Undefined index: page in /var/www/html/wp-content/plugins/community/members.php on line 42"`,
+    );
   });
 
   it('finds plain-text warnings, fatal errors and stack traces, in raw bodies and inside JSON strings', () => {
     const plain = 'Warning: Cannot modify header information in /srv/app/api.php on line 7\n{"ok":true}';
     expect(causes(answered({}, 200, undefined, plain))).toEqual(['php:Warning']);
-    const fatal = { code: 'internal_server_error', message: 'There has been a critical error.', data: { status: 500, error: { message: 'Uncaught TypeError: x in /var/www/html/wp-includes/user.php:12\nStack trace:\n#0 {main}', file: '/var/www/html/wp-includes/user.php', line: 12 } } };
+    const fatal = {
+      code: 'internal_server_error',
+      message: 'There has been a critical error.',
+      data: {
+        status: 500,
+        error: {
+          message: 'Uncaught TypeError: x in /var/www/html/wp-includes/user.php:12\nStack trace:\n#0 {main}',
+          file: '/var/www/html/wp-includes/user.php',
+          line: 12,
+        },
+      },
+    };
     expect(causes(answered({}, 500, fatal)).sort()).toEqual(['php:server file path:$.data.error.file', 'php:stack trace:$.data.error.message']);
   });
 
   it('leaves ordinary text alone: words like "Warning:" inside JSON, links to .php pages', () => {
-    const post = { id: 1, title: { rendered: 'Warning: slippery floor' }, link: 'http://h/index.php?p=1', guid: { rendered: 'http://h/?p=1' }, note: 'see wp-login.php on line two' };
+    const post = {
+      id: 1,
+      title: { rendered: 'Warning: slippery floor' },
+      link: 'http://h/index.php?p=1',
+      guid: { rendered: 'http://h/?p=1' },
+      note: 'see wp-login.php on line two',
+    };
     expect(causes(answered({}, 200, [post]))).toEqual([]);
     expect(causes(answered({}, 200, undefined, 'Warning: this is not JSON'))).toEqual([]);
   });
@@ -135,17 +181,24 @@ describe('no_sensitive_data on the recorded WordPress 6.1 answers of issue 21', 
     status: number;
     body: unknown;
   }
-  const recorded = (JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-passwords.json', import.meta.url), 'utf8')) as { answers: Recorded[] }).answers;
+  const recorded = (JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-passwords.json', import.meta.url), 'utf8')) as { answers: Recorded[] })
+    .answers;
 
   it('holds the four answers: three block writes and an application password create', () => {
     expect(recorded.map((answer) => `${answer.method} ${answer.status}`)).toEqual(['POST 201', 'POST 201', 'PUT 200', 'POST 200']);
   });
 
-  it.each(recorded.map((answer) => [`${answer.method} ${new URL(answer.url).pathname}`, answer] as const))('is quiet on %s to its administrator', (_name, answer) => {
-    expect(causes(answered({ method: answer.method, url: answer.url, loggedIn: true }, answer.status, answer.body))).toEqual([]);
-  });
+  it.each(recorded.map((answer) => [`${answer.method} ${new URL(answer.url).pathname}`, answer] as const))(
+    'is quiet on %s to its administrator',
+    (_name, answer) => {
+      expect(causes(answered({ method: answer.method, url: answer.url, loggedIn: true }, answer.status, answer.body))).toEqual([]);
+    },
+  );
 
-  it.each(recorded.map((answer) => [`${answer.method} ${new URL(answer.url).pathname}`, answer] as const))('reports %s sent to an anonymous caller', (_name, answer) => {
-    expect(causes(answered({ method: answer.method, url: answer.url }, answer.status, answer.body))).toEqual(['field:$.password']);
-  });
+  it.each(recorded.map((answer) => [`${answer.method} ${new URL(answer.url).pathname}`, answer] as const))(
+    'reports %s sent to an anonymous caller',
+    (_name, answer) => {
+      expect(causes(answered({ method: answer.method, url: answer.url }, answer.status, answer.body))).toEqual(['field:$.password']);
+    },
+  );
 });

@@ -47,7 +47,8 @@ const PASSWORD_HASH = /\$[PH]\$[./0-9A-Za-z]{31}|\$wp\$2y\$\d\d\$[./0-9A-Za-z]{5
 /** PHP's display of an error as HTML (`html_errors` on): `<b>Warning</b>:  message in <b>/path/x.php</b> on line <b>3</b>`. */
 const PHP_HTML_MESSAGE = /<b>((?:PHP )?(?:Warning|Notice|Deprecated|Strict Standards|(?:Catchable |Recoverable )?[Ff]atal error|Parse error))<\/b>:[^\n]*/;
 /** PHP's display of an error as text, at the start of a line: `Warning: message in /path/x.php on line 3`. */
-const PHP_TEXT_MESSAGE = /(?:^|\n)((?:PHP )?(?:Warning|Notice|Deprecated|Strict Standards|(?:Catchable |Recoverable )?[Ff]atal error|Parse error)):[ \t]+[^\n]*? on line \d+/;
+const PHP_TEXT_MESSAGE =
+  /(?:^|\n)((?:PHP )?(?:Warning|Notice|Deprecated|Strict Standards|(?:Catchable |Recoverable )?[Ff]atal error|Parse error)):[ \t]+[^\n]*? on line \d+/;
 /** Where PHP names the failing file: `in /path/x.php on line 3`, `in /path/x.php:3` before a stack trace. */
 const PHP_FILE_AND_LINE = /\bin ((?:\/|[A-Za-z]:\\)[^\s<>"']+\.php)(?:<\/b>)?(?: on line (?:<b>)?\d+|:\d+)/;
 /** An uncaught exception's stack trace: `Stack trace:` then `#0 /path/x.php(12): …`. */
@@ -71,7 +72,10 @@ function phpOutput(text: string): { kind: string; quote: string } | undefined {
 const QUOTE_CHARS = 200;
 
 function quoted(text: string): string {
-  const plain = text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return JSON.stringify(plain.length > QUOTE_CHARS ? `${plain.slice(0, QUOTE_CHARS)}…` : plain);
 }
 
@@ -181,7 +185,10 @@ function sensitiveString(key: string, text: string, holder: Record<string, unkno
   }
   if (ACTIVATION_KEY.test(key) && (asker.anonymous || key.toLowerCase() === 'user_activation_key') && !asker.sent(text)) {
     const at = path();
-    return { message: `response${asker.anonymous ? ' to an anonymous caller' : ''} contains an activation key at ${at}`, cause: `activation-key:${pathCause(at)}` };
+    return {
+      message: `response${asker.anonymous ? ' to an anonymous caller' : ''} contains an activation key at ${at}`,
+      cause: `activation-key:${pathCause(at)}`,
+    };
   }
   if (text.includes('.php') || text.includes('Stack trace:')) {
     const php = phpOutput(text) ?? (SERVER_PHP_FILE.test(text) ? { kind: 'server file path', quote: text } : undefined);
@@ -220,7 +227,8 @@ export const noSensitiveData: Check = {
       // Not JSON: PHP output before, around or instead of it, or a hash in a page.
       const php = phpOutput(response.bodyText);
       if (php) failures.push({ message: `response shows PHP's ${php.kind}: ${quoted(php.quote)}`, cause: `php:${php.kind}` });
-      if (response.bodyText.includes('$') && PASSWORD_HASH.test(response.bodyText)) failures.push({ message: 'response contains a password hash', cause: 'hash' });
+      if (response.bodyText.includes('$') && PASSWORD_HASH.test(response.bodyText))
+        failures.push({ message: 'response contains a password hash', cause: 'hash' });
     }
     for (const secret of ctx.secrets) {
       if (secret && (response.bodyText.includes(secret) || headersCarry(response.headers, secret))) {

@@ -22,6 +22,12 @@ export const notAServerError: Check = {
     if (error.code === TRASH_NOT_SUPPORTED || !declared) {
       return [{ message: `answered 501 ${error.code}: not implemented here, as WordPress says it`, note: true }];
     }
-    return [{ message: `answered 501 ${error.code}: the descriptor declares ${ctx.operation.method} here, but the server does not implement it`, cause: `501:${error.code}`, severity: 'warning' }];
+    return [
+      {
+        message: `answered 501 ${error.code}: the descriptor declares ${ctx.operation.method} here, but the server does not implement it`,
+        cause: `501:${error.code}`,
+        severity: 'warning',
+      },
+    ];
   },
 };

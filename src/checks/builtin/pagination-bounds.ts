@@ -39,7 +39,10 @@ export const paginationBounds: Check = {
     if (total === undefined || pages === undefined) {
       failures.push({ message: `X-WP-Total "${totalHeader}" / X-WP-TotalPages "${pagesHeader}" are not both whole numbers`, cause: 'headers-malformed' });
     } else if (perPage !== undefined && pages !== Math.ceil(total / perPage)) {
-      failures.push({ message: `X-WP-TotalPages is ${pages}, but X-WP-Total ${total} at per_page ${perPage} makes ${Math.ceil(total / perPage)}`, cause: 'pages-disagree' });
+      failures.push({
+        message: `X-WP-TotalPages is ${pages}, but X-WP-Total ${total} at per_page ${perPage} makes ${Math.ceil(total / perPage)}`,
+        cause: 'pages-disagree',
+      });
     }
     return failures;
   },

@@ -7,7 +7,10 @@ import { fakeContext, fakeOperation, jsonExchange } from '../testing/exchange-bu
 import { responseSchema } from './response-schema.js';
 
 const USERS = '/wp/v2/users';
-const HELP = JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-help.json', import.meta.url), 'utf8')) as Record<string, { routes: Record<string, { schema?: unknown }> }>;
+const HELP = JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-help.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { routes: Record<string, { schema?: unknown }> }
+>;
 const USER_SCHEMA = parseItemSchema(USERS, 'wp/v2', HELP['wp/v2']!.routes[USERS]!.schema, 'help')!;
 
 function schemas(): AnswerSchemas {
@@ -49,7 +52,9 @@ describe('response_schema', () => {
     expect(run({ ...USER_VIEW, username: 'admin' }, {}, 'POST')[0]!.message).toMatch(/context edit .*'email'/);
     // WordPress reads dates without a zone; month 13 it rejects.
     expect(run({ ...USER_VIEW, username: 'admin', email: 'a@example.org', registered_date: '2024-01-31T10:00:00' }, { context: 'edit' })).toEqual([]);
-    expect(run({ ...USER_VIEW, username: 'admin', email: 'a@example.org', registered_date: '2024-13-31T10:00:00' }, { context: 'edit' })[0]!.message).toMatch(/registered_date` must match format "wp-date-time"/);
+    expect(run({ ...USER_VIEW, username: 'admin', email: 'a@example.org', registered_date: '2024-13-31T10:00:00' }, { context: 'edit' })[0]!.message).toMatch(
+      /registered_date` must match format "wp-date-time"/,
+    );
   });
 
   it('leaves answers shaped by _fields, failures and servers without schemas alone', () => {
@@ -62,11 +67,23 @@ describe('response_schema', () => {
 describe('answer schemas', () => {
   it('translates WordPress formats, context lists and unknown types', () => {
     const schema = answerSchema(
-      { type: 'object', properties: { when: { type: 'string', format: 'date-time', context: ['view'] }, link: { type: 'string', format: 'uri' }, flag: { type: 'bool' as never }, secret: { type: 'string', context: ['edit'], required: true } } },
+      {
+        type: 'object',
+        properties: {
+          when: { type: 'string', format: 'date-time', context: ['view'] },
+          link: { type: 'string', format: 'uri' },
+          flag: { type: 'bool' as never },
+          secret: { type: 'string', context: ['edit'], required: true },
+        },
+      },
       'view',
     );
     // An object may come as [] (PHP's empty array); a property outside the context is neither shown nor required.
-    expect(schema).toEqual({ type: ['object', 'array'], maxItems: 0, properties: { when: { type: 'string', format: 'wp-date-time' }, link: { type: 'string' }, flag: {} } });
+    expect(schema).toEqual({
+      type: ['object', 'array'],
+      maxItems: 0,
+      properties: { when: { type: 'string', format: 'wp-date-time' }, link: { type: 'string' }, flag: {} },
+    });
     const validator = schemas();
     expect(validator.validator('en_gb', USERS, 'view')!.validate({ ...USER_VIEW, link: 'not a uri but WordPress never rejects one' })).toBeUndefined();
   });
@@ -85,12 +102,35 @@ describe('answer schemas', () => {
 
 describe('AnswerSchemas', () => {
   it('compiles a schema once for every locale and route that publishes it, and still judges each by its own', () => {
-    const translatedUsers = JSON.parse(JSON.stringify(HELP['wp/v2']!.routes[USERS]!.schema).replaceAll('"description":"', '"description":"Ελληνικά: ')) as unknown;
+    const translatedUsers = JSON.parse(
+      JSON.stringify(HELP['wp/v2']!.routes[USERS]!.schema).replaceAll('"description":"', '"description":"Ελληνικά: '),
+    ) as unknown;
     const greek = parseItemSchema(USERS, 'wp/v2', translatedUsers, 'help')!;
-    const narrower = parseItemSchema('/wp/v2/users/me', 'wp/v2', { ...USER_SCHEMA.published, properties: { id: { type: 'string', context: ['view'] } } }, 'help')!;
+    const narrower = parseItemSchema(
+      '/wp/v2/users/me',
+      'wp/v2',
+      { ...USER_SCHEMA.published, properties: { id: { type: 'string', context: ['view'] } } },
+      'help',
+    )!;
     const shared = new AnswerSchemas([
-      { locale: 'en_gb', schemas: new Map([[USERS, USER_SCHEMA], ['/wp/v2/users/me', narrower]]), warnings: [], requests: 1 },
-      { locale: 'el', schemas: new Map([[USERS, greek], ['/wp/v2/users/(?P<id>[\\d]+)', USER_SCHEMA]]), warnings: [], requests: 1 },
+      {
+        locale: 'en_gb',
+        schemas: new Map([
+          [USERS, USER_SCHEMA],
+          ['/wp/v2/users/me', narrower],
+        ]),
+        warnings: [],
+        requests: 1,
+      },
+      {
+        locale: 'el',
+        schemas: new Map([
+          [USERS, greek],
+          ['/wp/v2/users/(?P<id>[\\d]+)', USER_SCHEMA],
+        ]),
+        warnings: [],
+        requests: 1,
+      },
     ]);
     shared.compileAll();
     const english = shared.validator('en_gb', USERS, 'view');
@@ -103,4 +143,3 @@ describe('AnswerSchemas', () => {
     expect(other.validate(USER_VIEW)).toMatch(/`id` must be string/);
   });
 });
-

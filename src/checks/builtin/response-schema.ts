@@ -14,7 +14,8 @@ export const responseSchema: Check = {
   severity: 'failure',
   // The context an answer is in comes from the case's values; a phase's own requests (sequences) carry none.
   needsCase: true,
-  description: "Every 2xx answer meets the item schema the route publishes (OPTIONS, ?context=help) for the answer's context: types, enums, WordPress's formats, and the required properties of that context.",
+  description:
+    "Every 2xx answer meets the item schema the route publishes (OPTIONS, ?context=help) for the answer's context: types, enums, WordPress's formats, and the required properties of that context.",
   run(ctx, exchange) {
     const response = exchange.response;
     const schemas = ctx.answerSchemas;
@@ -32,7 +33,12 @@ export const responseSchema: Check = {
       const problem = validator.validate(item);
       if (problem !== undefined) {
         const which = items.length > 1 || Array.isArray(response.json) ? `item ${index}: ` : '';
-        return [{ message: `answer in context ${context} does not meet the published schema${schema.title ? ` "${schema.title}"` : ''}: ${which}${problem}`, cause: `${context} ${problem}` }];
+        return [
+          {
+            message: `answer in context ${context} does not meet the published schema${schema.title ? ` "${schema.title}"` : ''}: ${which}${problem}`,
+            cause: `${context} ${problem}`,
+          },
+        ];
       }
     }
     return [];

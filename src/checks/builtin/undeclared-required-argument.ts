@@ -9,7 +9,8 @@ import { namedParams, wpErrorBody } from './response-helpers.js';
 export const undeclaredRequiredArgument: Check = {
   name: 'undeclared_required_argument',
   severity: 'failure',
-  description: 'No request is refused 400 rest_missing_callback_param for an argument the descriptor does not declare (give one a value with the extra-values setting to let the run go on).',
+  description:
+    'No request is refused 400 rest_missing_callback_param for an argument the descriptor does not declare (give one a value with the extra-values setting to let the run go on).',
   everyExchange: true,
   run(ctx, exchange) {
     const response = exchange.response;

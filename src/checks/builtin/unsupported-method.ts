@@ -12,6 +12,11 @@ export const unsupportedMethod: Check = {
     if (!response || ctx.routeMethods.includes(ctx.operation.method)) return [];
     const code = wpErrorBody(response)?.code;
     if (response.status === 404 && code === 'rest_no_route') return [];
-    return [{ message: `undeclared method ${ctx.operation.method} answered ${response.status} ${code ?? ''}, expected 404 rest_no_route`.trim(), cause: `${response.status}:${code}` }];
+    return [
+      {
+        message: `undeclared method ${ctx.operation.method} answered ${response.status} ${code ?? ''}, expected 404 rest_no_route`.trim(),
+        cause: `${response.status}:${code}`,
+      },
+    ];
   },
 };

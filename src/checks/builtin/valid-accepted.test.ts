@@ -11,8 +11,14 @@ describe('valid_accepted and the route’s own callbacks', () => {
   });
 
   it("stays quiet when every named parameter was refused by the route's own callback (real WordPress 6.1 answers)", () => {
-    const username = wpError(400, 'rest_invalid_param', { params: { username: 'illegal characters' }, details: { username: detail('rest_user_invalid_username') } });
-    const template = wpError(400, 'rest_invalid_param', { params: { template: 'template is not one of blank.' }, details: { template: detail('rest_invalid_param') } });
+    const username = wpError(400, 'rest_invalid_param', {
+      params: { username: 'illegal characters' },
+      details: { username: detail('rest_user_invalid_username') },
+    });
+    const template = wpError(400, 'rest_invalid_param', {
+      params: { template: 'template is not one of blank.' },
+      details: { template: detail('rest_invalid_param') },
+    });
     // validate_callback returned false: "Invalid parameter." and `details: []`.
     const urlDetails = wpError(400, 'rest_invalid_param', { params: { url: 'Invalid parameter.' }, details: [] });
     for (const exchange of [username, template, urlDetails]) expect(validAccepted.run(fakeContext(), exchange)).toEqual([]);

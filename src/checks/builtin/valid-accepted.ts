@@ -49,7 +49,12 @@ export const validAccepted: Check = {
     if (error.code === 'rest_invalid_param') {
       const bySchema = named.filter((name) => rejectedBySchema(error, name));
       if (named.length > 0 && bySchema.length === 0) return [];
-      return [{ message: `valid request rejected as invalid: ${bySchema.join(', ') || '(no params named)'} (${error.message})`, cause: `invalid:${bySchema.sort().join(',')}` }];
+      return [
+        {
+          message: `valid request rejected as invalid: ${bySchema.join(', ') || '(no params named)'} (${error.message})`,
+          cause: `invalid:${bySchema.sort().join(',')}`,
+        },
+      ];
     }
     if (error.code === 'rest_missing_callback_param') {
       const wrongly = named.filter((name) => ctx.operation.args[name]?.required === true);

@@ -53,9 +53,9 @@ export interface RecordedAnswer {
   response: { status: number; headers: Record<string, string>; body: string };
 }
 
-const RECORDED: { answers: RecordedAnswer[] } = JSON.parse(
-  readFileSync(new URL('../../../fixtures/wordpress-6.1-answers.json', import.meta.url), 'utf8'),
-) as { answers: RecordedAnswer[] };
+const RECORDED: { answers: RecordedAnswer[] } = JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-answers.json', import.meta.url), 'utf8')) as {
+  answers: RecordedAnswer[];
+};
 
 /** The recorded real answer named `name`, as the exchange a check sees. */
 export function recordedExchange(name: string): Exchange {
@@ -69,7 +69,12 @@ export function recordedExchange(name: string): Exchange {
     json = undefined;
   }
   return {
-    request: { method: answer.method, url: `http://127.0.0.1/wp-json${answer.path}`, headers: {}, ...(answer.body === undefined ? {} : { body: JSON.stringify(answer.body) }) },
+    request: {
+      method: answer.method,
+      url: `http://127.0.0.1/wp-json${answer.path}`,
+      headers: {},
+      ...(answer.body === undefined ? {} : { body: JSON.stringify(answer.body) }),
+    },
     response: { status, headers, bodyText: body, truncated: false, json },
     durationMs: 1,
   };

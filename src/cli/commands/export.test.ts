@@ -51,7 +51,14 @@ describe('restconform export', () => {
     const { code, stdout } = await cli('export', '--help');
     expect(code).toBe(0);
     for (const flag of ['--base-url', '--descriptor', '--rest-root', '--locale', '--out', '--user', '--app-password-env']) expect(stdout).toContain(flag);
-    for (const shown of ['(default: wp-json)', '(default: en_gb)', '(default: reports/export)', '(default: RESTCONFORM_APP_PASSWORD)', '(default: anonymous)', '(default: the\n']) {
+    for (const shown of [
+      '(default: wp-json)',
+      '(default: en_gb)',
+      '(default: reports/export)',
+      '(default: RESTCONFORM_APP_PASSWORD)',
+      '(default: anonymous)',
+      '(default: the\n',
+    ]) {
       expect(stdout.replace(/\s+/g, ' ')).toContain(shown.replace(/\s+/g, ' ').trim());
     }
     expect(stdout).toMatch(/json-schema \| openapi \| types \|\s+contract/);
@@ -99,12 +106,18 @@ describe('restconform export', () => {
   it.each([
     [['export', 'yaml'], /^restconform: export: unknown format "yaml"; formats: json-schema, openapi, types, contract\n$/],
     [['export', 'openapi', '--descriptor', 'no-such-file.json'], /^restconform: export: cannot read descriptor file no-such-file\.json: ENOENT\b[^\n]*\n$/],
-    [['export', 'openapi', '--base-url', 'http://127.0.0.1:1'], /^restconform: export: cannot reach descriptor http:\/\/127\.0\.0\.1:1\/en_gb\/wp-json\/[^\n]*\n$/],
+    [
+      ['export', 'openapi', '--base-url', 'http://127.0.0.1:1'],
+      /^restconform: export: cannot reach descriptor http:\/\/127\.0\.0\.1:1\/en_gb\/wp-json\/[^\n]*\n$/,
+    ],
     [['export', 'openapi', '--base-url', 'ftp://example.org'], /^restconform: export: --base-url must be an http:\/\/ or https:\/\/ URL[^\n]*\n$/],
     [['export', 'openapi', '--descriptor', 'a.json', '--base-url', 'http://127.0.0.1:1'], /^restconform: export: give --base-url or --descriptor, not both\n$/],
     [['export', 'json-schema', '--out', '-'], /^restconform: export: json-schema writes one file per operation[^\n]*\n$/],
     [['export', 'openapi', '--locale', '../x'], /^restconform: export: --locale takes a locale path segment[^\n]*\n$/],
-    [['export', 'types', '--user', 'admin', '--app-password-env', 'RESTCONFORM_TEST_UNSET_VARIABLE'], /^restconform: export: --user admin needs the application password in the environment variable RESTCONFORM_TEST_UNSET_VARIABLE, which is empty\n$/],
+    [
+      ['export', 'types', '--user', 'admin', '--app-password-env', 'RESTCONFORM_TEST_UNSET_VARIABLE'],
+      /^restconform: export: --user admin needs the application password in the environment variable RESTCONFORM_TEST_UNSET_VARIABLE, which is empty\n$/,
+    ],
   ])('%j is a one-line usage error, exit 2', async (args, message) => {
     const { code, stderr } = await cli(...args);
     expect(code).toBe(2);

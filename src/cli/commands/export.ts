@@ -7,8 +7,25 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { INTERFACE_CONTRACT } from '../../contract/interface.js';
 import { ContractFileError } from '../../contract/io.js';
-import { DescriptorError, fetchDescriptor, fetchItemSchemas, readDescriptorFile, restUrl, type ItemSchema, type LoadedDescriptor } from '../../descriptor/index.js';
-import { buildExport, EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat, type ExportInput } from '../../export/index.js';
+import {
+  DescriptorError,
+  fetchDescriptor,
+  fetchItemSchemas,
+  readDescriptorFile,
+  restUrl,
+  type ItemSchema,
+  type LoadedDescriptor,
+} from '../../descriptor/index.js';
+import {
+  buildExport,
+  EXPORT_FORMATS,
+  EXPORT_TARGETS,
+  isExportFormat,
+  writeExportFiles,
+  type ExportFile,
+  type ExportFormat,
+  type ExportInput,
+} from '../../export/index.js';
 import { createTransport } from '../../http/index.js';
 import { basicAuthorization } from '../../request/index.js';
 import type { Credentials } from '../../request/types.js';
@@ -43,7 +60,8 @@ function localeOf(flag: string): string | null {
 function credentialsOf(flags: DescriptorSourceFlags): Credentials | undefined {
   if (!flags.user) return undefined;
   const password = process.env[flags.appPasswordEnv];
-  if (!password) throw new UsageError(`export: --user ${flags.user} needs the application password in the environment variable ${flags.appPasswordEnv}, which is empty`);
+  if (!password)
+    throw new UsageError(`export: --user ${flags.user} needs the application password in the environment variable ${flags.appPasswordEnv}, which is empty`);
   return { user: flags.user, password };
 }
 
@@ -83,7 +101,12 @@ export async function loadSource(flags: DescriptorSourceFlags, locale: string | 
 }
 
 /** The item schemas the server publishes (`?context=help`, `OPTIONS`), so the OpenAPI export can type answers. */
-async function publishedSchemas(baseUrl: string, restRoot: string, descriptor: LoadedDescriptor, credentials: Credentials | undefined): Promise<ReadonlyMap<string, ItemSchema>> {
+async function publishedSchemas(
+  baseUrl: string,
+  restRoot: string,
+  descriptor: LoadedDescriptor,
+  credentials: Credentials | undefined,
+): Promise<ReadonlyMap<string, ItemSchema>> {
   const transport = createTransport();
   try {
     const headers = credentials ? { authorization: basicAuthorization(credentials) } : undefined;
@@ -126,19 +149,24 @@ export function exportCommand(sink: ExitCodeSink): Command {
     .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULTS.out})`)
     .option('--user <login>', 'fetch the descriptor as this user (an authenticated index may list more routes) (default: anonymous)')
     .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
-    .addHelpText('after', '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.')
+    .addHelpText(
+      'after',
+      '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
+    )
     .action(async (format: string, given: ExportFlags) => {
       const flags: ExportSettings = { ...DEFAULTS, ...definedOnly(given) };
       if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
       if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('export: give --base-url or --descriptor, not both');
-      if (flags.out === '-' && format === 'json-schema') throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
+      if (flags.out === '-' && format === 'json-schema')
+        throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
       try {
         const files = await buildExport(format, await exportInput(format, flags));
         await writeOut(format, files, flags.out);
       } catch (error) {
         if (error instanceof DescriptorError || error instanceof ContractFileError) throw new UsageError(`export: ${oneLine(error.message)}`);
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS') throw new UsageError(`export: cannot write to ${flags.out}: ${code}`);
+        if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS')
+          throw new UsageError(`export: cannot write to ${flags.out}: ${code}`);
         throw error;
       }
       sink(0);

@@ -12,7 +12,7 @@ interface MergeFlags {
 export function mergeCommand(sink: ExitCodeSink): Command {
   return new Command('merge')
     .description(
-      "Merge the JSON reports of every shard of one run (--shard I/N) into one report: coverage summed, findings de-duplicated with stable ids; exit code as one unsharded run (0 no failure, 1 failures, 2 reports that do not belong together or a shard missing)",
+      'Merge the JSON reports of every shard of one run (--shard I/N) into one report: coverage summed, findings de-duplicated with stable ids; exit code as one unsharded run (0 no failure, 1 failures, 2 reports that do not belong together or a shard missing)',
     )
     .argument('<reports...>', 'the JSON reports of the shards (restconform run --shard I/N --json FILE), in any order')
     .option('--json <file>', 'write the merged JSON report')

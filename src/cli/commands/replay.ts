@@ -17,7 +17,7 @@ export function replayCommand(sink: ExitCodeSink): Command {
     .argument('<finding-id>', 'the finding to replay, e.g. F3')
     .option('--base-url <url>', "send to this server instead of the report's target")
     .option('--reference', "start the bundled reference server with the report's seed and replay against it")
-    .option('--user <login>', 'account for HTTP Basic (default: anonymous; the reference server\'s administrator with --reference)')
+    .option('--user <login>', "account for HTTP Basic (default: anonymous; the reference server's administrator with --reference)")
     .option('--app-password-env <var>', 'environment variable holding the application password', 'RESTCONFORM_APP_PASSWORD')
     .action(async (reportPath: string, findingId: string, flags: ReplayFlags) => {
       sink(await replayFinding({ reportPath, findingId, ...flags, out: process.stdout }));

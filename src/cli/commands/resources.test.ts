@@ -20,11 +20,13 @@ describe('resource hints from a file', () => {
   });
 
   it('checks the kind of every value', () => {
-    expect(hintProblems({
-      'things': {},
-      '/a': 'create',
-      '/b': { unique: 'title', list: true, create: [], skip: 3 },
-    })).toEqual([
+    expect(
+      hintProblems({
+        things: {},
+        '/a': 'create',
+        '/b': { unique: 'title', list: true, create: [], skip: 3 },
+      }),
+    ).toEqual([
       '"things" is not a collection route (it starts with "/", e.g. "/wp/v2/posts")',
       '/a: a hint is an object of skip, create, upload, unique, parents, ids, filters, delete, fixed, unlock, idField, item, list, anonymous',
       '/b: unique is a list of argument names',
@@ -37,10 +39,12 @@ describe('resource hints from a file', () => {
 
   it('checks an upload hint: three strings, a file name fit for a header, a media type', () => {
     expect(hintProblems({ '/wp/v2/media': { upload: { filename: 'rc-{token}.txt', contentType: 'text/plain', content: 'Restconform {token}' } } })).toEqual([]);
-    expect(hintProblems({
-      '/a': { upload: 'file.txt' },
-      '/b': { upload: { filename: 'a"b/c.txt', contentType: 'text plain', content: '', fileName: 'x' } },
-    })).toEqual([
+    expect(
+      hintProblems({
+        '/a': { upload: 'file.txt' },
+        '/b': { upload: { filename: 'a"b/c.txt', contentType: 'text plain', content: '', fileName: 'x' } },
+      }),
+    ).toEqual([
       '/a: upload is an object of filename, contentType, content',
       '/b: upload has an unknown key "fileName" (did you mean "filename"?)',
       '/b: upload needs content, a string',

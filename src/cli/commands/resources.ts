@@ -33,7 +33,8 @@ export async function readHints(path: string): Promise<ResourceHints> {
   }
   const nested = (parsed as { resources?: { hints?: unknown } } | null)?.resources?.hints;
   const hints = nested ?? parsed;
-  if (typeof hints !== 'object' || hints === null || Array.isArray(hints)) throw new UsageError(`resources: ${path} holds no hints (an object keyed by collection route, e.g. "/wp/v2/posts")`);
+  if (typeof hints !== 'object' || hints === null || Array.isArray(hints))
+    throw new UsageError(`resources: ${path} holds no hints (an object keyed by collection route, e.g. "/wp/v2/posts")`);
   const problems = hintProblems(hints as Record<string, unknown>);
   if (problems.length > 0) throw new UsageError(`resources: ${path}: ${problems.join('; ')}`);
   return hints as ResourceHints;
@@ -49,7 +50,8 @@ function uploadProblems(value: unknown): string[] {
   for (const key of Object.keys(upload)) if (!UPLOAD_KEYS.includes(key)) problems.push(`has an unknown key "${key}"${didYouMean(key, UPLOAD_KEYS)}`);
   for (const key of UPLOAD_KEYS) if (typeof upload[key] !== 'string' || upload[key] === '') problems.push(`needs ${key}, a string`);
   if (typeof upload.filename === 'string' && /["\\/\r\n]/.test(upload.filename)) problems.push('filename may not hold quotes, slashes or line breaks');
-  if (typeof upload.contentType === 'string' && !/^[\w.+-]+\/[\w.+-]+$/.test(upload.contentType)) problems.push(`contentType "${upload.contentType}" is not a media type (e.g. text/plain)`);
+  if (typeof upload.contentType === 'string' && !/^[\w.+-]+\/[\w.+-]+$/.test(upload.contentType))
+    problems.push(`contentType "${upload.contentType}" is not a media type (e.g. text/plain)`);
   return problems;
 }
 
@@ -69,7 +71,8 @@ export function hintProblems(hints: Record<string, unknown>): string[] {
       const kind = HINT_KEYS[key as keyof typeof HINT_KEYS];
       if (kind === undefined) problems.push(`${route}: unknown key "${key}"${didYouMean(key, known)}`);
       else if (kind === 'text' && typeof value !== 'string') problems.push(`${route}: ${key} is a string`);
-      else if (kind === 'names' && !(Array.isArray(value) && value.every((name) => typeof name === 'string'))) problems.push(`${route}: ${key} is a list of argument names`);
+      else if (kind === 'names' && !(Array.isArray(value) && value.every((name) => typeof name === 'string')))
+        problems.push(`${route}: ${key} is a list of argument names`);
       else if (kind === 'object' && !isObject(value)) problems.push(`${route}: ${key} is an object`);
       else if (kind === 'false' && value !== false) problems.push(`${route}: ${key} can only be false`);
       else if (kind === 'upload') problems.push(...uploadProblems(value).map((problem) => `${route}: ${key} ${problem}`));
@@ -81,7 +84,9 @@ export function hintProblems(hints: Record<string, unknown>): string[] {
 export function resourcesCommand(sink: ExitCodeSink): Command {
   return new Command('resources')
     .summary('Print the resource model the stateful phase infers from a descriptor')
-    .description('Print the resource families a descriptor reveals (collection and item routes, sub-resources and parents, create, update and delete, how a list is searched), which of them get a life cycle in the stateful phase, and what came from hints')
+    .description(
+      'Print the resource families a descriptor reveals (collection and item routes, sub-resources and parents, create, update and delete, how a list is searched), which of them get a life cycle in the stateful phase, and what came from hints',
+    )
     .option('--base-url <url>', 'read the descriptor from this server (default: the bundled reference server, started in-process)')
     .option('--descriptor <file>', 'read the descriptor from a saved JSON file instead of a server')
     .option('--rest-root <path>', `REST root path segment (default: ${DEFAULTS.restRoot})`)
@@ -90,7 +95,10 @@ export function resourcesCommand(sink: ExitCodeSink): Command {
     .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
     .option('--hints <file>', 'resource hints (YAML or JSON, or a config file with resources.hints) over the built-in ones')
     .action(async (given: ResourcesFlags) => {
-      const flags: ResourcesFlags & { restRoot: string; locale: string; appPasswordEnv: string } = { ...DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
+      const flags: ResourcesFlags & { restRoot: string; locale: string; appPasswordEnv: string } = {
+        ...DEFAULTS,
+        ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+      };
       if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('resources: give --base-url or --descriptor, not both');
       const locale = flags.locale === 'none' ? null : flags.locale;
       const hints = flags.hints === undefined ? undefined : await readHints(flags.hints);

@@ -4,7 +4,20 @@
  * no default is applied here: a flag that is not given leaves the lower layers in charge.
  */
 import { Command, Option } from 'commander';
-import { BUILTIN_DEFAULTS, ConfigError, loadConfig, parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, PROFILE_NAMES, type ProfileName, type RunConfigInput } from '../../config/index.js';
+import {
+  BUILTIN_DEFAULTS,
+  ConfigError,
+  loadConfig,
+  parseAccount,
+  parseChecks,
+  parseFailOn,
+  parseLocales,
+  parsePhases,
+  parseShard,
+  PROFILE_NAMES,
+  type ProfileName,
+  type RunConfigInput,
+} from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { knownCheckNames, runJob } from '../run-job.js';
 
@@ -101,11 +114,11 @@ export function runCommand(sink: ExitCodeSink): Command {
     .option('--concurrency <n>', `requests in flight at once (default: ${d.concurrency})`)
     .option('--timeout-ms <ms>', `per-request timeout (default: ${d.timeoutMs})`)
     .option('--rate-limit <rps>', 'at most this many requests per second (default: unlimited)')
-    .option('--user <login>', 'account for HTTP Basic with an application password (default: anonymous; the reference server\'s administrator when testing it)')
+    .option('--user <login>', "account for HTTP Basic with an application password (default: anonymous; the reference server's administrator when testing it)")
     .option('--app-password-env <var>', `environment variable holding the application password (default: ${d.appPasswordEnv})`)
     .option(
       '--account <role:login:env>',
-      'one more account for the access matrix: its role (member, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server\'s seeded member, second member and moderator when testing it)',
+      "one more account for the access matrix: its role (member, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server's seeded member, second member and moderator when testing it)",
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option('--report-dir <dir>', `folder for report.json and report.html (default: ${d.reportDir})`)
@@ -113,7 +126,10 @@ export function runCommand(sink: ExitCodeSink): Command {
     .option('--json <file>', 'write the JSON report (default: <report-dir>/report.json)')
     .option('--html <file>', 'write the HTML report (default: <report-dir>/report.html)')
     .option('--ndjson <file>', 'stream every event as one JSON line')
-    .option('--allow-destructive', 'send write methods to a non-loopback target (default: only GET, HEAD, OPTIONS there), and writes to what the run did not make to any target but the bundled server (default: those go without credentials)')
+    .option(
+      '--allow-destructive',
+      'send write methods to a non-loopback target (default: only GET, HEAD, OPTIONS there), and writes to what the run did not make to any target but the bundled server (default: those go without credentials)',
+    )
     .option('--no-cleanup', 'keep what the run made on a target that is not the bundled server (default: deleted at the end, children first)')
     .option('--resource-hints <file>', 'YAML or JSON resource hints for the stateful phase, over the built-in ones (see restconform resources)')
     .option('--strict-auth', 'a write that succeeds without credentials is a failure, not a warning (default: off)')
@@ -121,12 +137,23 @@ export function runCommand(sink: ExitCodeSink): Command {
       '--shard <i/n|auto>',
       'run slice i of n, e.g. 2/4: routes and whole-run work dealt out by estimated cost; merge the reports with restconform merge. auto: from GitLab CI_NODE_INDEX/CI_NODE_TOTAL or Kubernetes JOB_COMPLETION_INDEX (total: auto/N or RESTCONFORM_SHARD_TOTAL) (default: all)',
     )
-    .option('--baseline <file>', 'known findings that do not fail the run: a previous JSON report, or a JSON list of {check, method, route, reason}; new ones fail, fixed ones are noted (default: none)')
-    .option('--fail-on <list>', `also fail the run on: warning (a new warning), incomplete (phases skipped or operations left without a request), or none (default: ${shown(d.failOn.length ? d.failOn : 'none')}; the ci profile: incomplete)`)
+    .option(
+      '--baseline <file>',
+      'known findings that do not fail the run: a previous JSON report, or a JSON list of {check, method, route, reason}; new ones fail, fixed ones are noted (default: none)',
+    )
+    .option(
+      '--fail-on <list>',
+      `also fail the run on: warning (a new warning), incomplete (phases skipped or operations left without a request), or none (default: ${shown(d.failOn.length ? d.failOn : 'none')}; the ci profile: incomplete)`,
+    )
     .action(async (flags: RunFlags) => {
       let settings;
       try {
-        settings = loadConfig({ file: flags.config, profile: flags.profile as ProfileName | undefined, overrides: flagsToOverrides(flags), knownChecks: knownCheckNames() });
+        settings = loadConfig({
+          file: flags.config,
+          profile: flags.profile as ProfileName | undefined,
+          overrides: flagsToOverrides(flags),
+          knownChecks: knownCheckNames(),
+        });
       } catch (error) {
         if (error instanceof ConfigError) throw new UsageError(error.message);
         throw error;
@@ -137,7 +164,9 @@ export function runCommand(sink: ExitCodeSink): Command {
         interrupts += 1;
         // A second Ctrl-C means "now": skip writing reports.
         if (interrupts > 1) process.exit(130);
-        process.stderr.write(`\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; finishing the reports of what ran (Ctrl-C again to quit at once)\n`);
+        process.stderr.write(
+          `\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; finishing the reports of what ran (Ctrl-C again to quit at once)\n`,
+        );
         controller.abort();
       };
       process.on('SIGINT', onInterrupt);

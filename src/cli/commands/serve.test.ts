@@ -19,7 +19,10 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function cli(args: string[], env: Record<string, string | undefined> = {}): { child: ChildProcessWithoutNullStreams; finished: Promise<Finished>; output: { stdout: string; stderr: string } } {
+function cli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): { child: ChildProcessWithoutNullStreams; finished: Promise<Finished>; output: { stdout: string; stderr: string } } {
   const childEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', ENTRY, ...args], { cwd: REPO_ROOT, env: childEnv });
@@ -120,7 +123,10 @@ describe('restconform serve', () => {
     expect(refused.stderr).toMatch(/a password is never a command-line value .*RESTCONFORM_APP_PASSWORD or the variable named by --app-password-env/);
     expect(refused.stderr).not.toContain('hunter2hunter2');
 
-    const run = cli(['serve', '--port', '0', '--app-password-env', 'MY_SERVE_PASSWORD'], { MY_SERVE_PASSWORD: 'qrst uvwx yzab cdef', RESTCONFORM_APP_PASSWORD: undefined });
+    const run = cli(['serve', '--port', '0', '--app-password-env', 'MY_SERVE_PASSWORD'], {
+      MY_SERVE_PASSWORD: 'qrst uvwx yzab cdef',
+      RESTCONFORM_APP_PASSWORD: undefined,
+    });
     const url = (await listeningLine(run.output, run.finished)).slice('listening on '.length);
     expect(run.output.stderr).not.toContain('generated');
     expect((await fetch(`${url}/en_gb/wp-json/no-such-route`, { headers: { Authorization: basic('admin', 'qrstuvwxyzabcdef') } })).status).toBe(404);

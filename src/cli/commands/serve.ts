@@ -36,7 +36,9 @@ export function serveCommand(sink: ExitCodeSink): Command {
     .addOption(new Option('--app-password <password>').hideHelp())
     .action(async (options: ServeOptions) => {
       if (options.appPassword !== undefined) {
-        throw new UsageError(`serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`);
+        throw new UsageError(
+          `serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`,
+        );
       }
       const password = process.env[options.appPasswordEnv] || undefined;
       const server = await start(options, password);

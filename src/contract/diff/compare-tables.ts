@@ -156,14 +156,28 @@ function compareEndpoint(expected: TableEndpoint, actual: TableEndpoint, method:
   for (const [name, arg] of Object.entries(expected.args)) {
     const declared = actual.args[name];
     if (declared === undefined) {
-      differences.push({ ...base, kind: 'missing_param', severity: 'failure', method, param: name, message: `${where}: parameter ${name} is in ${rules.referenceName} but ${rules.subjectName} does not declare it` });
+      differences.push({
+        ...base,
+        kind: 'missing_param',
+        severity: 'failure',
+        method,
+        param: name,
+        message: `${where}: parameter ${name} is in ${rules.referenceName} but ${rules.subjectName} does not declare it`,
+      });
       continue;
     }
     differences.push(...compareArg(arg, declared, method, name, base, rules));
   }
   if (!expected.openArgs) {
     for (const name of Object.keys(actual.args).filter((candidate) => !(candidate in expected.args))) {
-      differences.push({ ...base, kind: 'added_param', severity: 'failure', method, param: name, message: `${where}: parameter ${name} is declared by ${rules.subjectName} but not in ${rules.referenceName}` });
+      differences.push({
+        ...base,
+        kind: 'added_param',
+        severity: 'failure',
+        method,
+        param: name,
+        message: `${where}: parameter ${name} is declared by ${rules.subjectName} but not in ${rules.referenceName}`,
+      });
     }
   }
   return differences;

@@ -22,11 +22,30 @@ export type KeywordSelection = (reference: ArgSchema, subject: ArgSchema) => rea
  * `context`, a batch item's `method`) may be served with or without one.
  */
 export const DOCUMENTED_KEYWORDS: KeywordSelection = (reference) => [
-  ...(reference.type === undefined ? [] : ['type']), 'format', 'enum', 'default',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
-  'minProperties', 'maxProperties', 'required',
-  'items', 'properties', 'patternProperties', 'additionalProperties', 'anyOf', 'oneOf',
+  ...(reference.type === undefined ? [] : ['type']),
+  'format',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'required',
+  'items',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'anyOf',
+  'oneOf',
 ];
 
 /** Every keyword either side states, except human text: what two locales must agree on. */

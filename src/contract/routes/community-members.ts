@@ -95,10 +95,7 @@ export const MEMBER_ROUTES: ContractRoute[] = [
       methods: ['DELETE'],
       args: {
         force: flagArg(false, 'Required to be true, as members cannot be trashed.'),
-        reassign: requiredArg(
-          { type: 'integer' },
-          "Reassign the deleted member's posts and links to this member ID.",
-        ),
+        reassign: requiredArg({ type: 'integer' }, "Reassign the deleted member's posts and links to this member ID."),
       },
     },
   ]),
@@ -113,12 +110,8 @@ export const MEMBER_ROUTES: ContractRoute[] = [
     },
   ]),
   memberRoute('/community/v1/members/details', [{ methods: ['GET'], args: {} }]),
-  memberRoute(String.raw`/community/v1/members/(?P<id>[\d]+)/detail`, [
-    { methods: ['GET'], args: { id: integerIdArg(MEMBER_ID_DESCRIPTION, true) } },
-  ]),
-  memberRoute('/community/v1/members/profile-dropdown', [
-    { methods: ['GET'], args: { default: arg({ type: 'boolean' }, 'Which menu to retrieve.') } },
-  ]),
+  memberRoute(String.raw`/community/v1/members/(?P<id>[\d]+)/detail`, [{ methods: ['GET'], args: { id: integerIdArg(MEMBER_ID_DESCRIPTION, true) } }]),
+  memberRoute('/community/v1/members/profile-dropdown', [{ methods: ['GET'], args: { default: arg({ type: 'boolean' }, 'Which menu to retrieve.') } }]),
   memberRoute(String.raw`/community/v1/members/(?P<user_id>[\d]+)/avatar`, [
     {
       methods: ['GET'],

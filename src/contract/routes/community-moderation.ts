@@ -1,17 +1,5 @@
 /** `community/v1`: moderation (blocking and reports), components and settings. */
-import {
-  arg,
-  contextArg,
-  excludeArg,
-  flagArg,
-  includeArg,
-  integerIdArg,
-  orderArg,
-  pageArg,
-  perPageArg,
-  requiredArg,
-  searchArg,
-} from '../args.js';
+import { arg, contextArg, excludeArg, flagArg, includeArg, integerIdArg, orderArg, pageArg, perPageArg, requiredArg, searchArg } from '../args.js';
 import type { ContractRoute } from '../types.js';
 import { COMMUNITY_NAMESPACE } from './community-namespace.js';
 
@@ -19,17 +7,7 @@ import { COMMUNITY_NAMESPACE } from './community-namespace.js';
 export const REPORT_CATEGORIES = ['27', '24', '25', '23', '26', 'other'];
 
 /** Kinds of content a report can be about. */
-export const REPORT_ITEM_TYPES = [
-  'activity',
-  'activity_comment',
-  'groups',
-  'forum',
-  'forum_topic',
-  'forum_reply',
-  'document',
-  'media',
-  'comment',
-];
+export const REPORT_ITEM_TYPES = ['activity', 'activity_comment', 'groups', 'forum', 'forum_topic', 'forum_reply', 'document', 'media', 'comment'];
 
 const MODERATION_ID_DESCRIPTION = 'A unique numeric ID for the moderation item.';
 
@@ -110,14 +88,8 @@ export const COMPONENT_ROUTES: ContractRoute[] = [
           page: pageArg(),
           per_page: perPageArg(),
           search: searchArg(),
-          status: arg(
-            { type: 'string', enum: ['all', 'active', 'inactive'], default: 'all' },
-            'Limit results to components with a status.',
-          ),
-          type: arg(
-            { type: 'string', enum: ['all', 'optional', 'retired', 'required'], default: 'all' },
-            'Limit results to components of a type.',
-          ),
+          status: arg({ type: 'string', enum: ['all', 'active', 'inactive'], default: 'all' }, 'Limit results to components with a status.'),
+          type: arg({ type: 'string', enum: ['all', 'optional', 'retired', 'required'], default: 'all' }, 'Limit results to components of a type.'),
         },
       },
       {
@@ -125,10 +97,7 @@ export const COMPONENT_ROUTES: ContractRoute[] = [
         allowBatch: true,
         args: {
           name: requiredArg({ type: 'string' }, 'Name of the component.'),
-          action: requiredArg(
-            { type: 'string', enum: ['activate', 'deactivate'] },
-            'Whether to activate or deactivate the component.',
-          ),
+          action: requiredArg({ type: 'string', enum: ['activate', 'deactivate'] }, 'Whether to activate or deactivate the component.'),
         },
       },
     ],

@@ -1,16 +1,5 @@
 /** `community/v1`: profile fields, field groups and a member's data for a field. */
-import {
-  arg,
-  contextArg,
-  flagArg,
-  integerIdArg,
-  integerListArg,
-  pageArg,
-  perPageArg,
-  searchArg,
-  stringListArg,
-  type ArgKeywords,
-} from '../args.js';
+import { arg, contextArg, flagArg, integerIdArg, integerListArg, pageArg, perPageArg, searchArg, stringListArg, type ArgKeywords } from '../args.js';
 import type { ContractArg, ContractRoute } from '../types.js';
 import { COMMUNITY_NAMESPACE } from './community-namespace.js';
 

@@ -50,10 +50,7 @@ export const OEMBED_ROUTES: ContractRoute[] = [
           format: arg({ type: 'string', enum: ['json', 'xml'], default: 'json' }, FORMAT_DESCRIPTION),
           maxwidth: arg({ type: 'integer', default: OEMBED_DEFAULT_MAXWIDTH }, MAXWIDTH_DESCRIPTION),
           maxheight: arg({ type: 'integer' }, 'The maximum height of the embed frame in pixels.'),
-          discover: arg(
-            { type: 'boolean', default: true },
-            'Whether to perform an oEmbed discovery request for unsanctioned providers.',
-          ),
+          discover: arg({ type: 'boolean', default: true }, 'Whether to perform an oEmbed discovery request for unsanctioned providers.'),
         },
       },
     ],

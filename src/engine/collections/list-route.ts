@@ -28,7 +28,8 @@ export interface ListRoute {
 /** Page sizes when `per_page` declares no maximum: WordPress core's. */
 const CORE_MAXIMUM_PER_PAGE = 100;
 
-const isInteger = (arg: ArgDescriptor | undefined): boolean => arg !== undefined && (arg.type === 'integer' || (Array.isArray(arg.type) && arg.type.includes('integer')));
+const isInteger = (arg: ArgDescriptor | undefined): boolean =>
+  arg !== undefined && (arg.type === 'integer' || (Array.isArray(arg.type) && arg.type.includes('integer')));
 
 /** A list of integers or strings (ids), as `include` and `exclude` are. */
 function isIdList(arg: ArgDescriptor | undefined): boolean {

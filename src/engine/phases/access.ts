@@ -41,7 +41,8 @@ export const ACCESS_PRIVILEGE: PhaseCheck = {
   name: 'access_privilege',
   severity: 'failure',
   phase: PHASE,
-  description: 'A write that a more privileged account is refused (401/403) does not succeed for a less privileged one (a member where only an administrator or moderator may).',
+  description:
+    'A write that a more privileged account is refused (401/403) does not succeed for a less privileged one (a member where only an administrator or moderator may).',
 };
 
 export const AUTH_REFUSAL_STATUS: PhaseCheck = {
@@ -121,9 +122,12 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
     // accounts try creates only. (Their rights on items are judged in the life cycles, on what the run made;
     // choosing items here by what the run made would depend on what this process made, and a split run would
     // judge otherwise than a whole one.)
-    const accountsMayTry =
-      !write || !ctx.run.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.run.mayWriteWithCredentials(request, op));
-    if (!accountsMayTry) ctx.run.note(op, `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`);
+    const accountsMayTry = !write || !ctx.run.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.run.mayWriteWithCredentials(request, op));
+    if (!accountsMayTry)
+      ctx.run.note(
+        op,
+        `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`,
+      );
     attempts = await tryEveryIdentity(ctx, op, requestCase, accountsMayTry);
     sent = requestCase;
     if (!write || attempts.some((attempt) => isSuccess(attempt.cell.status))) break;
@@ -161,8 +165,8 @@ function judgeWrite(ctx: PhaseContext, op: Operation, requestCase: RequestCase, 
           : others.length === 0
             ? `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); the accounts did not try it (on this target writes go only to what the run made)`
             : others.length === 1
-            ? `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); with credentials it answered ${got(others[0]!)}`
-            : `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); no account was refused it (${others.map((attempt) => `${attempt.identity.name} ${got(attempt)}`).join(', ')})`,
+              ? `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); with credentials it answered ${got(others[0]!)}`
+              : `${op.method} ${op.route} succeeded without credentials (${got(anonymous)}); no account was refused it (${others.map((attempt) => `${attempt.identity.name} ${got(attempt)}`).join(', ')})`,
       cause: refused !== undefined ? 'anonymous succeeded, an account was refused' : 'anonymous succeeded',
       phase: PHASE,
       exchanges: [anonymous.exchange, ...(refused ? [refused.exchange] : [])],
@@ -210,7 +214,10 @@ function judgeRefusals(ctx: PhaseContext, op: Operation, requestCase: RequestCas
       });
     }
     if (allow === undefined) continue;
-    const listed = allow.split(',').map((method) => method.trim().toUpperCase()).includes(op.method);
+    const listed = allow
+      .split(',')
+      .map((method) => method.trim().toUpperCase())
+      .includes(op.method);
     // WordPress computes Allow after the handler ran: after a successful DELETE the resource is gone, and the
     // permission checks that look it up refuse, so DELETE may rightly be missing then.
     if (isSuccess(status) && !listed && op.method !== 'DELETE') {

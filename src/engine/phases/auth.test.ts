@@ -13,7 +13,8 @@ const GROUPS = '/community/v1/profile/groups';
 const COMPONENTS = '/community/v1/components';
 
 /** Signing up is open to anonymous visitors by design, as the built-in resource hint for signups says. */
-const openSignupNotes = (notes: readonly string[]): string[] => notes.filter((note) => note.includes('/community/v1/signup') && note.includes('ignored_auth: succeeded without credentials'));
+const openSignupNotes = (notes: readonly string[]): string[] =>
+  notes.filter((note) => note.includes('/community/v1/signup') && note.includes('ignored_auth: succeeded without credentials'));
 
 describe('phase auth', () => {
   let reference: ReferenceServer;
@@ -28,17 +29,38 @@ describe('phase auth', () => {
   beforeAll(async () => {
     reference = await startReferenceServer({ port: 0, seed: 3 });
     // The wrapper's accounts are the reference server's: the same seed derives the same passwords.
-    anonymousGroups = await startFaultyServer({ seed: 3, faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))] });
+    anonymousGroups = await startFaultyServer({
+      seed: 3,
+      faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))],
+    });
     lenientLogin = await startFaultyServer({ seed: 3, faults: [badCredentialsTreatedAsAnonymous()] });
     permissionFirst = await startFaultyServer({ seed: 3, faults: [permissionBeforeValidation(/^\/community\/v1\/moderation$/)] });
     anyLogin = await startFaultyServer({ seed: 3, faults: [wrongCredentialsAccepted(basicAuthorization(reference.credentials.admin))] });
     // A member's requests to the SEO plugin (administrators only) go through as the administrator's.
-    memberAsAdministrator = await startFaultyServer({ seed: 3, faults: [actsAs(/^\/seo\/v1\//, basicAuthorization(reference.credentials.member), basicAuthorization(reference.credentials.admin))] });
-    allowWithoutPost = await startFaultyServer({ seed: 3, faults: [rewriteAnswers('POST', /^\/community\/v1\/profile\/groups$/, (answer) => ({ ...answer, headers: { ...answer.headers, allow: 'GET' } }))] });
-    forbiddenForAnonymous = await startFaultyServer({ seed: 3, faults: [rewriteAnswers('POST', /^\/community\/v1\/moderation$/, (answer) => (answer.status === 401 ? { ...answer, status: 403 } : answer))] });
+    memberAsAdministrator = await startFaultyServer({
+      seed: 3,
+      faults: [actsAs(/^\/seo\/v1\//, basicAuthorization(reference.credentials.member), basicAuthorization(reference.credentials.admin))],
+    });
+    allowWithoutPost = await startFaultyServer({
+      seed: 3,
+      faults: [rewriteAnswers('POST', /^\/community\/v1\/profile\/groups$/, (answer) => ({ ...answer, headers: { ...answer.headers, allow: 'GET' } }))],
+    });
+    forbiddenForAnonymous = await startFaultyServer({
+      seed: 3,
+      faults: [rewriteAnswers('POST', /^\/community\/v1\/moderation$/, (answer) => (answer.status === 401 ? { ...answer, status: 403 } : answer))],
+    });
   });
   afterAll(async () => {
-    await Promise.all([reference.close(), anonymousGroups.close(), lenientLogin.close(), permissionFirst.close(), anyLogin.close(), memberAsAdministrator.close(), allowWithoutPost.close(), forbiddenForAnonymous.close()]);
+    await Promise.all([
+      reference.close(),
+      anonymousGroups.close(),
+      lenientLogin.close(),
+      permissionFirst.close(),
+      anyLogin.close(),
+      memberAsAdministrator.close(),
+      allowWithoutPost.close(),
+      forbiddenForAnonymous.close(),
+    ]);
   });
 
   it('passes on the reference server in both locales, noting (not warning) that signing up is open to anonymous visitors', async () => {
@@ -52,12 +74,24 @@ describe('phase auth', () => {
   it('runs the matrix with every seeded account on the reference server: rights by role, no failure', async () => {
     // A server of its own: the other tests' administrator-only runs may have deleted a member.
     const fresh = await startReferenceServer({ port: 0, seed: 3 });
-    const result = await runPhase(authPhase, { url: fresh.url, locales: ['en_gb'], credentials: fresh.credentials.admin, accounts: seededAccounts(fresh.credentials) }).finally(() => fresh.close());
+    const result = await runPhase(authPhase, {
+      url: fresh.url,
+      locales: ['en_gb'],
+      credentials: fresh.credentials.admin,
+      accounts: seededAccounts(fresh.credentials),
+    }).finally(() => fresh.close());
     expect(findingLines(result.findings)).toEqual([]);
-    const row = (method: string, route: string) => result.access.find((entry) => entry.method === method && entry.route === route)!.cells.map((cell) => `${cell.identity} ${cell.status} ${cell.allow}`);
+    const row = (method: string, route: string) =>
+      result.access.find((entry) => entry.method === method && entry.route === route)!.cells.map((cell) => `${cell.identity} ${cell.status} ${cell.allow}`);
     // Less privileged first; each caller's Allow lists what it may use.
     // Components are the administrator's alone (the generated component may not exist: 400 or 404 then).
-    expect(row('PATCH', COMPONENTS)).toEqual(['anonymous 401 ', 'member 403 ', 'member2 403 ', 'moderator 403 ', expect.stringMatching(/^admin (200|400|404) GET, POST, PUT, PATCH$/)]);
+    expect(row('PATCH', COMPONENTS)).toEqual([
+      'anonymous 401 ',
+      'member 403 ',
+      'member2 403 ',
+      'moderator 403 ',
+      expect.stringMatching(/^admin (200|400|404) GET, POST, PUT, PATCH$/),
+    ]);
     expect(row('POST', GROUPS)).toEqual(['anonymous 401 GET', 'member 403 GET', 'member2 403 GET', 'moderator 201 GET, POST', 'admin 201 GET, POST']);
     expect(result.access.length).toBeGreaterThan(100);
   });
@@ -82,35 +116,68 @@ describe('phase auth', () => {
   });
 
   it('fails ignored_auth when an anonymous write succeeds that a named account is refused, tried first on fresh state', async () => {
-    const fresh = await startFaultyServer({ seed: 3, faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))] });
-    const result = await runPhase(authPhase, { url: fresh.url, locales: ['en_gb'], credentials: fresh.credentials.admin, accounts: seededAccounts(fresh.credentials) }).finally(() => fresh.close());
+    const fresh = await startFaultyServer({
+      seed: 3,
+      faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))],
+    });
+    const result = await runPhase(authPhase, {
+      url: fresh.url,
+      locales: ['en_gb'],
+      credentials: fresh.credentials.admin,
+      accounts: seededAccounts(fresh.credentials),
+    }).finally(() => fresh.close());
     const groups = result.findings.filter((finding) => finding.route === GROUPS);
     expect(groups.map((finding) => [finding.check, finding.severity, finding.method])).toEqual([['ignored_auth', 'failure', 'POST']]);
-    expect(groups[0]!.message).toBe('POST /community/v1/profile/groups succeeded without credentials (201) while member (member) was refused the same request (403 bp_rest_authorization_required)');
+    expect(groups[0]!.message).toBe(
+      'POST /community/v1/profile/groups succeeded without credentials (201) while member (member) was refused the same request (403 bp_rest_authorization_required)',
+    );
     expect(groups[0]!.curl[1]).toContain('-u "member:$RESTCONFORM_MEMBER_APP_PASSWORD"');
     expect(groups[0]!.curl.join('\n')).not.toContain(reference.credentials.member.password);
   });
 
   it('makes ignored_auth a failure with strictAuth', async () => {
-    const result = await runPhase(authPhase, { url: anonymousGroups.url, locales: ['en_gb'], credentials: anonymousGroups.credentials.admin, strictAuth: true });
+    const result = await runPhase(authPhase, {
+      url: anonymousGroups.url,
+      locales: ['en_gb'],
+      credentials: anonymousGroups.credentials.admin,
+      strictAuth: true,
+    });
     // Open signup becomes a failure too: with --strict-auth no write may succeed anonymously.
-    expect(result.findings.filter((finding) => finding.route === GROUPS).map((finding) => [finding.check, finding.severity])).toEqual([['ignored_auth', 'failure']]);
-    expect(result.findings.filter((finding) => finding.route !== GROUPS).every((finding) => finding.route.startsWith('/community/v1/signup') && finding.severity === 'failure')).toBe(true);
+    expect(result.findings.filter((finding) => finding.route === GROUPS).map((finding) => [finding.check, finding.severity])).toEqual([
+      ['ignored_auth', 'failure'],
+    ]);
+    expect(
+      result.findings
+        .filter((finding) => finding.route !== GROUPS)
+        .every((finding) => finding.route.startsWith('/community/v1/signup') && finding.severity === 'failure'),
+    ).toBe(true);
   });
 
   it('fails access_privilege when a member succeeds at a write a moderator is refused', async () => {
-    const result = await runPhase(authPhase, { url: memberAsAdministrator.url, locales: ['en_gb'], credentials: memberAsAdministrator.credentials.admin, accounts: seededAccounts(memberAsAdministrator.credentials) });
+    const result = await runPhase(authPhase, {
+      url: memberAsAdministrator.url,
+      locales: ['en_gb'],
+      credentials: memberAsAdministrator.credentials.admin,
+      accounts: seededAccounts(memberAsAdministrator.credentials),
+    });
     const privilege = result.findings.filter((finding) => finding.check === 'access_privilege');
     expect(privilege.length).toBeGreaterThan(0);
     for (const finding of privilege) {
       expect(finding.route).toMatch(/^\/seo\/v1\//);
       expect(finding.severity).toBe('failure');
-      expect(finding.message).toMatch(/succeeded for member \(member\) \(2\d\d\) while moderator \(moderator\) was refused the same request \(403 rest_forbidden\)$/);
+      expect(finding.message).toMatch(
+        /succeeded for member \(member\) \(2\d\d\) while moderator \(moderator\) was refused the same request \(403 rest_forbidden\)$/,
+      );
     }
   });
 
   it('fails allow_header when Allow leaves out a method the caller just used', async () => {
-    const result = await runPhase(authPhase, { url: allowWithoutPost.url, locales: ['en_gb'], credentials: allowWithoutPost.credentials.admin, accounts: seededAccounts(allowWithoutPost.credentials) });
+    const result = await runPhase(authPhase, {
+      url: allowWithoutPost.url,
+      locales: ['en_gb'],
+      credentials: allowWithoutPost.credentials.admin,
+      accounts: seededAccounts(allowWithoutPost.credentials),
+    });
     const allow = result.findings.filter((finding) => finding.check === 'allow_header');
     expect(allow.map((finding) => [finding.severity, finding.method, finding.route, finding.message]).sort()).toEqual([
       ['failure', 'POST', GROUPS, 'POST /community/v1/profile/groups succeeded for admin (administrator) (201) but its Allow header (GET) does not list POST'],
@@ -122,7 +189,9 @@ describe('phase auth', () => {
     const result = await runPhase(authPhase, { url: forbiddenForAnonymous.url, locales: ['en_gb'], credentials: forbiddenForAnonymous.credentials.admin });
     const status = result.findings.filter((finding) => finding.check === 'auth_refusal_status');
     expect(status.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([['warning', 'POST', '/community/v1/moderation']]);
-    expect(status[0]!.message).toBe('POST /community/v1/moderation refused an anonymous caller with 403; expected 401 (not logged in): 403 bp_rest_authorization_required');
+    expect(status[0]!.message).toBe(
+      'POST /community/v1/moderation refused an anonymous caller with 403; expected 401 (not logged in): 403 bp_rest_authorization_required',
+    );
   });
 
   it('warns auth_wrong_credentials when wrong credentials are treated as none, as real WordPress 6.1 does', async () => {
@@ -133,8 +202,12 @@ describe('phase auth', () => {
     expect(wrong.every((finding) => finding.severity === 'warning' && finding.curl.length === 2)).toBe(true);
     // Unknown routes too: authentication comes before routing.
     expect(findingLines(wrong.filter((finding) => finding.route === '/restconform/no-such-route')).sort()).toEqual([
-      expect.stringMatching(/^auth_wrong_credentials warning en_gb GET \/restconform\/no-such-route: GET \/restconform\/no-such-route \(no such route\) with (a wrong password for admin|an unknown user) answered 404 rest_no_route, as without credentials: they were ignored, not refused with 401 before routing$/),
-      expect.stringMatching(/^auth_wrong_credentials warning en_gb POST \/restconform\/no-such-route: POST .* answered 404 rest_no_route, as without credentials/),
+      expect.stringMatching(
+        /^auth_wrong_credentials warning en_gb GET \/restconform\/no-such-route: GET \/restconform\/no-such-route \(no such route\) with (a wrong password for admin|an unknown user) answered 404 rest_no_route, as without credentials: they were ignored, not refused with 401 before routing$/,
+      ),
+      expect.stringMatching(
+        /^auth_wrong_credentials warning en_gb POST \/restconform\/no-such-route: POST .* answered 404 rest_no_route, as without credentials/,
+      ),
     ]);
     expect(result.findings.filter((finding) => finding.check !== 'auth_wrong_credentials')).toEqual([]);
   });
@@ -155,6 +228,7 @@ describe('phase auth', () => {
       ['invalid_rejected_anonymous', 'failure', 'GET', '/community/v1/moderation', 1],
       ['invalid_rejected_anonymous', 'failure', 'POST', '/community/v1/moderation', 1],
     ]);
-    for (const finding of result.findings) expect(finding.message).toMatch(/^invalid input \(.+\) without credentials answered 401 rest_forbidden; expected 400/);
+    for (const finding of result.findings)
+      expect(finding.message).toMatch(/^invalid input \(.+\) without credentials answered 401 rest_forbidden; expected 400/);
   });
 });

@@ -43,11 +43,11 @@ export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
   name: 'invalid_rejected_anonymous',
   severity: 'failure',
   phase: PHASE,
-  description: 'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
+  description:
+    'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
 };
 
 export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, ...ACCESS_MATRIX_CHECKS, ...OTHER_ACCOUNT_CHECKS, INVALID_REJECTED_ANONYMOUS];
-
 
 /** `count` items spread evenly over `items`, in order. */
 function spread<T>(items: readonly T[], count: number): T[] {
@@ -95,30 +95,35 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
   const targets = wrongCredentialTargets(ctx)
     .map((target, index) => ({ ...target, index }))
     .filter(({ op, synthetic }) => (synthetic ? ctx.shard.owns(unknownRouteUnit(op)) : ctx.shard.ownsOperation(op)));
-  await forEachConcurrently(targets, ctx.concurrency, async ({ op, synthetic, index }) => {
-    const given = wrong[index % wrong.length]!;
-    const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
-    const requestCase = emptyCase(ctx, op, synthetic);
-    const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: given, probe: synthetic });
-    const answer = answerOf(executed.exchange);
-    if (answer.status === 401 || answer.status === undefined || ctx.run.stopped) return;
-    // Real WordPress 6.1 lets a wrong application password through as no login at all: the failure is recorded
-    // after the REST server has asked for authentication errors. Only an answer no anonymous caller gets is a fault.
-    const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null, probe: synthetic });
-    const asAnonymous = anonymous.exchange.response?.status === answer.status;
-    const where = `${op.method} ${synthetic ? `${UNKNOWN_ROUTE} (no such route)` : op.route}`;
-    ctx.run.report({
-      check: AUTH_WRONG_CREDENTIALS.name,
-      severity: asAnonymous ? 'warning' : AUTH_WRONG_CREDENTIALS.severity,
-      operation: op,
-      message: asAnonymous
-        ? `${where} with ${which} answered ${describeAnswer(answer)}, as without credentials: they were ignored, not refused with 401 before routing`
-        : `${where} with ${which} answered ${describeAnswer(answer)}, without credentials ${describeAnswer(answerOf(anonymous.exchange))}; expected 401 before routing`,
-      cause: `${which} ${answer.status}${asAnonymous ? ' as anonymous' : ''}`,
-      phase: PHASE,
-      exchanges: [executed.exchange, anonymous.exchange],
-    });
-  }, () => ctx.run.stopped);
+  await forEachConcurrently(
+    targets,
+    ctx.concurrency,
+    async ({ op, synthetic, index }) => {
+      const given = wrong[index % wrong.length]!;
+      const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
+      const requestCase = emptyCase(ctx, op, synthetic);
+      const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: given, probe: synthetic });
+      const answer = answerOf(executed.exchange);
+      if (answer.status === 401 || answer.status === undefined || ctx.run.stopped) return;
+      // Real WordPress 6.1 lets a wrong application password through as no login at all: the failure is recorded
+      // after the REST server has asked for authentication errors. Only an answer no anonymous caller gets is a fault.
+      const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null, probe: synthetic });
+      const asAnonymous = anonymous.exchange.response?.status === answer.status;
+      const where = `${op.method} ${synthetic ? `${UNKNOWN_ROUTE} (no such route)` : op.route}`;
+      ctx.run.report({
+        check: AUTH_WRONG_CREDENTIALS.name,
+        severity: asAnonymous ? 'warning' : AUTH_WRONG_CREDENTIALS.severity,
+        operation: op,
+        message: asAnonymous
+          ? `${where} with ${which} answered ${describeAnswer(answer)}, as without credentials: they were ignored, not refused with 401 before routing`
+          : `${where} with ${which} answered ${describeAnswer(answer)}, without credentials ${describeAnswer(answerOf(anonymous.exchange))}; expected 401 before routing`,
+        cause: `${which} ${answer.status}${asAnonymous ? ' as anonymous' : ''}`,
+        phase: PHASE,
+        exchanges: [executed.exchange, anonymous.exchange],
+      });
+    },
+    () => ctx.run.stopped,
+  );
 }
 
 async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Promise<void> {
@@ -142,10 +147,20 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
 
 export const authPhase: Phase = {
   name: PHASE,
-  description: 'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
+  description:
+    'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
   skipReason: (ctx) =>
-    ctx.run.identities.length < 2 ? 'no credentials given (--user or --account with the application password)' : ctx.allOperations.length === 0 ? 'no operations to test' : undefined,
-  units: (ctx) => (ctx.hasCredentials ? wrongCredentialTargets(ctx).filter((target) => target.synthetic).map(({ op }) => ({ name: unknownRouteUnit(op), cost: 2 })) : []),
+    ctx.run.identities.length < 2
+      ? 'no credentials given (--user or --account with the application password)'
+      : ctx.allOperations.length === 0
+        ? 'no operations to test'
+        : undefined,
+  units: (ctx) =>
+    ctx.hasCredentials
+      ? wrongCredentialTargets(ctx)
+          .filter((target) => target.synthetic)
+          .map(({ op }) => ({ name: unknownRouteUnit(op), cost: 2 }))
+      : [],
   async run(ctx) {
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.run.credentials ?? ctx.run.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
@@ -153,14 +168,30 @@ export const authPhase: Phase = {
     const refusing: Operation[] = [];
     // Spread over the whole run's operations, then this shard's kept.
     const usable = ctx.allOperations.filter((op) => !excluded(op));
-    const writes = spread(usable.filter((op) => !SAFE_METHODS.includes(op.method)), AUTH_WRITES);
-    const reads = spread(usable.filter((op) => SAFE_METHODS.includes(op.method)), AUTH_READS);
+    const writes = spread(
+      usable.filter((op) => !SAFE_METHODS.includes(op.method)),
+      AUTH_WRITES,
+    );
+    const reads = spread(
+      usable.filter((op) => SAFE_METHODS.includes(op.method)),
+      AUTH_READS,
+    );
     const candidates = [...writes, ...reads].filter((op) => ctx.shard.ownsOperation(op));
-    await forEachConcurrently(candidates, ctx.concurrency, async (op) => {
-      const attempts = await accessRow(ctx, op);
-      if (attempts.some((attempt) => attempt.identity.credentials === undefined && isRefusal(attempt.cell.status))) refusing.push(op);
-    }, () => ctx.run.stopped);
-    await forEachConcurrently(refusing, ctx.concurrency, (op) => invalidWithoutCredentials(ctx, op), () => ctx.run.stopped);
+    await forEachConcurrently(
+      candidates,
+      ctx.concurrency,
+      async (op) => {
+        const attempts = await accessRow(ctx, op);
+        if (attempts.some((attempt) => attempt.identity.credentials === undefined && isRefusal(attempt.cell.status))) refusing.push(op);
+      },
+      () => ctx.run.stopped,
+    );
+    await forEachConcurrently(
+      refusing,
+      ctx.concurrency,
+      (op) => invalidWithoutCredentials(ctx, op),
+      () => ctx.run.stopped,
+    );
     await probeOtherAccounts(ctx);
   },
 };

@@ -54,7 +54,9 @@ describe('phase batch', () => {
   it('fires batch_validation for require-all-validate that runs its valid items', async () => {
     const result = await runPhase(batchPhase, { url: lenient.url, locales: ['en_gb'], credentials: lenient.credentials.admin });
     expect(findingLines(result.findings)).toEqual([
-      expect.stringMatching(/^batch_validation failure en_gb POST \/batch\/v1: require-all-validate batch \(en_gb\): a require-all-validate batch with one invalid item ran its valid item \(community\/v1 members \d+ exists afterwards\)$/),
+      expect.stringMatching(
+        /^batch_validation failure en_gb POST \/batch\/v1: require-all-validate batch \(en_gb\): a require-all-validate batch with one invalid item ran its valid item \(community\/v1 members \d+ exists afterwards\)$/,
+      ),
     ]);
     expect(result.findings[0]!.curl).toHaveLength(2);
     expect(result.findings[0]!.curl[0]).toContain('require-all-validate');
@@ -73,7 +75,14 @@ describe('phase batch', () => {
   it('fires batch_size_limit for a batch route that refuses 25 items', async () => {
     const refusing = await startFaultyServer({
       seed: 3,
-      faults: [answerInstead('POST', /^\/batch\/v1$/, { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"rest_invalid_param","message":"Too many.","data":{"status":400}}' }, (request) => request.body.split('"path"').length > 25)],
+      faults: [
+        answerInstead(
+          'POST',
+          /^\/batch\/v1$/,
+          { status: 400, headers: { 'content-type': 'application/json' }, body: '{"code":"rest_invalid_param","message":"Too many.","data":{"status":400}}' },
+          (request) => request.body.split('"path"').length > 25,
+        ),
+      ],
     });
     try {
       const result = await runPhase(batchPhase, { url: refusing.url, locales: ['en_gb'], credentials: refusing.credentials.admin });
@@ -88,9 +97,11 @@ describe('phase batch', () => {
   it('tests only the size limit, with a note, where no create allows batching', async () => {
     const unbatchable = await startFaultyServer({
       seed: 3,
-      faults: [editDescriptor((root) => {
-        for (const route of Object.values(root.routes)) for (const endpoint of route.endpoints) delete (endpoint as { allow_batch?: unknown }).allow_batch;
-      })],
+      faults: [
+        editDescriptor((root) => {
+          for (const route of Object.values(root.routes)) for (const endpoint of route.endpoints) delete (endpoint as { allow_batch?: unknown }).allow_batch;
+        }),
+      ],
     });
     try {
       const result = await runPhase(batchPhase, { url: unbatchable.url, locales: ['en_gb'], credentials: unbatchable.credentials.admin });

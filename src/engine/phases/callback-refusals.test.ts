@@ -9,12 +9,22 @@ import type { Fault } from './testing/faulty-server.js';
 const TEMPLATE_REFUSED = {
   code: 'rest_invalid_param',
   message: 'Invalid parameter(s): template',
-  data: { status: 400, params: { template: 'template is not one of blank.' }, details: { template: { code: 'rest_invalid_param', message: 'template is not one of blank.', data: null } } },
+  data: {
+    status: 400,
+    params: { template: 'template is not one of blank.' },
+    details: { template: { code: 'rest_invalid_param', message: 'template is not one of blank.', data: null } },
+  },
 };
 
 describe('CallbackRefusals', () => {
   const create = wordpressOperation('POST', '/wp/v2/posts');
-  const valid = (index: number): RequestCase => ({ operationId: create.id, kind: 'valid', path: {}, query: {}, body: { template: `t${index}`, status: 'draft', sticky: index % 2 === 0 } });
+  const valid = (index: number): RequestCase => ({
+    operationId: create.id,
+    kind: 'valid',
+    path: {},
+    query: {},
+    body: { template: `t${index}`, status: 'draft', sticky: index % 2 === 0 },
+  });
 
   it('after a callback refused an optional argument in a valid case, leaves it out of about half the later ones, which stay valid', () => {
     const refusals = new CallbackRefusals();
@@ -33,15 +43,29 @@ describe('CallbackRefusals', () => {
 
   it('learns nothing from a schema rejection, an invalid case, another answer or a required argument, and leaves invalid cases alone', () => {
     const refusals = new CallbackRefusals();
-    const bySchema = { ...TEMPLATE_REFUSED, data: { ...TEMPLATE_REFUSED.data, details: { template: { code: 'rest_invalid_type', message: 'template is not of type string.', data: null } } } };
+    const bySchema = {
+      ...TEMPLATE_REFUSED,
+      data: { ...TEMPLATE_REFUSED.data, details: { template: { code: 'rest_invalid_type', message: 'template is not of type string.', data: null } } },
+    };
     refusals.note(create, valid(0), answered(400, bySchema));
-    refusals.note(create, { ...valid(0), kind: 'invalid', mutation: { param: 'status', location: 'body', rule: 'not_in_enum', description: 'test' } }, answered(400, TEMPLATE_REFUSED));
+    refusals.note(
+      create,
+      { ...valid(0), kind: 'invalid', mutation: { param: 'status', location: 'body', rule: 'not_in_enum', description: 'test' } },
+      answered(400, TEMPLATE_REFUSED),
+    );
     refusals.note(create, valid(0), answered(201, { id: 5 }));
     expect(refusals.refused(create)).toEqual([]);
 
     const usersCreate = wordpressOperation('POST', '/wp/v2/users');
-    const refusedUsername = { code: 'rest_invalid_param', data: { status: 400, params: { username: 'x' }, details: { username: { code: 'rest_user_invalid_username' } } } };
-    refusals.note(usersCreate, { operationId: usersCreate.id, kind: 'valid', path: {}, query: {}, body: { username: 'x', email: 'a@example.org', password: 'p' } }, answered(400, refusedUsername));
+    const refusedUsername = {
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { username: 'x' }, details: { username: { code: 'rest_user_invalid_username' } } },
+    };
+    refusals.note(
+      usersCreate,
+      { operationId: usersCreate.id, kind: 'valid', path: {}, query: {}, body: { username: 'x', email: 'a@example.org', password: 'p' } },
+      answered(400, refusedUsername),
+    );
     expect(refusals.refused(usersCreate)).toEqual([]);
 
     refusals.note(create, valid(0), answered(400, TEMPLATE_REFUSED));
@@ -74,7 +98,10 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
    * refuses those that did as WordPress refuses an argument its callback rejects (or, by the code, its schema):
    * `search` named in a 400 rest_invalid_param, beside whatever else the request got wrong.
    */
-  async function searchesSent(detailCode: string | undefined, options: { examplesFirst?: boolean; examples?: number } = {}): Promise<{ sent: boolean[]; failures: string[]; refused: string[] }> {
+  async function searchesSent(
+    detailCode: string | undefined,
+    options: { examplesFirst?: boolean; examples?: number } = {},
+  ): Promise<{ sent: boolean[]; failures: string[]; refused: string[] }> {
     const { startFaultyServer } = await import('./testing/faulty-server.js');
     const { runPhases } = await import('./testing/phase-run.js');
     const { fuzzPhase } = await import('./fuzz.js');
@@ -88,22 +115,39 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
       if (!searched || detailCode === undefined) return answer;
       const error = answer.status === 400 ? (JSON.parse(answer.body) as { code: string; data: { params?: object; details?: object } }) : undefined;
       const others = error?.code === 'rest_invalid_param' ? error.data : { params: {}, details: {} };
-      const data = { status: 400, params: { ...others.params, search: 'search is not allowed.' }, details: { ...others.details, search: { code: detailCode, message: 'search is not allowed.', data: null } } };
-      return { status: 400, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): search', data }) };
+      const data = {
+        status: 400,
+        params: { ...others.params, search: 'search is not allowed.' },
+        details: { ...others.details, search: { code: detailCode, message: 'search is not allowed.', data: null } },
+      };
+      return {
+        status: 400,
+        headers: { 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): search', data }),
+      };
     };
     const server = await startFaultyServer({ seed: 2, faults: [refuseSearch] });
     try {
       const phases = options.examplesFirst ? [examplesPhase, fuzzPhase] : [fuzzPhase];
       const only = /^GET \/community\/v1\/members$/;
-      const result = await runPhases(phases, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only, examples: options.examples ?? 50 });
+      const result = await runPhases(phases, {
+        url: server.url,
+        locales: ['en_gb'],
+        credentials: server.credentials.admin,
+        only,
+        examples: options.examples ?? 50,
+      });
       const fuzzFrom = result.events.findIndex((event) => event.type === 'phase_started' && event.phase === 'fuzz');
-      const listedBefore = (event: (typeof result.events)[number]): boolean => event.type === 'exchange' && event.operation.method === 'GET' && event.operation.route === '/community/v1/members';
+      const listedBefore = (event: (typeof result.events)[number]): boolean =>
+        event.type === 'exchange' && event.operation.method === 'GET' && event.operation.route === '/community/v1/members';
       const examplesSent = result.events.slice(0, Math.max(0, fuzzFrom)).filter(listedBefore).length;
       return {
         // The phases run one after the other: the examples phase's requests come first.
         sent: sent.slice(examplesSent),
         // The fuzz phase's: with one operation kept, the examples phase probes the route's other methods as undeclared.
-        failures: result.findings.filter((finding) => finding.severity === 'failure' && finding.replay.phase === 'fuzz').map((finding) => `${finding.check}: ${finding.message}`),
+        failures: result.findings
+          .filter((finding) => finding.severity === 'failure' && finding.replay.phase === 'fuzz')
+          .map((finding) => `${finding.check}: ${finding.message}`),
         refused: result.refusals.refused({ id: 'en_gb GET /community/v1/members' }),
       };
     } finally {

@@ -26,13 +26,41 @@ describe('phase collections', () => {
   });
 
   it.each<[string, Fault, RegExp]>([
-    ['a list that ignores include', queryArgumentIgnored(MEMBERS, 'include'), /^collection_filters failure en_gb GET \/community\/v1\/members: include=\[\d+, \d+\] \(ids from the list itself\) answers \[[\d, ]+\]: also \[/],
-    ['a list that ignores exclude', queryArgumentIgnored(MEMBERS, 'exclude'), /^collection_filters failure en_gb GET \/community\/v1\/members: exclude=\[(\d+)\] \(an id from the list itself\) still answers \1/],
-    ['no X-WP-Total on an empty list', noTotalsOnEmptyLists(MEMBERS), /^collection_headers failure en_gb GET \/community\/v1\/members: an empty list answer has no X-WP-Total and X-WP-TotalPages headers$/],
-    ['no default per_page (all items when absent)', queryArgumentDefault(MEMBERS, 'per_page', '100'), /^collection_paging failure en_gb GET \/community\/v1\/members: without per_page the list holds 2\d items; X-WP-Total 2\d and the declared default per_page 10 make 10$/],
-    ['a list that ignores page', queryArgumentIgnored(MODERATION, 'page'), /^collection_paging failure en_gb GET \/community\/v1\/moderation: ordered by id, the pages at per_page 2 repeat items \[\d+, \d+\]: pages must be disjoint$/],
-    ['a page past the last that repeats the last', pastLastPageRepeatsLast(MEMBERS), /^collection_paging failure en_gb GET \/community\/v1\/members: page 4, past the last of 3 \(X-WP-Total 2\d, per_page \d+\), holds \d+ items \[[\d, ]+\]; expected 400 or \[\]$/],
-    ['a list that ignores order', queryArgumentIgnored(MODERATION, 'order'), /^collection_order failure en_gb GET \/community\/v1\/moderation: ordered by id, order=desc answers \[[\d, ]+\]; order=asc answered/],
+    [
+      'a list that ignores include',
+      queryArgumentIgnored(MEMBERS, 'include'),
+      /^collection_filters failure en_gb GET \/community\/v1\/members: include=\[\d+, \d+\] \(ids from the list itself\) answers \[[\d, ]+\]: also \[/,
+    ],
+    [
+      'a list that ignores exclude',
+      queryArgumentIgnored(MEMBERS, 'exclude'),
+      /^collection_filters failure en_gb GET \/community\/v1\/members: exclude=\[(\d+)\] \(an id from the list itself\) still answers \1/,
+    ],
+    [
+      'no X-WP-Total on an empty list',
+      noTotalsOnEmptyLists(MEMBERS),
+      /^collection_headers failure en_gb GET \/community\/v1\/members: an empty list answer has no X-WP-Total and X-WP-TotalPages headers$/,
+    ],
+    [
+      'no default per_page (all items when absent)',
+      queryArgumentDefault(MEMBERS, 'per_page', '100'),
+      /^collection_paging failure en_gb GET \/community\/v1\/members: without per_page the list holds 2\d items; X-WP-Total 2\d and the declared default per_page 10 make 10$/,
+    ],
+    [
+      'a list that ignores page',
+      queryArgumentIgnored(MODERATION, 'page'),
+      /^collection_paging failure en_gb GET \/community\/v1\/moderation: ordered by id, the pages at per_page 2 repeat items \[\d+, \d+\]: pages must be disjoint$/,
+    ],
+    [
+      'a page past the last that repeats the last',
+      pastLastPageRepeatsLast(MEMBERS),
+      /^collection_paging failure en_gb GET \/community\/v1\/members: page 4, past the last of 3 \(X-WP-Total 2\d, per_page \d+\), holds \d+ items \[[\d, ]+\]; expected 400 or \[\]$/,
+    ],
+    [
+      'a list that ignores order',
+      queryArgumentIgnored(MODERATION, 'order'),
+      /^collection_order failure en_gb GET \/community\/v1\/moderation: ordered by id, order=desc answers \[[\d, ]+\]; order=asc answered/,
+    ],
     [
       'a declared offset the list ignores',
       editDescriptor((root) => void (root.routes['/community/v1/moderation']!.endpoints[0]!.args.offset = { type: 'integer', required: false })),
@@ -40,6 +68,9 @@ describe('phase collections', () => {
     ],
   ])('reports %s', async (_name, fault, expected) => {
     const lines = findingLines((await runWith([fault])).findings);
-    expect(lines.some((line) => expected.test(line)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((line) => expected.test(line)),
+      lines.join('\n'),
+    ).toBe(true);
   });
 });

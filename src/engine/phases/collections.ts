@@ -51,7 +51,8 @@ export const COLLECTION_FILTERS: PhaseCheck = {
   name: 'collection_filters',
   severity: 'failure',
   phase: PHASE,
-  description: 'include answers those ids and only those; exclude never answers them and X-WP-Total drops by their number; offset=k starts the list (ordered by id) at its item k.',
+  description:
+    'include answers those ids and only those; exclude never answers them and X-WP-Total drops by their number; offset=k starts the list (ordered by id) at its item k.',
 };
 
 export const COLLECTION_ORDER: PhaseCheck = {
@@ -131,7 +132,9 @@ class ListProbe {
 
 /** The request every relation builds on: the route's required arguments (and path values) from a valid case. */
 function baseCase(ctx: PhaseContext, op: Operation): RequestCase | undefined {
-  const required = Object.entries(op.args).filter(([, arg]) => arg.required).map(([name]) => name);
+  const required = Object.entries(op.args)
+    .filter(([, arg]) => arg.required)
+    .map(([name]) => name);
   const sample = required.length === 0 ? undefined : sampleCases(ctx, op, 'valid', 1, PHASE)[0];
   if (required.length > 0 && sample === undefined) return undefined;
   const query: Record<string, unknown> = {};
@@ -149,7 +152,12 @@ function checkEmpty(probe: ListProbe, empty: ListAnswer, how: string): void {
   if (empty.status !== 200 || empty.items === undefined || empty.items.length > 0 || !probe.route.paginated) return;
   if (empty.total === undefined || empty.pages === undefined) return; // reported by the header check
   if (empty.total !== 0 || empty.pages !== 0) {
-    probe.fail(COLLECTION_HEADERS, `an empty list (${how}) has X-WP-Total ${empty.total} and X-WP-TotalPages ${empty.pages}; expected 0 and 0`, 'empty:not-zero', [empty]);
+    probe.fail(
+      COLLECTION_HEADERS,
+      `an empty list (${how}) has X-WP-Total ${empty.total} and X-WP-TotalPages ${empty.pages}; expected 0 and 0`,
+      'empty:not-zero',
+      [empty],
+    );
   }
 }
 
@@ -192,11 +200,21 @@ async function walkPages(probe: ListProbe, total: number): Promise<string[] | un
     pages.push(answer);
     const expected = Math.min(perPage, total - (page - 1) * perPage);
     if (answer.items.length !== expected) {
-      probe.fail(COLLECTION_PAGING, `page ${page} at per_page ${perPage} holds ${answer.items.length} items; X-WP-Total ${total} makes ${expected}`, `page-size:${page === pageCount ? 'last' : 'full'}`, [answer]);
+      probe.fail(
+        COLLECTION_PAGING,
+        `page ${page} at per_page ${perPage} holds ${answer.items.length} items; X-WP-Total ${total} makes ${expected}`,
+        `page-size:${page === pageCount ? 'last' : 'full'}`,
+        [answer],
+      );
       return undefined;
     }
     if (answer.total !== undefined && answer.total !== total) {
-      probe.fail(COLLECTION_HEADERS, `page ${page} reports X-WP-Total ${answer.total}, the first page ${total}, with nothing written between`, 'walk:total-changes', [answer]);
+      probe.fail(
+        COLLECTION_HEADERS,
+        `page ${page} reports X-WP-Total ${answer.total}, the first page ${total}, with nothing written between`,
+        'walk:total-changes',
+        [answer],
+      );
       return undefined;
     }
   }
@@ -205,21 +223,36 @@ async function walkPages(probe: ListProbe, total: number): Promise<string[] | un
   if (probe.stopped) return undefined;
   const past = await probe.get({ ...ordered, per_page: perPage, page: pageCount + 1 });
   if (past.status === 200 && past.items !== undefined && past.items.length > 0) {
-    probe.fail(COLLECTION_PAGING, `page ${pageCount + 1}, past the last of ${pageCount} (X-WP-Total ${total}, per_page ${perPage}), holds ${past.items.length} items ${showIds(past.ids)}; expected 400 or []`, 'past-last:items', [past]);
+    probe.fail(
+      COLLECTION_PAGING,
+      `page ${pageCount + 1}, past the last of ${pageCount} (X-WP-Total ${total}, per_page ${perPage}), holds ${past.items.length} items ${showIds(past.ids)}; expected 400 or []`,
+      'past-last:items',
+      [past],
+    );
   }
   if (route.orderById === undefined || !pages.every(idsAreUsable)) return undefined;
   const walked = pages.flatMap((page) => page.ids as string[]);
   if (new Set(walked).size !== walked.length) {
     const seen = new Set<string>();
     const repeated = walked.filter((id) => seen.has(id) || !seen.add(id));
-    probe.fail(COLLECTION_PAGING, `ordered by id, the pages at per_page ${perPage} repeat items ${showIds(repeated)}: pages must be disjoint`, 'pages-overlap', pages);
+    probe.fail(
+      COLLECTION_PAGING,
+      `ordered by id, the pages at per_page ${perPage} repeat items ${showIds(repeated)}: pages must be disjoint`,
+      'pages-overlap',
+      pages,
+    );
     return undefined;
   }
   // Together the pages are the list: the same ids as one page that holds it all.
   if (total <= limits.maximum && pageCount > 1 && !probe.stopped) {
     const whole = await probe.get({ ...ordered, per_page: Math.max(limits.minimum, total) });
     if (whole.status === 200 && idsAreUsable(whole) && whole.ids.join(',') !== walked.join(',')) {
-      probe.fail(COLLECTION_PAGING, `ordered by id, the pages at per_page ${perPage} hold ${showIds(walked)} but the whole list is ${showIds(whole.ids)}`, 'pages-not-the-list', [...pages, whole]);
+      probe.fail(
+        COLLECTION_PAGING,
+        `ordered by id, the pages at per_page ${perPage} hold ${showIds(walked)} but the whole list is ${showIds(whole.ids)}`,
+        'pages-not-the-list',
+        [...pages, whole],
+      );
       return undefined;
     }
   }
@@ -247,7 +280,12 @@ function checkLinks(probe: ListProbe, pages: readonly ListAnswer[], perPage: num
     for (const [rel, expected, target] of wanted) {
       const url = page.links.get(rel);
       if (expected !== (url !== undefined)) {
-        probe.fail(COLLECTION_LINKS, `page ${number} of ${pages.length} ${expected ? 'lacks' : 'has'} a Link rel="${rel}"`, `link:${rel}:${expected ? 'missing' : 'extra'}`, [page]);
+        probe.fail(
+          COLLECTION_LINKS,
+          `page ${number} of ${pages.length} ${expected ? 'lacks' : 'has'} a Link rel="${rel}"`,
+          `link:${rel}:${expected ? 'missing' : 'extra'}`,
+          [page],
+        );
         return;
       }
       if (url === undefined) continue;
@@ -255,7 +293,9 @@ function checkLinks(probe: ListProbe, pages: readonly ListAnswer[], perPage: num
       const linkedPage = query?.get('page') ?? '1';
       const linkedPerPage = query?.get('per_page');
       if (Number(linkedPage) !== target || linkedPerPage === null || linkedPerPage === undefined || Number(linkedPerPage) !== perPage) {
-        probe.fail(COLLECTION_LINKS, `page ${number}'s Link rel="${rel}" is ${url}; expected page ${target} with per_page ${perPage}`, `link:${rel}:target`, [page]);
+        probe.fail(COLLECTION_LINKS, `page ${number}'s Link rel="${rel}" is ${url}; expected page ${target} with per_page ${perPage}`, `link:${rel}:target`, [
+          page,
+        ]);
         return;
       }
     }
@@ -272,7 +312,12 @@ async function checkInclude(probe: ListProbe, ids: readonly string[]): Promise<v
   const missing = chosen.filter((id) => !got.has(id));
   if (extra.length > 0 || missing.length > 0) {
     const problems = [extra.length > 0 ? `also ${showIds(extra)}` : '', missing.length > 0 ? `not ${showIds(missing)}` : ''].filter(Boolean).join(' and ');
-    probe.fail(COLLECTION_FILTERS, `include=${showIds(chosen)} (ids from the list itself) answers ${showIds(answer.ids)}: ${problems}`, `include:${extra.length > 0 ? 'extra' : 'missing'}`, [answer]);
+    probe.fail(
+      COLLECTION_FILTERS,
+      `include=${showIds(chosen)} (ids from the list itself) answers ${showIds(answer.ids)}: ${problems}`,
+      `include:${extra.length > 0 ? 'extra' : 'missing'}`,
+      [answer],
+    );
   }
 }
 
@@ -282,9 +327,16 @@ async function checkExclude(probe: ListProbe, ids: readonly string[], total: num
   const answer = await probe.get({ exclude: [idValue(excluded)] });
   if (answer.status !== 200 || answer.items === undefined) return;
   if (answer.ids.includes(excluded)) {
-    probe.fail(COLLECTION_FILTERS, `exclude=[${excluded}] (an id from the list itself) still answers ${excluded}: ${showIds(answer.ids)}`, 'exclude:present', [answer]);
+    probe.fail(COLLECTION_FILTERS, `exclude=[${excluded}] (an id from the list itself) still answers ${excluded}: ${showIds(answer.ids)}`, 'exclude:present', [
+      answer,
+    ]);
   } else if (total !== undefined && answer.total !== undefined && answer.total !== total - 1) {
-    probe.fail(COLLECTION_FILTERS, `exclude=[${excluded}] answers X-WP-Total ${answer.total}; the list without it has ${total}, so ${total - 1} were expected`, 'exclude:total', [answer]);
+    probe.fail(
+      COLLECTION_FILTERS,
+      `exclude=[${excluded}] answers X-WP-Total ${answer.total}; the list without it has ${total}, so ${total - 1} were expected`,
+      'exclude:total',
+      [answer],
+    );
   }
 }
 
@@ -297,7 +349,12 @@ async function checkOffset(probe: ListProbe, walked: readonly string[]): Promise
   if (answer.status !== 200 || !idsAreUsable(answer)) return;
   const expected = walked.slice(1, 1 + answer.ids.length);
   if (answer.ids.length === 0 || answer.ids.join(',') !== expected.join(',')) {
-    probe.fail(COLLECTION_FILTERS, `offset=1, ordered by id, answers ${showIds(answer.ids)}; the list from its second item is ${showIds(walked.slice(1))}`, 'offset', [answer]);
+    probe.fail(
+      COLLECTION_FILTERS,
+      `offset=1, ordered by id, answers ${showIds(answer.ids)}; the list from its second item is ${showIds(walked.slice(1))}`,
+      'offset',
+      [answer],
+    );
   }
 }
 
@@ -310,7 +367,12 @@ async function checkOrder(probe: ListProbe, ascending: readonly string[]): Promi
   if (answer.status !== 200 || !idsAreUsable(answer)) return;
   const reversed = [...ascending].reverse();
   if (answer.ids.join(',') !== reversed.join(',')) {
-    probe.fail(COLLECTION_ORDER, `ordered by id, order=desc answers ${showIds(answer.ids)}; order=asc answered ${showIds(ascending)}, reversed ${showIds(reversed)}`, 'desc-not-reversed', [answer]);
+    probe.fail(
+      COLLECTION_ORDER,
+      `ordered by id, order=desc answers ${showIds(answer.ids)}; order=asc answered ${showIds(ascending)}, reversed ${showIds(reversed)}`,
+      'desc-not-reversed',
+      [answer],
+    );
   }
 }
 
@@ -346,6 +408,11 @@ export const collectionsPhase: Phase = {
   skipReason: (ctx) => (ctx.operations.some((op) => listRouteOf(op) !== undefined) ? undefined : 'no list route declares a collection argument'),
   async run(ctx) {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);
-    await forEachConcurrently(routes, ctx.concurrency, (route) => probeList(ctx, route), () => ctx.run.stopped);
+    await forEachConcurrently(
+      routes,
+      ctx.concurrency,
+      (route) => probeList(ctx, route),
+      () => ctx.run.stopped,
+    );
   },
 };

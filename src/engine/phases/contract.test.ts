@@ -50,9 +50,14 @@ describe('phase contract', () => {
   it('warns contract_undocumented_route for a route the contract does not have in a documented namespace', async () => {
     const extra = await startFaultyServer({
       seed: 3,
-      faults: [editDescriptor((root) => {
-        root.routes['/community/v1/secret'] = { namespace: 'community/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: [] }] } as never;
-      }, ['el'])],
+      faults: [
+        editDescriptor(
+          (root) => {
+            root.routes['/community/v1/secret'] = { namespace: 'community/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: [] }] } as never;
+          },
+          ['el'],
+        ),
+      ],
     });
     try {
       const result = await runPhase(contractPhase, { url: extra.url, locales: LOCALES });

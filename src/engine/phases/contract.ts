@@ -15,7 +15,8 @@ export const CONTRACT_DRIFT: PhaseCheck = {
   severity: 'failure',
   phase: PHASE,
   judges: 'descriptor',
-  description: 'The descriptor serves every namespace, route, method and parameter of the contract, with the same type, format, enum, default, bounds, maxItems, required flag and batch permission.',
+  description:
+    'The descriptor serves every namespace, route, method and parameter of the contract, with the same type, format, enum, default, bounds, maxItems, required flag and batch permission.',
 };
 
 export const CONTRACT_UNDOCUMENTED_ROUTE: PhaseCheck = {

@@ -33,7 +33,10 @@ export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: Re
   }
   let outcomes = executed.outcomes;
   if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase, ctx.generators(op).rejectedDefaults)) {
-    ctx.run.emit({ type: 'warning', message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported` });
+    ctx.run.emit({
+      type: 'warning',
+      message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported`,
+    });
     outcomes = outcomes.filter((o) => !LABEL_DEPENDENT_CHECKS.has(o.check));
   }
   ctx.run.reportOutcomes(op, requestCase, executed, phase, outcomes);
@@ -66,24 +69,40 @@ export const examplesPhase: Phase = {
   skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     const { run } = ctx;
-    await forEachConcurrently(ctx.operations, ctx.concurrency, async (op) => {
-      run.cover(op);
-      for (const requestCase of ctx.generators(op).boundary()) {
-        if (run.stopped) return;
-        // What the case carries along from its valid base case: real ids, not refused arguments; its subject as it is.
-        const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
-        const executed = await run.execute(op, sent, 'examples', { judgeCase: true });
-        ctx.refusals.note(op, sent, executed.exchange);
-        reportExecuted(ctx, op, sent, executed, 'examples');
-      }
-    }, () => run.stopped);
+    await forEachConcurrently(
+      ctx.operations,
+      ctx.concurrency,
+      async (op) => {
+        run.cover(op);
+        for (const requestCase of ctx.generators(op).boundary()) {
+          if (run.stopped) return;
+          // What the case carries along from its valid base case: real ids, not refused arguments; its subject as it is.
+          const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
+          const executed = await run.execute(op, sent, 'examples', { judgeCase: true });
+          ctx.refusals.note(op, sent, executed.exchange);
+          reportExecuted(ctx, op, sent, executed, 'examples');
+        }
+      },
+      () => run.stopped,
+    );
 
-    await forEachConcurrently(probeOperations(ctx.operations, ctx.safeMethodsOnly), ctx.concurrency, async ({ probe, model }) => {
-      const path = ctx.generators(model).samplePath();
-      if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
-      const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
-      const executed = await run.execute(probe, requestCase, 'examples', { probe: true, judgeCase: true });
-      run.reportOutcomes(probe, requestCase, executed, 'examples', executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'));
-    }, () => run.stopped);
+    await forEachConcurrently(
+      probeOperations(ctx.operations, ctx.safeMethodsOnly),
+      ctx.concurrency,
+      async ({ probe, model }) => {
+        const path = ctx.generators(model).samplePath();
+        if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
+        const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
+        const executed = await run.execute(probe, requestCase, 'examples', { probe: true, judgeCase: true });
+        run.reportOutcomes(
+          probe,
+          requestCase,
+          executed,
+          'examples',
+          executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'),
+        );
+      },
+      () => run.stopped,
+    );
   },
 };

@@ -57,7 +57,6 @@ describe('boundary ids', () => {
     }
   });
 
-
   it('reports a server that answers 500 to a 20-digit id, and keeps quiet on one that answers 404', async () => {
     const { startFaultyServer } = await import('./testing/faulty-server.js');
     const { answerInstead, serverError } = await import('./testing/faults.js');
@@ -68,11 +67,19 @@ describe('boundary ids', () => {
     const clean = await startFaultyServer({ seed: 2, faults: [] });
     try {
       const found = await runPhase(fuzzPhase, { url: broken.url, locales: ['en_gb'], credentials: broken.credentials.admin });
-      const lines = found.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route} ${finding.curl.at(-1)}`);
-      expect(lines.some((line) => line.startsWith('not_a_server_error GET /community/v1/members/(?P<id>[\\d]+)') && line.includes('/members/12345678901234567890'))).toBe(true);
+      const lines = found.findings
+        .filter((finding) => finding.severity === 'failure')
+        .map((finding) => `${finding.check} ${finding.method} ${finding.route} ${finding.curl.at(-1)}`);
+      expect(
+        lines.some((line) => line.startsWith('not_a_server_error GET /community/v1/members/(?P<id>[\\d]+)') && line.includes('/members/12345678901234567890')),
+      ).toBe(true);
       const quiet = await runPhase(fuzzPhase, { url: clean.url, locales: ['en_gb'], credentials: clean.credentials.admin });
       // Every route quiet, those that require arguments besides the id too: a boundary id is sent in a valid case.
-      expect(quiet.findings.filter((finding) => finding.severity === 'failure').map((finding) => `${finding.check} ${finding.method} ${finding.route}: ${finding.message}`)).toEqual([]);
+      expect(
+        quiet.findings
+          .filter((finding) => finding.severity === 'failure')
+          .map((finding) => `${finding.check} ${finding.method} ${finding.route}: ${finding.message}`),
+      ).toEqual([]);
     } finally {
       await Promise.all([broken.close(), clean.close()]);
     }
@@ -86,12 +93,22 @@ describe('a failing delete that was carried out', () => {
     const { runPhase } = await import('./testing/phase-run.js');
     const { fuzzPhase } = await import('./fuzz.js');
     // Carried-out deletes of profile groups answer HTML; the re-send of one meets a 404 in JSON.
-    const htmlDeletes = rewriteAnswers('DELETE', /^\/community\/v1\/profile\/groups\/\d+$/, (answer) => (answer.status === 200 ? { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=UTF-8' } } : answer));
+    const htmlDeletes = rewriteAnswers('DELETE', /^\/community\/v1\/profile\/groups\/\d+$/, (answer) =>
+      answer.status === 200 ? { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=UTF-8' } } : answer,
+    );
     const server = await startFaultyServer({ seed: 2, faults: [htmlDeletes] });
     try {
-      const result = await runPhase(fuzzPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, examples: 2 * ROUND_SIZE, only: /^(GET|POST|DELETE) \/community\/v1\/profile\/groups/ });
+      const result = await runPhase(fuzzPhase, {
+        url: server.url,
+        locales: ['en_gb'],
+        credentials: server.credentials.admin,
+        examples: 2 * ROUND_SIZE,
+        only: /^(GET|POST|DELETE) \/community\/v1\/profile\/groups/,
+      });
       const deletes = result.findings.filter((finding) => finding.method === 'DELETE' && finding.check === 'json_content_type');
-      expect(deletes.map((finding) => [finding.severity, finding.response?.status, finding.message.includes('did not fail again')])).toEqual([['failure', 200, false]]);
+      expect(deletes.map((finding) => [finding.severity, finding.response?.status, finding.message.includes('did not fail again')])).toEqual([
+        ['failure', 200, false],
+      ]);
     } finally {
       await server.close();
     }

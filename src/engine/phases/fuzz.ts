@@ -86,9 +86,13 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   const carriedOut = op.method === 'DELETE' && isSuccess(lastFailing.executed.exchange.response?.status);
   // A case adapted after it was drawn (a real id, a refused argument left out) is reported as sent too: shrinking
   // works on the generated values, not on what was changed.
-  const shrunk = lastFailing.adapted || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
+  const shrunk =
+    lastFailing.adapted || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
-    run.emit({ type: 'warning', message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})` });
+    run.emit({
+      type: 'warning',
+      message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})`,
+    });
     return true;
   }
   // Re-send the minimal case: a finding is reported only if it fails again.
@@ -97,7 +101,11 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   if (failures.length) {
     run.reportOutcomes(op, shrunk, recheck, 'fuzz', failures);
   } else {
-    const flaky = failuresOf(lastFailing.executed.outcomes).map((o) => ({ ...o, severity: 'warning' as const, message: `${o.message} (did not fail again when re-sent)` }));
+    const flaky = failuresOf(lastFailing.executed.outcomes).map((o) => ({
+      ...o,
+      severity: 'warning' as const,
+      message: `${o.message} (did not fail again when re-sent)`,
+    }));
     run.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, 'fuzz', flaky);
   }
   return true;
@@ -109,21 +117,40 @@ export const fuzzPhase: Phase = {
   skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.
-    await forEachConcurrently(ctx.operations, ctx.concurrency, async (op) => {
-      for (const requestCase of boundaryIdCases(ctx, op)) {
-        if (ctx.run.stopped) return;
-        const executed = await ctx.run.execute(op, requestCase, 'fuzz', { judgeCase: true });
-        ctx.run.reportOutcomes(op, requestCase, executed, 'fuzz', executed.outcomes.filter((outcome) => outcome.severity === 'failure' || outcome.check === 'not_a_server_error'));
-      }
-    }, () => ctx.run.stopped);
-    const work = ctx.operations.flatMap((op) => [{ op, kind: 'valid' as const }, { op, kind: 'invalid' as const }]);
+    await forEachConcurrently(
+      ctx.operations,
+      ctx.concurrency,
+      async (op) => {
+        for (const requestCase of boundaryIdCases(ctx, op)) {
+          if (ctx.run.stopped) return;
+          const executed = await ctx.run.execute(op, requestCase, 'fuzz', { judgeCase: true });
+          ctx.run.reportOutcomes(
+            op,
+            requestCase,
+            executed,
+            'fuzz',
+            executed.outcomes.filter((outcome) => outcome.severity === 'failure' || outcome.check === 'not_a_server_error'),
+          );
+        }
+      },
+      () => ctx.run.stopped,
+    );
+    const work = ctx.operations.flatMap((op) => [
+      { op, kind: 'valid' as const },
+      { op, kind: 'invalid' as const },
+    ]);
     const failed = new Set<(typeof work)[number]>();
     for (let round = 0; round * ROUND_SIZE < ctx.examples && !ctx.run.stopped; round += 1) {
       const numRuns = Math.min(ROUND_SIZE, ctx.examples - round * ROUND_SIZE);
       const pending = work.filter((item) => !failed.has(item));
-      await forEachConcurrently(pending, ctx.concurrency, async (item) => {
-        if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
-      }, () => ctx.run.stopped);
+      await forEachConcurrently(
+        pending,
+        ctx.concurrency,
+        async (item) => {
+          if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
+        },
+        () => ctx.run.stopped,
+      );
     }
   },
 };

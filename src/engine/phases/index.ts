@@ -11,7 +11,17 @@ import type { Phase } from './phase.js';
 import { SCHEMA_CHECKS, schemasPhase } from './schemas.js';
 import { STATEFUL_CHECKS, statefulPhase } from './stateful.js';
 
-export const PHASES: readonly Phase[] = [contractPhase, localePhase, schemasPhase, examplesPhase, collectionsPhase, fuzzPhase, statefulPhase, batchPhase, authPhase];
+export const PHASES: readonly Phase[] = [
+  contractPhase,
+  localePhase,
+  schemasPhase,
+  examplesPhase,
+  collectionsPhase,
+  fuzzPhase,
+  statefulPhase,
+  batchPhase,
+  authPhase,
+];
 
 export const PHASE_NAMES: readonly string[] = PHASES.map((phase) => phase.name);
 
@@ -25,4 +35,12 @@ export interface PhaseCheck {
   judges?: 'descriptor';
 }
 
-export const PHASE_CHECKS: readonly PhaseCheck[] = [...CONTRACT_CHECKS, ...LOCALE_CHECKS, ...SCHEMA_CHECKS, ...COLLECTION_CHECKS, ...STATEFUL_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];
+export const PHASE_CHECKS: readonly PhaseCheck[] = [
+  ...CONTRACT_CHECKS,
+  ...LOCALE_CHECKS,
+  ...SCHEMA_CHECKS,
+  ...COLLECTION_CHECKS,
+  ...STATEFUL_CHECKS,
+  ...BATCH_CHECKS,
+  ...AUTH_CHECKS,
+];

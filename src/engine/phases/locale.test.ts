@@ -12,7 +12,11 @@ const MEMBERS = '/community/v1/members';
 /** An el server that answers member-list requests with 400 whatever they hold. */
 const elRefusesMemberLists: Fault = async (request, forward) => {
   if (request.method === 'GET' && request.path.startsWith(`/el/wp-json${MEMBERS}?`)) {
-    return { status: 400, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_invalid_param', message: 'Μη έγκυρη παράμετρος', data: { status: 400 } }) };
+    return {
+      status: 400,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({ code: 'rest_invalid_param', message: 'Μη έγκυρη παράμετρος', data: { status: 400 } }),
+    };
   }
   return forward(request);
 };
@@ -71,11 +75,16 @@ describe('phase locale', () => {
   it('warns locale_untranslated for an English description in el and fails a missing one', async () => {
     const untranslated = await startFaultyServer({
       seed: 3,
-      faults: [editDescriptor((root) => {
-        const args = root.routes[MEMBERS]!.endpoints[0]!.args;
-        args.search!.description = 'Limit results to those matching a string.';
-        delete args.page!.description;
-      }, ['el'])],
+      faults: [
+        editDescriptor(
+          (root) => {
+            const args = root.routes[MEMBERS]!.endpoints[0]!.args;
+            args.search!.description = 'Limit results to those matching a string.';
+            delete args.page!.description;
+          },
+          ['el'],
+        ),
+      ],
     });
     try {
       const result = await runPhase(localePhase, { url: untranslated.url, locales: LOCALES, credentials: untranslated.credentials.admin });

@@ -23,7 +23,8 @@ export const LOCALE_MISMATCH: PhaseCheck = {
   severity: 'failure',
   phase: PHASE,
   judges: 'descriptor',
-  description: 'The descriptors of all locales agree on namespaces, routes, methods, parameter names, types, formats, enums, defaults, bounds and required flags.',
+  description:
+    'The descriptors of all locales agree on namespaces, routes, methods, parameter names, types, formats, enums, defaults, bounds and required flags.',
 };
 
 export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
@@ -100,18 +101,23 @@ async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, othe
     .filter((op) => op.locale === first.locale)
     .slice(0, LOCALE_RESPONSE_OPERATIONS)
     .filter((op) => ctx.shard.ownsOperation(op));
-  await forEachConcurrently(operations, ctx.concurrency, async (op) => {
-    // A valid write could succeed once and then be refused as a duplicate: only reads are compared valid.
-    const kinds = SAFE_METHODS.includes(op.method) ? (['valid', 'invalid'] as const) : (['invalid'] as const);
-    for (const kind of kinds) {
-      const [requestCase] = sampleCases(ctx, op, kind, 1, PHASE);
-      if (requestCase === undefined) continue;
-      for (const book of books) {
-        const counterpart = book.operation(op.route, op.method);
-        if (counterpart !== undefined && !ctx.run.stopped) await compareAnswers(ctx, op, counterpart, requestCase);
+  await forEachConcurrently(
+    operations,
+    ctx.concurrency,
+    async (op) => {
+      // A valid write could succeed once and then be refused as a duplicate: only reads are compared valid.
+      const kinds = SAFE_METHODS.includes(op.method) ? (['valid', 'invalid'] as const) : (['invalid'] as const);
+      for (const kind of kinds) {
+        const [requestCase] = sampleCases(ctx, op, kind, 1, PHASE);
+        if (requestCase === undefined) continue;
+        for (const book of books) {
+          const counterpart = book.operation(op.route, op.method);
+          if (counterpart !== undefined && !ctx.run.stopped) await compareAnswers(ctx, op, counterpart, requestCase);
+        }
       }
-    }
-  }, () => ctx.run.stopped);
+    },
+    () => ctx.run.stopped,
+  );
 }
 
 /** The comparison of one locale's descriptor with the first locale's: a split run does it in one shard. */
@@ -121,7 +127,8 @@ function descriptorsUnit(other: LoadedDescriptor): string {
 
 export const localePhase: Phase = {
   name: PHASE,
-  description: 'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
+  description:
+    'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
   skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
   units: (ctx) => ctx.descriptors.slice(1).map((other) => ({ name: descriptorsUnit(other), cost: 2 })),
   async run(ctx) {

@@ -22,7 +22,11 @@ function refusedButApplied(path: RegExp, from: string, to: string): Fault {
     if (request.headers.authorization !== from || request.method === 'GET') return forward(request);
     const answer = await carryOut(request, forward);
     if (!/\/avatar/.test(request.path) || answer.status >= 300) return answer;
-    return { status: 403, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 403 } }) };
+    return {
+      status: 403,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 403 } }),
+    };
   };
 }
 
@@ -40,7 +44,10 @@ describe('other-account probes', () => {
   });
 
   async function withFault(fault: (member: string, admin: string) => Fault): Promise<FaultyServer> {
-    const server = await startFaultyServer({ seed: SEED, faults: [fault(basicAuthorization(reference.credentials.member), basicAuthorization(reference.credentials.admin))] });
+    const server = await startFaultyServer({
+      seed: SEED,
+      faults: [fault(basicAuthorization(reference.credentials.member), basicAuthorization(reference.credentials.admin))],
+    });
     faulty.push(server);
     return server;
   }
@@ -61,7 +68,11 @@ describe('other-account probes', () => {
     const result = await probe(server);
     const lines = findingLines(result.findings);
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines).toContainEqual(expect.stringMatching(/^access_other_account failure en_gb POST \/community\/v1\/members\/\(\?P<user_id>\[\\d\]\+\)\/avatar: member \(member\) wrote member2's resource with POST .* and was not refused \(2\d\d\); a read afterwards shows the change$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^access_other_account failure en_gb POST \/community\/v1\/members\/\(\?P<user_id>\[\\d\]\+\)\/avatar: member \(member\) wrote member2's resource with POST .* and was not refused \(2\d\d\); a read afterwards shows the change$/,
+      ),
+    );
     for (const finding of result.findings) expect(finding.curl.join('\n')).not.toContain(server.credentials.member.password);
   });
 
@@ -69,7 +80,11 @@ describe('other-account probes', () => {
     const server = await withFault((member, admin) => actsAs(new RegExp(`^/community/v1/members/${MEMBER_ID}$`), member, admin));
     const result = await probe(server);
     const escalation = result.findings.filter((finding) => finding.check === 'access_role_escalation');
-    expect(findingLines(escalation)).toContainEqual(expect.stringMatching(/^access_role_escalation failure en_gb (POST|PUT|PATCH) \/community\/v1\/members\/\(\?P<id>\[\\d\]\+\): member \(member\) raised its own roles to administrator with .* and was not refused \(200\); a read afterwards shows the change$/));
+    expect(findingLines(escalation)).toContainEqual(
+      expect.stringMatching(
+        /^access_role_escalation failure en_gb (POST|PUT|PATCH) \/community\/v1\/members\/\(\?P<id>\[\\d\]\+\): member \(member\) raised its own roles to administrator with .* and was not refused \(200\); a read afterwards shows the change$/,
+      ),
+    );
   });
 
   it('fails access_other_account when a refused write changed the data anyway', async () => {
@@ -77,8 +92,12 @@ describe('other-account probes', () => {
     const result = await probe(server);
     // The avatar upload and its removal, both carried out behind a 403.
     expect(findingLines(result.findings).sort()).toEqual([
-      expect.stringMatching(/^access_other_account failure en_gb DELETE \/community\/v1\/members\/\(\?P<user_id>\[\\d\]\+\)\/avatar: member \(member\) was refused \(403 rest_forbidden\) when it wrote member2's resource with DELETE .*, yet a read afterwards shows a change$/),
-      expect.stringMatching(/^access_other_account failure en_gb POST \/community\/v1\/members\/\(\?P<user_id>\[\\d\]\+\)\/avatar: member \(member\) was refused \(403 rest_forbidden\) when it wrote member2's resource with POST .*, yet a read afterwards shows a change$/),
+      expect.stringMatching(
+        /^access_other_account failure en_gb DELETE \/community\/v1\/members\/\(\?P<user_id>\[\\d\]\+\)\/avatar: member \(member\) was refused \(403 rest_forbidden\) when it wrote member2's resource with DELETE .*, yet a read afterwards shows a change$/,
+      ),
+      expect.stringMatching(
+        /^access_other_account failure en_gb POST \/community\/v1\/members\/\(\?P<user_id>\[\\d\]\+\)\/avatar: member \(member\) was refused \(403 rest_forbidden\) when it wrote member2's resource with POST .*, yet a read afterwards shows a change$/,
+      ),
     ]);
   });
 });

@@ -34,7 +34,8 @@ export const ACCESS_ROLE_ESCALATION: PhaseCheck = {
   name: 'access_role_escalation',
   severity: 'failure',
   phase: PHASE,
-  description: 'A member cannot raise their own roles: writing roles [administrator] to their own account is refused, and a read afterwards shows the roles unchanged.',
+  description:
+    'A member cannot raise their own roles: writing roles [administrator] to their own account is refused, and a read afterwards shows the roles unchanged.',
 };
 
 export const OTHER_ACCOUNT_CHECKS: readonly PhaseCheck[] = [ACCESS_OTHER_ACCOUNT, ACCESS_ROLE_ESCALATION];
@@ -122,7 +123,13 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
         const victim = victims.find((candidate) => candidate !== actor);
         const victimId = victim && ctx.run.accountOf(victim)?.id;
         if (victim === undefined || victimId === undefined) continue;
-        probes.push({ check: ACCESS_OTHER_ACCOUNT, op, actor, requestCase: { ...sample, path: { ...sample.path, [variable]: String(victimId) } }, attempt: `wrote ${victim.name}'s resource` });
+        probes.push({
+          check: ACCESS_OTHER_ACCOUNT,
+          op,
+          actor,
+          requestCase: { ...sample, path: { ...sample.path, [variable]: String(victimId) } },
+          attempt: `wrote ${victim.name}'s resource`,
+        });
       }
     }
   }
@@ -134,7 +141,9 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
   const probes: Probe[] = [];
   for (const descriptor of ctx.descriptors) {
     const collections = accountCollections(descriptor);
-    const updates = ctx.operations.filter((op) => op.locale === descriptor.locale && ['POST', 'PUT', 'PATCH'].includes(op.method) && op.args.roles !== undefined);
+    const updates = ctx.operations.filter(
+      (op) => op.locale === descriptor.locale && ['POST', 'PUT', 'PATCH'].includes(op.method) && op.args.roles !== undefined,
+    );
     // One method per route is enough: POST, PUT and PATCH of a WordPress route share one callback.
     const seen = new Set<string>();
     for (const op of updates) {
@@ -145,7 +154,13 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
         const id = ctx.run.accountOf(actor)?.id;
         if (id === undefined) continue;
         const roles = op.args.roles?.type === 'string' ? 'administrator' : ['administrator'];
-        probes.push({ check: ACCESS_ROLE_ESCALATION, op, actor, requestCase: { operationId: op.id, kind: 'valid', path: { [variable]: String(id) }, query: {}, body: { roles } }, attempt: 'raised its own roles to administrator' });
+        probes.push({
+          check: ACCESS_ROLE_ESCALATION,
+          op,
+          actor,
+          requestCase: { operationId: op.id, kind: 'valid', path: { [variable]: String(id) }, query: {}, body: { roles } },
+          attempt: 'raised its own roles to administrator',
+        });
       }
     }
   }
@@ -159,7 +174,11 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<void> {
   // Deletes after the other writes (a broken server that lets one through removes the account the rest address),
   // role escalation last (a broken server that grants it changes who the actor is for anything after).
   const others = otherAccountProbes(ctx, ordinary, ordinary);
-  const ordered = [...others.filter((next) => next.op.method !== 'DELETE'), ...others.filter((next) => next.op.method === 'DELETE'), ...roleProbes(ctx, ordinary)];
+  const ordered = [
+    ...others.filter((next) => next.op.method !== 'DELETE'),
+    ...others.filter((next) => next.op.method === 'DELETE'),
+    ...roleProbes(ctx, ordinary),
+  ];
   for (const next of ordered) {
     if (ctx.run.stopped) return;
     await probe(ctx, next);

@@ -11,7 +11,13 @@ describe('real ids in generated cases', () => {
   const wordpress = WORDPRESS;
   const op = wordpressOperation;
   const answer = answered;
-  const valid = (target: Operation, query: Record<string, unknown>, body?: Record<string, unknown>): RequestCase => ({ operationId: target.id, kind: 'valid', path: {}, query, body });
+  const valid = (target: Operation, query: Record<string, unknown>, body?: Record<string, unknown>): RequestCase => ({
+    operationId: target.id,
+    kind: 'valid',
+    path: {},
+    query,
+    body,
+  });
 
   it('puts an id the run made into an argument that names a parent family, for about half the cases, and every case stays valid', () => {
     const owned = new OwnedResources([wordpress]);
@@ -36,7 +42,7 @@ describe('real ids in generated cases', () => {
     for (const requestCase of reads) expect(labelStillHolds(list, requestCase)).toBe(true);
   });
 
-  it('gives every other argument the model finds taking ids one the run made or saw: a post\'s author, terms and image, a list\'s include', () => {
+  it("gives every other argument the model finds taking ids one the run made or saw: a post's author, terms and image, a list's include", () => {
     const owned = new OwnedResources([wordpress]);
     owned.observe(op('POST', '/wp/v2/users'), answer(201, { id: 77 }), [], undefined);
     owned.observe(op('POST', '/wp/v2/categories'), answer(201, { id: 88 }), [], undefined);
@@ -46,7 +52,9 @@ describe('real ids in generated cases', () => {
 
     // A write names them, made or only seen (the media item): a post's author or image is not changed by it.
     const create = op('POST', '/wp/v2/posts');
-    const writes = Array.from({ length: 60 }, (_, index) => withRealIds(ctx, create, valid(create, {}, { author: index + 2, categories: [index + 2], featured_media: index + 2 })));
+    const writes = Array.from({ length: 60 }, (_, index) =>
+      withRealIds(ctx, create, valid(create, {}, { author: index + 2, categories: [index + 2], featured_media: index + 2 })),
+    );
     expect(writes.filter((requestCase) => requestCase.body?.author === 77).length).toBeGreaterThan(15);
     // A list of ids takes one in the first form the rule book accepts (WordPress reads a lone number as a list).
     const one = (value: unknown): string => String([value].flat()[0]);
@@ -75,7 +83,9 @@ describe('real ids in generated cases', () => {
       body: undefined,
       mutation: { param: location === 'path' ? 'id' : 'password', location, rule: 'wrong_type', description: 'test' },
     });
-    const onExisting = Array.from({ length: 60 }, (_, index) => withRealIds(ctx, read, invalid(index, 'query'))).filter((requestCase) => requestCase.path.id === '1');
+    const onExisting = Array.from({ length: 60 }, (_, index) => withRealIds(ctx, read, invalid(index, 'query'))).filter(
+      (requestCase) => requestCase.path.id === '1',
+    );
     expect(onExisting.length).toBeGreaterThan(15);
     expect(onExisting.length).toBeLessThan(45);
     for (const requestCase of onExisting) expect(labelStillHolds(read, requestCase)).toBe(true);
@@ -110,7 +120,11 @@ describe('real ids in generated cases', () => {
     owned.observe(op('POST', '/wp/v2/categories'), answer(201, { id: 88 }), [], undefined);
     const ctx = { run: { owned } } as unknown as PhaseContext;
     const create = op('POST', '/wp/v2/posts');
-    const edge = (subject: string, index: number): RequestCase => ({ ...valid(create, {}, { author: index + 2, categories: [index + 2], menu_order: index }), kind: 'boundary', subject });
+    const edge = (subject: string, index: number): RequestCase => ({
+      ...valid(create, {}, { author: index + 2, categories: [index + 2], menu_order: index }),
+      kind: 'boundary',
+      subject,
+    });
     for (let index = 0; index < 20; index += 1) {
       const carried = withRealIds(ctx, create, edge('menu_order', index));
       expect(carried.body).toEqual({ author: 1, categories: [index + 2], menu_order: index });

@@ -10,6 +10,8 @@ import { syntheticOperation } from './synthetic-operation.js';
 export async function fetchRootAgain(ctx: PhaseContext, descriptor: LoadedDescriptor, phase: string): Promise<Exchange> {
   const declared = descriptor.operations.find((op) => op.route === '/' && op.method === 'GET');
   const op = declared ?? syntheticOperation(descriptor.locale, 'GET', '/');
-  const executed = await ctx.run.execute(op, { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined }, phase, { probe: declared === undefined });
+  const executed = await ctx.run.execute(op, { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined }, phase, {
+    probe: declared === undefined,
+  });
   return executed.exchange;
 }

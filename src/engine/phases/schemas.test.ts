@@ -12,7 +12,12 @@ function rewriteJson(answer: ForwardedAnswer, rewrite: (body: any) => unknown): 
 }
 
 /** Requests to `path` (inside the REST root, query left out) whose query `when` accepts, answered through `rewrite`. */
-function rewriteWhen(method: string, path: RegExp, when: (query: URLSearchParams, request: ForwardedRequest) => boolean, rewrite: (body: any) => unknown): Fault {
+function rewriteWhen(
+  method: string,
+  path: RegExp,
+  when: (query: URLSearchParams, request: ForwardedRequest) => boolean,
+  rewrite: (body: any) => unknown,
+): Fault {
   return async (request, forward) => {
     const answer = await forward(request);
     const url = new URL(request.path, 'http://front');
@@ -29,34 +34,63 @@ const eachItem = (body: any, change: (item: any) => void): unknown => {
 
 /** Answers an anonymous `context=edit` read of the route with 401 and `code`. */
 function refuseAnonymousEdit(route: RegExp, code: string): Fault {
-  const refusal = { status: 401, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code, message: 'Sorry.', data: { status: 401 } }) };
-  return answerInstead('GET', route, refusal, (request) => request.headers.authorization === undefined && new URL(request.path, 'http://front').searchParams.get('context') === 'edit');
+  const refusal = {
+    status: 401,
+    headers: { 'content-type': 'application/json; charset=UTF-8' },
+    body: JSON.stringify({ code, message: 'Sorry.', data: { status: 401 } }),
+  };
+  return answerInstead(
+    'GET',
+    route,
+    refusal,
+    (request) => request.headers.authorization === undefined && new URL(request.path, 'http://front').searchParams.get('context') === 'edit',
+  );
 }
 
 /** One fault per rule, each on its own route, so one server shows them all. */
 const FAULTS: Fault[] = [
   // response_schema: a boolean answered as a string.
-  rewriteWhen('GET', /^\/community\/v1\/components$/, () => true, (body) => eachItem(body, (item) => (item.is_active = 'yes'))),
+  rewriteWhen(
+    'GET',
+    /^\/community\/v1\/components$/,
+    () => true,
+    (body) => eachItem(body, (item) => (item.is_active = 'yes')),
+  ),
   // context_field_sets (answers): the embed answer carries a field the view answer does not.
-  rewriteWhen('GET', /^\/community\/v1\/members\/\d+$/, (query) => query.get('context') === 'embed', (body) => eachItem(body, (item) => (item.embed_only = true))),
+  rewriteWhen(
+    'GET',
+    /^\/community\/v1\/members\/\d+$/,
+    (query) => query.get('context') === 'embed',
+    (body) => eachItem(body, (item) => (item.embed_only = true)),
+  ),
   // context_field_sets (schema): a property published for embed only.
-  rewriteAnswers('GET', /^\/community\/v1$/, (answer) => rewriteJson(answer, (body) => {
-    const schema = body.routes?.['/community/v1/profile/groups']?.schema;
-    if (schema) schema.properties.description.context = ['embed'];
-    return body;
-  })),
+  rewriteAnswers('GET', /^\/community\/v1$/, (answer) =>
+    rewriteJson(answer, (body) => {
+      const schema = body.routes?.['/community/v1/profile/groups']?.schema;
+      if (schema) schema.properties.description.context = ['embed'];
+      return body;
+    }),
+  ),
   // edit_context_rights: context=edit shows an anonymous caller more than view does.
-  rewriteWhen('GET', /^\/community\/v1\/profile\/fields$/, (query, request) => query.get('context') === 'edit' && request.headers.authorization === undefined, (body) => eachItem(body, (item) => (item.private_note = 'only for editors'))),
+  rewriteWhen(
+    'GET',
+    /^\/community\/v1\/profile\/fields$/,
+    (query, request) => query.get('context') === 'edit' && request.headers.authorization === undefined,
+    (body) => eachItem(body, (item) => (item.private_note = 'only for editors')),
+  ),
   // edit_context_rights, the code: an anonymous context=edit refused with a code WordPress does not use for it (a
   // warning), and one refused as core's statuses, taxonomies and types controllers refuse it (quiet; a route anonymous
   // callers may list, so the code is judged).
   refuseAnonymousEdit(/^\/community\/v1\/profile\/groups$/, 'rest_not_logged_in'),
   refuseAnonymousEdit(/^\/community\/v1\/members$/, 'rest_cannot_view'),
   // fields_parameter: _fields ignored.
-  async (request, forward) => forward(request.path.includes('/community/v1/settings?') ? { ...request, path: request.path.replace(/_fields=[^&]*/, '') } : request),
+  async (request, forward) =>
+    forward(request.path.includes('/community/v1/settings?') ? { ...request, path: request.path.replace(/_fields=[^&]*/, '') } : request),
   // head_as_get: HEAD answered 404.
   async (request, forward) =>
-    request.method === 'HEAD' && request.path.includes('/community/v1/moderation?') === false && /\/community\/v1\/moderation$/.test(request.path.split('?')[0]!)
+    request.method === 'HEAD' &&
+    request.path.includes('/community/v1/moderation?') === false &&
+    /\/community\/v1\/moderation$/.test(request.path.split('?')[0]!)
       ? { status: 404, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: '' }
       : forward(request),
 ];
@@ -87,7 +121,11 @@ describe('phase schemas', () => {
   it('reports each broken rule on a server that breaks it', async () => {
     const result = await runPhase(schemasPhase, { url: broken.url, locales: ['en_gb'], credentials: broken.credentials.admin, answerSchemas: true });
     const lines = findingLines(result.findings);
-    const has = (pattern: RegExp) => expect(lines.some((line) => pattern.test(line)), `${pattern} in\n${lines.join('\n')}`).toBe(true);
+    const has = (pattern: RegExp) =>
+      expect(
+        lines.some((line) => pattern.test(line)),
+        `${pattern} in\n${lines.join('\n')}`,
+      ).toBe(true);
     has(/^response_schema failure en_gb GET \/community\/v1\/components: .*`is_active` must be boolean/);
     has(/^context_field_sets warning en_gb GET \/community\/v1\/members\/\(\?P<id>\[\\d\]\+\): context=embed answered embed_only, which context=view did not/);
     has(/^context_field_sets warning en_gb GET \/community\/v1\/profile\/groups: the published schema shows description in context embed but not in view/);

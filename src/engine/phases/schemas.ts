@@ -27,14 +27,16 @@ export const CONTEXT_FIELD_SETS: PhaseCheck = {
   name: 'context_field_sets',
   severity: 'warning',
   phase: PHASE,
-  description: "The fields of context embed are among those of view, and view's among edit's: in the published schema's context lists and in the answers, for the contexts the route accepts.",
+  description:
+    "The fields of context embed are among those of view, and view's among edit's: in the published schema's context lists and in the answers, for the contexts the route accepts.",
 };
 
 export const EDIT_CONTEXT_RIGHTS: PhaseCheck = {
   name: 'edit_context_rights',
   severity: 'failure',
   phase: PHASE,
-  description: 'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
+  description:
+    'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
 };
 
 /**
@@ -103,7 +105,12 @@ class SchemaRoutes {
     const schemas = run.answerSchemas;
     if (schemas === undefined) return;
     const operations = this.ctx.operations.filter((op) => op.method === 'GET' && schemas.schema(op.locale, op.route) !== undefined && onlyPathRequired(op));
-    await forEachConcurrently(operations, this.ctx.concurrency, (op) => this.#route(op, schemas.schema(op.locale, op.route)!), () => run.stopped);
+    await forEachConcurrently(
+      operations,
+      this.ctx.concurrency,
+      (op) => this.#route(op, schemas.schema(op.locale, op.route)!),
+      () => run.stopped,
+    );
   }
 
   async #route(op: Operation, schema: ItemSchema): Promise<void> {
@@ -132,7 +139,10 @@ class SchemaRoutes {
 
   /** The schema's own context lists: a property shown in embed is shown in view, one shown in view in edit. */
   #schemaContexts(op: Operation, schema: ItemSchema, contexts: readonly SchemaContext[]): void {
-    for (const [narrow, wide] of [['embed', 'view'], ['view', 'edit']] as const) {
+    for (const [narrow, wide] of [
+      ['embed', 'view'],
+      ['view', 'edit'],
+    ] as const) {
       if (!contexts.includes(narrow) || !contexts.includes(wide)) continue;
       const missing = missingFrom(fieldsInContext(schema, narrow), fieldsInContext(schema, wide));
       if (missing.length === 0) continue;
@@ -150,7 +160,10 @@ class SchemaRoutes {
 
   /** The answers: each narrower context's first item has no key the wider context's lacks. */
   #answerContexts(op: Operation, answers: Map<SchemaContext, { exchange: Exchange; item: Record<string, unknown> | undefined }>): void {
-    for (const [narrow, wide] of [['embed', 'view'], ['view', 'edit']] as const) {
+    for (const [narrow, wide] of [
+      ['embed', 'view'],
+      ['view', 'edit'],
+    ] as const) {
       const small = answers.get(narrow);
       const large = answers.get(wide);
       if (small?.item === undefined || large?.item === undefined) continue;
@@ -273,7 +286,14 @@ class SchemaRoutes {
     const variables = op.pattern.variables.filter((variable) => !variable.optional);
     if (variables.length === 0) return {};
     const collection = this.ctx.operations
-      .filter((candidate) => candidate.method === 'GET' && candidate.locale === op.locale && candidate.pattern.variables.length === 0 && onlyPathRequired(candidate) && op.route.startsWith(`${candidate.route}/`))
+      .filter(
+        (candidate) =>
+          candidate.method === 'GET' &&
+          candidate.locale === op.locale &&
+          candidate.pattern.variables.length === 0 &&
+          onlyPathRequired(candidate) &&
+          op.route.startsWith(`${candidate.route}/`),
+      )
       .sort((a, b) => b.route.length - a.route.length)[0];
     if (collection === undefined || variables.length > 1) return undefined;
     const key = `${op.locale} ${collection.route}`;
@@ -285,18 +305,27 @@ class SchemaRoutes {
     const body = await list;
     const variable = variables[0]!;
     const candidates: unknown[] = Array.isArray(body)
-      ? body.map((item) => (typeof item === 'object' && item !== null ? ((item as Record<string, unknown>)[variable.name] ?? (item as Record<string, unknown>).id) : undefined))
+      ? body.map((item) =>
+          typeof item === 'object' && item !== null ? ((item as Record<string, unknown>)[variable.name] ?? (item as Record<string, unknown>).id) : undefined,
+        )
       : typeof body === 'object' && body !== null
         ? Object.keys(body)
         : [];
     const matcher = new RegExp(`^(?:${variable.pattern})$`, 'u');
-    const value = candidates.map((candidate) => (typeof candidate === 'number' || typeof candidate === 'string' ? String(candidate) : undefined)).find((candidate) => candidate !== undefined && matcher.test(candidate));
+    const value = candidates
+      .map((candidate) => (typeof candidate === 'number' || typeof candidate === 'string' ? String(candidate) : undefined))
+      .find((candidate) => candidate !== undefined && matcher.test(candidate));
     return value === undefined ? undefined : { [variable.name]: value };
   }
 
   #request(op: Operation, path: Record<string, string>, query: Record<string, unknown>, anonymous: boolean) {
     const requestCase = this.#case(op, path, query);
-    return buildRequest({ restUrl: this.ctx.run.restUrl(op.locale), operation: op, requestCase, credentials: anonymous ? undefined : this.ctx.run.credentials });
+    return buildRequest({
+      restUrl: this.ctx.run.restUrl(op.locale),
+      operation: op,
+      requestCase,
+      credentials: anonymous ? undefined : this.ctx.run.credentials,
+    });
   }
 
   #case(op: Operation, path: Record<string, string>, query: Record<string, unknown>): RequestCase {
@@ -312,9 +341,17 @@ class SchemaRoutes {
 }
 
 /** What is wrong with one item of a `_fields` answer, or undefined. */
-function fieldsProblem(item: unknown, expected: readonly string[], nested: string | undefined, nestedKey: string | undefined, whole: boolean): string | undefined {
+function fieldsProblem(
+  item: unknown,
+  expected: readonly string[],
+  nested: string | undefined,
+  nestedKey: string | undefined,
+  whole: boolean,
+): string | undefined {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return `an item that is not an object`;
-  const keys = Object.keys(item).filter((key) => !HYPERMEDIA.has(key)).sort();
+  const keys = Object.keys(item)
+    .filter((key) => !HYPERMEDIA.has(key))
+    .sort();
   const extra = missingFrom(keys, expected);
   const lacking = whole ? missingFrom(expected, keys) : [];
   if (extra.length > 0 || lacking.length > 0) return `keys ${keys.join(', ') || '(none)'} where ${expected.join(', ')} were asked for`;

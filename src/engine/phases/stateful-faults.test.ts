@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../checks/types.js';
 import { statefulPhase } from './stateful.js';
-import { answerInstead, dropRoute, editDescriptor, listTotalCached, ok, rewriteAnswers, serverError, writesIgnored, writtenFieldLost } from './testing/faults.js';
+import {
+  answerInstead,
+  dropRoute,
+  editDescriptor,
+  listTotalCached,
+  ok,
+  rewriteAnswers,
+  serverError,
+  writesIgnored,
+  writtenFieldLost,
+} from './testing/faults.js';
 import type { Fault } from './testing/faulty-server.js';
 import { findingLines, phaseAgainstFaults } from './testing/phase-run.js';
 
@@ -69,7 +79,9 @@ describe('phase stateful on a server that breaks one step', () => {
     ],
     [
       'a duplicate login answered 500',
-      rewriteAnswers('POST', /^\/community\/v1\/members$/, (answer) => (answer.status === 400 && answer.body.includes('existing_user_login') ? serverError('db_insert_error') : answer)),
+      rewriteAnswers('POST', /^\/community\/v1\/members$/, (answer) =>
+        answer.status === 400 && answer.body.includes('existing_user_login') ? serverError('db_insert_error') : answer,
+      ),
       /^duplicate_create failure en_gb POST \/community\/v1\/members: community\/v1 members life cycle \(en_gb\): a second community\/v1 members create with the same user_login "rc\w+", email "rc\w+@example\.org" answered 500 db_insert_error; expected a 4xx refusal with a code$/,
       // list, create, read, list, list, search, create again
       7,
@@ -125,7 +137,9 @@ describe('phase stateful on a server that breaks one step', () => {
 
   it('finds routes by meaning when the descriptor writes a key differently', async () => {
     const renamed = editDescriptor((root) => {
-      root.routes = Object.fromEntries(Object.entries(root.routes).map(([key, value]) => [key === MEMBER ? String.raw`/community/v1/members/(?P<id>\d+)` : key, value]));
+      root.routes = Object.fromEntries(
+        Object.entries(root.routes).map(([key, value]) => [key === MEMBER ? String.raw`/community/v1/members/(?P<id>\d+)` : key, value]),
+      );
     });
     const [result, unchanged] = [await runWith([renamed]), await runWith([])];
     expect(findingLines(failures(result.findings))).toEqual([]);

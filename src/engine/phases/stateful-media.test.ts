@@ -16,7 +16,9 @@ afterEach(async () => {
 async function runOn(faults: MediaFaults = {}) {
   server = await startMediaServer(faults);
   const result = await runPhase(statefulPhase, { url: server.url, locales: ['en_gb'], credentials: ADMIN });
-  const media = result.events.flatMap((event: RunEvent) => (event.type === 'sequence' ? [event.sequence] : [])).find((sequence: SequenceReport) => sequence.family === 'wp/v2 media');
+  const media = result.events
+    .flatMap((event: RunEvent) => (event.type === 'sequence' ? [event.sequence] : []))
+    .find((sequence: SequenceReport) => sequence.family === 'wp/v2 media');
   return { result, media: media!, server };
 }
 
@@ -28,43 +30,57 @@ describe('the media life cycle', () => {
     expect(server.creates).toEqual([201]);
     expect(server.attachments.size).toBe(0);
     const steps = media.steps.map((step) => `${step.step}: ${step.outcome}`);
-    expect(steps).toEqual(expect.arrayContaining([
-      'create wp/v2 media: ok',
-      'create answered with Location: ok',
-      'read: ok',
-      'created values read back: ok',
-      'listed: ok',
-      'found by search: ok',
-      'duplicate create: skipped',
-      'update title: ok',
-      'update caption: ok',
-      'update alt_text: ok',
-      'update description: ok',
-      'deleted with force=true: ok',
-      'gone after the delete: ok',
-    ]));
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        'create wp/v2 media: ok',
+        'create answered with Location: ok',
+        'read: ok',
+        'created values read back: ok',
+        'listed: ok',
+        'found by search: ok',
+        'duplicate create: skipped',
+        'update title: ok',
+        'update caption: ok',
+        'update alt_text: ok',
+        'update description: ok',
+        'deleted with force=true: ok',
+        'gone after the delete: ok',
+      ]),
+    );
     // The update wrote status "publish", which this server keeps and the media list cannot filter by.
-    expect(media.steps.find((step) => step.step === 'list total back')).toEqual({ step: 'list total back', outcome: 'skipped', detail: 'the wp/v2 media is "publish", a status its list cannot filter by' });
+    expect(media.steps.find((step) => step.step === 'list total back')).toEqual({
+      step: 'list total back',
+      outcome: 'skipped',
+      detail: 'the wp/v2 media is "publish", a status its list cannot filter by',
+    });
     expect(media.steps.find((step) => step.step === 'created values read back')?.detail).toBe('title, caption, description, status');
     expect(media.steps.find((step) => step.step === 'duplicate create')?.detail).toMatch(/an upload of the same file is a second file/);
   });
 
   it('sends the file as the raw body with its name and type, the other values in the query, and shows it so in the curl line', async () => {
     const { result, server } = await runOn({ updateFails: true });
-    expect(server.files).toEqual([{ name: expect.stringMatching(/^restconform-\w+\.txt$/), type: 'text/plain', content: expect.stringMatching(/^Restconform upload \w+\n$/) }]);
+    expect(server.files).toEqual([
+      { name: expect.stringMatching(/^restconform-\w+\.txt$/), type: 'text/plain', content: expect.stringMatching(/^Restconform upload \w+\n$/) },
+    ]);
     const { name, content } = server.files[0]!;
     const finding = result.findings.find((candidate) => candidate.check === 'stateful_sequence')!;
     // The reproduction's second step (after the list total before) is the upload, credentials left to the environment.
     const create = finding.curl[1]!;
-    expect(create).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/en_gb\/wp-json\/wp\/v2\/media\?title=Restconform%20title%20\w+&caption=Restconform%20caption%20\w+&description=Restconform%20description%20\w+&status=private' /);
-    expect(create).toContain(` -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD" -H 'content-type: text/plain' -H 'content-disposition: attachment; filename="${name}"' --data-raw '${content}'`);
+    expect(create).toMatch(
+      /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/en_gb\/wp-json\/wp\/v2\/media\?title=Restconform%20title%20\w+&caption=Restconform%20caption%20\w+&description=Restconform%20description%20\w+&status=private' /,
+    );
+    expect(create).toContain(
+      ` -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD" -H 'content-type: text/plain' -H 'content-disposition: attachment; filename="${name}"' --data-raw '${content}'`,
+    );
     expect(create).not.toContain(ADMIN.password.replace(/ /g, ''));
   });
 
   it('reports an upload whose read loses the title sent beside it', async () => {
     const { result, server } = await runOn({ uploadLosesTitle: true });
     expect(findingLines(result.findings)).toEqual([
-      expect.stringMatching(/^create_persisted failure en_gb GET \/wp\/v2\/media\/\(\?P<id>\[\\d\]\+\): wp\/v2 media life cycle \(en_gb\): the wp\/v2 media create sent title "Restconform title \w+" beside its upload; the new wp\/v2 media reads \{"raw":"","rendered":"<p><\/p>"\}$/),
+      expect.stringMatching(
+        /^create_persisted failure en_gb GET \/wp\/v2\/media\/\(\?P<id>\[\\d\]\+\): wp\/v2 media life cycle \(en_gb\): the wp\/v2 media create sent title "Restconform title \w+" beside its upload; the new wp\/v2 media reads \{"raw":"","rendered":"<p><\/p>"\}$/,
+      ),
     ]);
     // Create, read: the whole sequence so far as its reproduction.
     expect(result.findings[0]!.curl).toHaveLength(3);

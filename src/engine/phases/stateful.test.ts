@@ -54,27 +54,67 @@ describe('phase stateful', () => {
     const fields = ran.find((sequence) => sequence.name === 'community/v1 profile/fields life cycle')!;
     const updates = fields.steps.filter((step) => step.step.startsWith('update ') && step.outcome === 'ok').map((step) => step.step);
     expect(updates.filter((step) => !step.endsWith(' to ""'))).toEqual(
-      ['name', 'alternate_name', 'description', 'is_required', 'field_order', 'option_order', 'order_by', 'is_default_option', 'default_visibility', 'allow_custom_visibility', 'do_autolink'].map((field) => `update ${field}`),
+      [
+        'name',
+        'alternate_name',
+        'description',
+        'is_required',
+        'field_order',
+        'option_order',
+        'order_by',
+        'is_default_option',
+        'default_visibility',
+        'allow_custom_visibility',
+        'do_autolink',
+      ].map((field) => `update ${field}`),
     );
     expect(updates.filter((step) => step.endsWith(' to ""'))).toEqual(['name', 'alternate_name', 'description'].map((field) => `update ${field} to ""`));
-    expect(RELATION_SEQUENCES.map((sequence) => sequence.name)).toEqual(['signup activation', 'block and unblock', 'profile field data', 'follow and unfollow', 'components switched and back']);
+    expect(RELATION_SEQUENCES.map((sequence) => sequence.name)).toEqual([
+      'signup activation',
+      'block and unblock',
+      'profile field data',
+      'follow and unfollow',
+      'components switched and back',
+    ]);
   });
 
   it('has every ordinary account refused an update and a delete of what the administrator made, on the reference server', async () => {
     const fresh = await startReferenceServer({ port: 0, seed: 3 });
-    const result = await runPhase(statefulPhase, { url: fresh.url, locales: ['en_gb'], credentials: fresh.credentials.admin, accounts: seededAccounts(fresh.credentials) }).finally(() => fresh.close());
+    const result = await runPhase(statefulPhase, {
+      url: fresh.url,
+      locales: ['en_gb'],
+      credentials: fresh.credentials.admin,
+      accounts: seededAccounts(fresh.credentials),
+    }).finally(() => fresh.close());
     expect(findingLines(result.findings)).toEqual([]);
-    const refused = sequences(result.events).filter((sequence) => sequence.steps.some((step) => step.step === 'update and delete by member, member2 refused' && step.outcome === 'ok'));
-    expect(refused.map((sequence) => sequence.name)).toEqual(expect.arrayContaining(['community/v1 members life cycle', 'community/v1 profile/groups life cycle', 'community/v1 profile/fields life cycle', 'community/v1 signup life cycle']));
+    const refused = sequences(result.events).filter((sequence) =>
+      sequence.steps.some((step) => step.step === 'update and delete by member, member2 refused' && step.outcome === 'ok'),
+    );
+    expect(refused.map((sequence) => sequence.name)).toEqual(
+      expect.arrayContaining([
+        'community/v1 members life cycle',
+        'community/v1 profile/groups life cycle',
+        'community/v1 profile/fields life cycle',
+        'community/v1 signup life cycle',
+      ]),
+    );
   });
 
   it('fires access_other_resource when a member can change and delete a profile group the administrator made', async () => {
     const fresh = await startReferenceServer({ port: 0, seed: 3 });
     // The member's requests to profile group items go through as the administrator's.
-    const memberAsAdministrator = await startFaultyServer({ seed: 3, faults: [actsAs(/^\/community\/v1\/profile\/groups\/\d+$/, basicAuthorization(fresh.credentials.member), basicAuthorization(fresh.credentials.admin))] });
+    const memberAsAdministrator = await startFaultyServer({
+      seed: 3,
+      faults: [actsAs(/^\/community\/v1\/profile\/groups\/\d+$/, basicAuthorization(fresh.credentials.member), basicAuthorization(fresh.credentials.admin))],
+    });
     await fresh.close();
     try {
-      const result = await runPhase(statefulPhase, { url: memberAsAdministrator.url, locales: ['en_gb'], credentials: memberAsAdministrator.credentials.admin, accounts: seededAccounts(memberAsAdministrator.credentials) });
+      const result = await runPhase(statefulPhase, {
+        url: memberAsAdministrator.url,
+        locales: ['en_gb'],
+        credentials: memberAsAdministrator.credentials.admin,
+        accounts: seededAccounts(memberAsAdministrator.credentials),
+      });
       const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
       expect(found.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([
         ['failure', 'PATCH', String.raw`/community/v1/profile/groups/(?P<id>[\d]+)`],
@@ -95,14 +135,27 @@ describe('phase stateful', () => {
     const admin = basicAuthorization(fresh.credentials.admin);
     // The member's edit-context reads of members are answered as the administrator's.
     const editForAnyone: Fault = (request, forward) =>
-      forward(request.method === 'GET' && request.headers.authorization === member && /\/community\/v1\/members\/\d+\?(.*&)?context=edit/.test(request.path) ? { ...request, headers: { ...request.headers, authorization: admin } } : request);
+      forward(
+        request.method === 'GET' && request.headers.authorization === member && /\/community\/v1\/members\/\d+\?(.*&)?context=edit/.test(request.path)
+          ? { ...request, headers: { ...request.headers, authorization: admin } }
+          : request,
+      );
     const server = await startFaultyServer({ seed: 3, faults: [editForAnyone] });
     await fresh.close();
     try {
-      const result = await runPhase(statefulPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, accounts: seededAccounts(server.credentials) });
+      const result = await runPhase(statefulPhase, {
+        url: server.url,
+        locales: ['en_gb'],
+        credentials: server.credentials.admin,
+        accounts: seededAccounts(server.credentials),
+      });
       const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
-      expect(found.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([['failure', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`]]);
-      expect(found[0]!.message).toMatch(/member \(member\) read the community\/v1 members \d+ it may not edit with context=edit and got fields view does not show: .*email/);
+      expect(found.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([
+        ['failure', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`],
+      ]);
+      expect(found[0]!.message).toMatch(
+        /member \(member\) read the community\/v1 members \d+ it may not edit with context=edit and got fields view does not show: .*email/,
+      );
     } finally {
       await server.close();
     }
@@ -116,7 +169,9 @@ describe('phase stateful', () => {
       ['use_after_delete', 'failure', 'el', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`],
     ]);
     for (const finding of found) {
-      expect(finding.message).toMatch(/^community\/v1 members life cycle \((en_gb|el)\): reading the community\/v1 members after the delete answered 200; expected 404$/);
+      expect(finding.message).toMatch(
+        /^community\/v1 members life cycle \((en_gb|el)\): reading the community\/v1 members after the delete answered 200; expected 404$/,
+      );
       // list, create, …, delete, read again
       expect(finding.curl[1]).toMatch(/^curl -sS -X POST '[^']*\/community\/v1\/members' /);
       expect(finding.curl.at(-2)).toMatch(/^curl -sS -X DELETE '[^']*\/community\/v1\/members\/\d+'/);
@@ -134,21 +189,34 @@ describe('phase stateful', () => {
   it('stops a sequence quietly, with a note, when the credentials lack the right', async () => {
     const result = await runPhase(statefulPhase, { url: reference.url, locales: ['en_gb'], credentials: reference.credentials.member });
     expect(findingLines(failures(result.findings))).toEqual([]);
-    expect(result.notes).toContain('en_gb POST /community/v1/members: stateful: community/v1 members life cycle (en_gb) not completed: create a community/v1 members answered 403: the credentials lack the right');
+    expect(result.notes).toContain(
+      'en_gb POST /community/v1/members: stateful: community/v1 members life cycle (en_gb) not completed: create a community/v1 members answered 403: the credentials lack the right',
+    );
   });
 
   describe('on servers that break one rule each', () => {
-    const notFound = { status: 404, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify({ code: 'bp_rest_invalid_id', message: 'Invalid field group ID.', data: { status: 404 } }) };
+    const notFound = {
+      status: 404,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({ code: 'bp_rest_invalid_id', message: 'Invalid field group ID.', data: { status: 404 } }),
+    };
     let localeBound: FaultyServer;
     let frozenTotal: FaultyServer;
     let repeatActivation: FaultyServer;
 
     beforeAll(async () => {
       localeBound = await startFaultyServer({ seed: 3, faults: [rewriteAnswers('GET', /^\/community\/v1\/profile\/groups\/\d+$/, () => notFound, 'el')] });
-      frozenTotal = await startFaultyServer({ seed: 3, faults: [rewriteAnswers('GET', /^\/community\/v1\/signup$/, (answer) => ({ ...answer, headers: { ...answer.headers, 'x-wp-total': '5' } }))] });
+      frozenTotal = await startFaultyServer({
+        seed: 3,
+        faults: [rewriteAnswers('GET', /^\/community\/v1\/signup$/, (answer) => ({ ...answer, headers: { ...answer.headers, 'x-wp-total': '5' } }))],
+      });
       repeatActivation = await startFaultyServer({
         seed: 3,
-        faults: [rewriteAnswers('POST', /^\/community\/v1\/signup\/activate\//, (answer) => (answer.status === 400 ? { ...answer, status: 200, body: '{"active":true}' } : answer))],
+        faults: [
+          rewriteAnswers('POST', /^\/community\/v1\/signup\/activate\//, (answer) =>
+            answer.status === 400 ? { ...answer, status: 200, body: '{"active":true}' } : answer,
+          ),
+        ],
       });
     });
     afterAll(async () => {

@@ -108,7 +108,9 @@ function planLocale(env: FamilyEnv): PlannedSequence[] {
   for (const relation of RELATION_SEQUENCES) {
     const resolved = relation.needs.map((need) => env.book.firstOperation(need.route, need.methods));
     const families = relation.families.map((collection) => familyAt(env, collection));
-    const lacking = resolved.some((op) => op === undefined) || families.some((family) => family === undefined || family.skip !== undefined || familyOperations(env.book, family) === undefined);
+    const lacking =
+      resolved.some((op) => op === undefined) ||
+      families.some((family) => family === undefined || family.skip !== undefined || familyOperations(env.book, family) === undefined);
     planned.push({
       name: relation.name,
       first: resolved[0],
@@ -118,7 +120,6 @@ function planLocale(env: FamilyEnv): PlannedSequence[] {
   }
   return planned;
 }
-
 
 /** Each locale's sequences, the model inferred from its descriptor. */
 function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedSequence[] }> {
@@ -137,15 +138,22 @@ function sequenceUnit(planned: PlannedSequence, book: RouteBook): string {
 
 export const statefulPhase: Phase = {
   name: PHASE,
-  description: 'The life cycle of every resource family the descriptor reveals (create, read, list, search, duplicate, update of every field, delete, use after delete, X-WP-Total; cross-locale reads), and relations: signup activation, block and unblock, profile field data, follow and unfollow, components switched and back.',
+  description:
+    'The life cycle of every resource family the descriptor reveals (create, read, list, search, duplicate, update of every field, delete, use after delete, X-WP-Total; cross-locale reads), and relations: signup activation, block and unblock, profile field data, follow and unfollow, components switched and back.',
   skipReason: (ctx) =>
-    ctx.safeMethodsOnly ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)' : ctx.descriptors.length === 0 ? 'no descriptor loaded' : undefined,
+    ctx.safeMethodsOnly
+      ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)'
+      : ctx.descriptors.length === 0
+        ? 'no descriptor loaded'
+        : undefined,
   // A step of a sequence waits for the one before; a life cycle has some twenty steps.
   units: (ctx) =>
     ctx.safeMethodsOnly
       ? []
       : plans(ctx).flatMap(({ book, planned }) =>
-          planned.filter((plan) => plan.skip === undefined && plan.first !== undefined).map((plan) => ({ name: sequenceUnit(plan, book), cost: 20 * SEQUENTIAL_WEIGHT })),
+          planned
+            .filter((plan) => plan.skip === undefined && plan.first !== undefined)
+            .map((plan) => ({ name: sequenceUnit(plan, book), cost: 20 * SEQUENTIAL_WEIGHT })),
         ),
   async run(ctx) {
     let counter = 0;
@@ -168,10 +176,19 @@ export const statefulPhase: Phase = {
         const sequence = await runSequence(ctx, PHASE, name, (running) => planned.run(running, token));
         if (sequence === undefined) continue;
         const outcome = sequence.outcome ?? { result: 'passed' as const };
-        emitSequence(ctx, { ...base, outcome: outcome.result, ...(outcome.reason === undefined ? {} : { reason: outcome.reason }), steps: sequence.steps, leftovers: sequence.leftovers });
+        emitSequence(ctx, {
+          ...base,
+          outcome: outcome.result,
+          ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+          steps: sequence.steps,
+          leftovers: sequence.leftovers,
+        });
       }
       if (lacking.length > 0) {
-        ctx.run.emit({ type: 'warning', message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${lacking.join(', ')}; not run` });
+        ctx.run.emit({
+          type: 'warning',
+          message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${lacking.join(', ')}; not run`,
+        });
       }
     }
   },

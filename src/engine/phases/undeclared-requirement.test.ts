@@ -27,7 +27,9 @@ describe('a route that requires an argument its descriptor does not declare', ()
     ]);
     expect(undeclared[0]!.argument).toBe('field_3');
     // Without the value the signup life cycle cannot go on: it stops and says why, without a second finding.
-    const lifeCycle = events.flatMap((event) => (event.type === 'sequence' ? [event.sequence] : [])).find((sequence) => sequence.name === 'community/v1 signup life cycle');
+    const lifeCycle = events
+      .flatMap((event) => (event.type === 'sequence' ? [event.sequence] : []))
+      .find((sequence) => sequence.name === 'community/v1 signup life cycle');
     expect(lifeCycle?.outcome).toBe('stopped');
     expect(lifeCycle?.reason).toMatch(/refused \(400 rest_missing_callback_param\)/);
     expect(findings.filter((finding) => finding.check === 'stateful_sequence' && finding.route.startsWith(SIGNUP))).toEqual([]);

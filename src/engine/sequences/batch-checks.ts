@@ -14,7 +14,8 @@ export const BATCH_ITEMS: PhaseCheck = {
   name: 'batch_items',
   severity: 'failure',
   phase: PHASE,
-  description: 'Batch items are answered in request order, each with its own status: 404 for an unknown path, 400 rest_batch_not_allowed for a route without allow_batch, 400 for invalid input.',
+  description:
+    'Batch items are answered in request order, each with its own status: 404 for an unknown path, 400 rest_batch_not_allowed for a route without allow_batch, 400 for invalid input.',
 };
 
 export const BATCH_VALIDATION: PhaseCheck = {

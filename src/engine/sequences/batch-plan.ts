@@ -58,7 +58,9 @@ export function planBatch(descriptor: LoadedDescriptor, operations: readonly Ope
     batch,
     maxItems: typeof declared === 'number' && declared > 0 ? declared : DEFAULT_MAX_ITEMS,
     batchable: findBatchableFamily(book, descriptor, hints),
-    notAllowed: operations.find((op) => op.locale === book.locale && op.method !== 'GET' && !op.allowBatch && op.pattern.variables.length === 0 && op.route !== batch.route),
+    notAllowed: operations.find(
+      (op) => op.locale === book.locale && op.method !== 'GET' && !op.allowBatch && op.pattern.variables.length === 0 && op.route !== batch.route,
+    ),
   };
 }
 
@@ -67,7 +69,9 @@ function findBatchableFamily(book: RouteBook, descriptor: LoadedDescriptor, hint
     if (family.skip !== undefined || family.parents.length > 0) continue;
     const operations = familyOperations(book, family);
     if (operations === undefined || !operations.create.allowBatch || operations.create.pattern.variables.length > 0) continue;
-    const required = Object.entries(operations.create.args).filter(([, arg]) => arg.required).map(([name]) => name);
+    const required = Object.entries(operations.create.args)
+      .filter(([, arg]) => arg.required)
+      .map(([name]) => name);
     if (required.length === 0) continue;
     const bodyFor = (token: string): Record<string, unknown> | undefined => {
       const made = createBody(family, token, {});
@@ -84,7 +88,14 @@ function findBatchableFamily(book: RouteBook, descriptor: LoadedDescriptor, hint
       itemVariable: family.itemVariable!,
       createBody: (token) => bodyFor(token) ?? {},
       deleteBody: deleteArgs(family, 'batch'),
-      ...(family.list?.search ? { searchQuery: (prefix: string) => ({ search: prefix.toLowerCase(), ...(family.list?.perPage === undefined ? {} : { per_page: family.list.perPage }) }) } : {}),
+      ...(family.list?.search
+        ? {
+            searchQuery: (prefix: string) => ({
+              search: prefix.toLowerCase(),
+              ...(family.list?.perPage === undefined ? {} : { per_page: family.list.perPage }),
+            }),
+          }
+        : {}),
     };
     return { family: batchFamily, create: operations.create, read: operations.read, remove: operations.remove, list: operations.list, invalidBody };
   }

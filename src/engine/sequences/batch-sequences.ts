@@ -32,7 +32,12 @@ function itemAnswers(answer: StepAnswer): ItemAnswer[] | undefined {
     const item = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
     const body = item.body;
     const code = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).code : undefined;
-    return { status: typeof item.status === 'number' ? item.status : undefined, code: typeof code === 'string' ? code : undefined, body, text: JSON.stringify(response ?? null) };
+    return {
+      status: typeof item.status === 'number' ? item.status : undefined,
+      code: typeof code === 'string' ? code : undefined,
+      body,
+      text: JSON.stringify(response ?? null),
+    };
   });
 }
 
@@ -72,7 +77,8 @@ export async function largestBatchAccepted(sequence: Sequence, plan: BatchPlan):
   sequence.expect(answer, plan.batch, 'success', `a batch of ${plan.maxItems} items`, BATCH_SIZE_LIMIT);
   if (answer.status !== 207) sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${plan.maxItems} items answered ${describeAnswer(answer)}; expected 207`);
   const answers = itemAnswers(answer);
-  if (answers?.length !== plan.maxItems) sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${plan.maxItems} items got ${answers?.length ?? 'no list of'} answers`);
+  if (answers?.length !== plan.maxItems)
+    sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${plan.maxItems} items got ${answers?.length ?? 'no list of'} answers`);
 }
 
 /** One item too many is rejected with 400, and (read back) none of its items ran. */
@@ -99,36 +105,72 @@ export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: s
   const first = `${token}a`;
   const last = `${token}z`;
   const created = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
-  expectations.push({ item: createItem(family, first), what: `a valid ${family.family.name} create`, test: (item) => created(item.status) || item.status === 401 || item.status === 403, expected: 'a 2xx' });
-  expectations.push({ item: { method: 'POST', path: UNKNOWN_ITEM_PATH, body: {} }, what: 'an item for an unknown path', test: (item) => item.status === 404, expected: '404 rest_no_route' });
+  expectations.push({
+    item: createItem(family, first),
+    what: `a valid ${family.family.name} create`,
+    test: (item) => created(item.status) || item.status === 401 || item.status === 403,
+    expected: 'a 2xx',
+  });
+  expectations.push({
+    item: { method: 'POST', path: UNKNOWN_ITEM_PATH, body: {} },
+    what: 'an item for an unknown path',
+    test: (item) => item.status === 404,
+    expected: '404 rest_no_route',
+  });
   if (plan.notAllowed !== undefined) {
     const op: Operation = plan.notAllowed;
-    expectations.push({ item: { method: op.method, path: op.pattern.build({}), body: {} }, what: `an item for ${op.method} ${op.route}, which does not allow batching`, test: (item) => item.status === 400 && item.code === 'rest_batch_not_allowed', expected: '400 rest_batch_not_allowed' });
+    expectations.push({
+      item: { method: op.method, path: op.pattern.build({}), body: {} },
+      what: `an item for ${op.method} ${op.route}, which does not allow batching`,
+      test: (item) => item.status === 400 && item.code === 'rest_batch_not_allowed',
+      expected: '400 rest_batch_not_allowed',
+    });
   }
-  expectations.push({ item: { method: family.create.method, path: family.create.pattern.build({}), body: family.invalidBody }, what: `a ${family.family.name} create missing a required parameter`, test: (item) => item.status === 400, expected: '400' });
-  expectations.push({ item: createItem(family, last), what: `another valid ${family.family.name} create`, test: (item) => created(item.status) || item.status === 401 || item.status === 403, expected: 'a 2xx' });
+  expectations.push({
+    item: { method: family.create.method, path: family.create.pattern.build({}), body: family.invalidBody },
+    what: `a ${family.family.name} create missing a required parameter`,
+    test: (item) => item.status === 400,
+    expected: '400',
+  });
+  expectations.push({
+    item: createItem(family, last),
+    what: `another valid ${family.family.name} create`,
+    test: (item) => created(item.status) || item.status === 401 || item.status === 403,
+    expected: 'a 2xx',
+  });
 
-  const answer = await sendBatch(sequence, plan, expectations.map((expectation) => expectation.item), 'normal');
+  const answer = await sendBatch(
+    sequence,
+    plan,
+    expectations.map((expectation) => expectation.item),
+    'normal',
+  );
   sequence.expect(answer, plan.batch, 'success', 'a normal batch of mixed items', BATCH_ITEMS);
   if (answer.status !== 207) sequence.fail(BATCH_ITEMS, plan.batch, `a normal batch answered ${describeAnswer(answer)}; expected 207`);
   const answers = itemAnswers(answer);
   // Whatever the batch created is deleted at the end, even when a check below fails first.
   const createdIds = (answers ?? []).map((item) => (created(item.status) ? idOf(family, item) : undefined));
-  for (const id of createdIds) if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
-  if (answers?.length !== expectations.length) sequence.fail(BATCH_ITEMS, plan.batch, `${expectations.length} items got ${answers?.length ?? 'no list of'} answers`);
+  for (const id of createdIds)
+    if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
+  if (answers?.length !== expectations.length)
+    sequence.fail(BATCH_ITEMS, plan.batch, `${expectations.length} items got ${answers?.length ?? 'no list of'} answers`);
   for (const [index, expectation] of expectations.entries()) {
     const item = answers[index]!;
-    if (!expectation.test(item)) sequence.fail(BATCH_ITEMS, plan.batch, `item ${index + 1}, ${expectation.what}, answered ${describeItem(item)}; expected ${expectation.expected}`);
+    if (!expectation.test(item))
+      sequence.fail(BATCH_ITEMS, plan.batch, `item ${index + 1}, ${expectation.what}, answered ${describeItem(item)}; expected ${expectation.expected}`);
   }
   const firstAnswer = answers[0]!;
   const lastAnswer = answers[answers.length - 1]!;
   if (firstAnswer.text.includes(last) || lastAnswer.text.includes(first)) {
-    sequence.fail(BATCH_ITEMS, plan.batch, 'the answers are not in request order: the first item is answered with the last item\'s resource');
+    sequence.fail(BATCH_ITEMS, plan.batch, "the answers are not in request order: the first item is answered with the last item's resource");
   }
   if (!created(firstAnswer.status) || !created(lastAnswer.status)) {
     sequence.stop(plan.batch, `the batch's creates answered ${describeItem(firstAnswer)}: the credentials lack the right`);
   }
-  for (const [position, id] of [[1, createdIds[0]], [expectations.length, createdIds[expectations.length - 1]]] as const) {
+  for (const [position, id] of [
+    [1, createdIds[0]],
+    [expectations.length, createdIds[expectations.length - 1]],
+  ] as const) {
     if (id === undefined) sequence.fail(BATCH_ITEMS, plan.batch, `item ${position}'s answer has no "${family.family.idField}"`);
     const path = { [family.family.itemVariable]: id };
     const read = await sequence.send(family.read, { path });
@@ -144,9 +186,17 @@ export async function requireAllValidate(sequence: Sequence, plan: BatchPlan, to
   const answer = await sendBatch(sequence, plan, items, 'require-all-validate');
   const created = await createdWith(sequence, family, prefix);
   if (created !== undefined && created.length > 0) {
-    sequence.fail(BATCH_VALIDATION, plan.batch, `a require-all-validate batch with one invalid item ran its valid item (${family.family.name} ${created.join(', ')} exists afterwards)`);
+    sequence.fail(
+      BATCH_VALIDATION,
+      plan.batch,
+      `a require-all-validate batch with one invalid item ran its valid item (${family.family.name} ${created.join(', ')} exists afterwards)`,
+    );
   }
   if (answer.status !== 207 || answer.field('failed') !== 'validation') {
-    sequence.fail(BATCH_VALIDATION, plan.batch, `a require-all-validate batch with one invalid item answered ${describeAnswer(answer)} with failed ${JSON.stringify(answer.field('failed'))}; expected 207 with failed "validation"`);
+    sequence.fail(
+      BATCH_VALIDATION,
+      plan.batch,
+      `a require-all-validate batch with one invalid item answered ${describeAnswer(answer)} with failed ${JSON.stringify(answer.field('failed'))}; expected 207 with failed "validation"`,
+    );
   }
 }

@@ -13,7 +13,18 @@ import { classifyValue } from '../../schema/wordpress-rules.js';
 import { freshValue, schemaTypes, type ResourceFamily } from '../../resources/index.js';
 import { describeAnswer, idText, itemsWith, type StepAnswer } from './answer.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
-import { ACCESS_OTHER_RESOURCE, COLLECTION_SEARCH, CREATE_LOCATION, CREATE_PERSISTED, CROSS_LOCALE_VISIBILITY, DUPLICATE_CREATE, LIST_TOTAL, STATEFUL_SEQUENCE, UPDATE_PERSISTED, USE_AFTER_DELETE } from './stateful-checks.js';
+import {
+  ACCESS_OTHER_RESOURCE,
+  COLLECTION_SEARCH,
+  CREATE_LOCATION,
+  CREATE_PERSISTED,
+  CROSS_LOCALE_VISIBILITY,
+  DUPLICATE_CREATE,
+  LIST_TOTAL,
+  STATEFUL_SEQUENCE,
+  UPDATE_PERSISTED,
+  USE_AFTER_DELETE,
+} from './stateful-checks.js';
 import type { Sequence, StepValues } from './sequence.js';
 import { holdsWritten } from './written.js';
 
@@ -44,7 +55,13 @@ async function listTotal(sequence: Sequence, list: Operation, path: Record<strin
  * Whether the list holds the resource: asked for by `include` where the list declares it, else found by walking
  * its pages (as many as X-WP-TotalPages says, the largest page size the list takes).
  */
-async function listed(sequence: Sequence, family: ResourceFamily, list: Operation, resource: CreatedResource, base: Record<string, unknown>): Promise<{ found: boolean; how: string }> {
+async function listed(
+  sequence: Sequence,
+  family: ResourceFamily,
+  list: Operation,
+  resource: CreatedResource,
+  base: Record<string, unknown>,
+): Promise<{ found: boolean; how: string }> {
   const numeric = /^\d+$/.test(resource.id);
   if (family.list?.include && numeric) {
     const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, include: [Number(resource.id)] } });
@@ -76,15 +93,25 @@ async function expectGone(sequence: Sequence, op: Operation, values: StepValues,
 async function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): Promise<void> {
   const location = resource.answer.header('location');
   if (location === undefined) {
-    sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create answered ${resource.answer.status} without a Location header; WordPress's posts, terms, users and comments controllers answer 201 with the new item's URL there`);
+    sequence.report(
+      CREATE_LOCATION,
+      ops.create,
+      `the ${family.name} create answered ${resource.answer.status} without a Location header; WordPress's posts, terms, users and comments controllers answer 201 with the new item's URL there`,
+    );
     return;
   }
   const named = idInUrl(location, sequence.ctx.run.restUrl(ops.create.locale), ops.read);
   if (named !== resource.id) {
-    sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create's Location ${location} does not name the new ${family.name} ${resource.id}`, 'failure');
+    sequence.report(
+      CREATE_LOCATION,
+      ops.create,
+      `the ${family.name} create's Location ${location} does not name the new ${family.name} ${resource.id}`,
+      'failure',
+    );
     return;
   }
-  if (resource.answer.status !== 201) sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create answered ${resource.answer.status} with a Location; WordPress answers 201 Created`);
+  if (resource.answer.status !== 201)
+    sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create answered ${resource.answer.status} with a Location; WordPress answers 201 Created`);
   sequence.record('create answered with Location', 'ok');
 }
 
@@ -93,13 +120,24 @@ function searchable(resource: CreatedResource, token: string): boolean {
   return Object.values(resource.body).some((value) => typeof value === 'string' && value.toLowerCase().includes(token.toLowerCase()));
 }
 
-async function checkSearch(sequence: Sequence, family: ResourceFamily, list: Operation, resource: CreatedResource, base: Record<string, unknown>, token: string): Promise<void> {
+async function checkSearch(
+  sequence: Sequence,
+  family: ResourceFamily,
+  list: Operation,
+  resource: CreatedResource,
+  base: Record<string, unknown>,
+  token: string,
+): Promise<void> {
   if (!family.list?.search || !searchable(resource, token)) return;
   const perPage = family.list.perPage === undefined ? {} : { per_page: family.list.perPage };
   const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, ...perPage, search: token.toLowerCase() } });
   sequence.expect(answer, list, 'success', `search ${family.name}s for "${token.toLowerCase()}"`, STATEFUL_SEQUENCE);
   if (itemsWith(answer, family.idField, resource.id).length === 0) {
-    sequence.report(COLLECTION_SEARCH, list, `the new ${family.name} ${resource.id}, created with "${token.toLowerCase()}" in its fields, is not found by search=${token.toLowerCase()}`);
+    sequence.report(
+      COLLECTION_SEARCH,
+      list,
+      `the new ${family.name} ${resource.id}, created with "${token.toLowerCase()}" in its fields, is not found by search=${token.toLowerCase()}`,
+    );
   } else {
     sequence.record('found by search', 'ok');
   }
@@ -115,7 +153,11 @@ function checkCreated(sequence: Sequence, family: ResourceFamily, ops: FamilyOpe
   const sent = Object.keys(resource.body).filter((field) => field in read);
   const lost = sent.filter((field) => !holdsWritten(read[field], resource.body[field], field));
   for (const field of lost) {
-    sequence.report(CREATE_PERSISTED, ops.read, `the ${family.name} create sent ${field} ${JSON.stringify(resource.body[field])}${resource.upload === undefined ? '' : ' beside its upload'}; the new ${family.name} reads ${JSON.stringify(read[field])}`);
+    sequence.report(
+      CREATE_PERSISTED,
+      ops.read,
+      `the ${family.name} create sent ${field} ${JSON.stringify(resource.body[field])}${resource.upload === undefined ? '' : ' beside its upload'}; the new ${family.name} reads ${JSON.stringify(read[field])}`,
+    );
   }
   if (lost.length === 0 && sent.length > 0) sequence.record('created values read back', 'ok', sent.join(', '));
 }
@@ -124,9 +166,13 @@ function checkCreated(sequence: Sequence, family: ResourceFamily, ops: FamilyOpe
 async function checkDuplicate(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
   const unique = family.unique.filter((name) => resource.body[name] !== undefined);
   if (unique.length === 0) {
-    sequence.record('duplicate create', 'skipped', resource.upload === undefined
-      ? 'no create value the server must keep unique (an account\'s login or e-mail, or a hinted one)'
-      : 'an upload of the same file is a second file (WordPress suffixes its name), and no other create value must be unique');
+    sequence.record(
+      'duplicate create',
+      'skipped',
+      resource.upload === undefined
+        ? "no create value the server must keep unique (an account's login or e-mail, or a hinted one)"
+        : 'an upload of the same file is a second file (WordPress suffixes its name), and no other create value must be unique',
+    );
     return;
   }
   const body = { ...resource.body };
@@ -134,12 +180,21 @@ async function checkDuplicate(sequence: Sequence, family: ResourceFamily, ops: F
   const values = unique.map((name) => `${name} ${JSON.stringify(body[name])}`).join(', ');
   if (isSuccess(answer)) {
     const second = idText(answer.field(family.idField));
-    if (second !== undefined && second !== resource.id) sequence.cleanup(ops.remove, { path: { ...resource.path, [ops.read.pattern.variables.at(-1)!.name]: second }, body: deleteArgs(family, token) });
-    sequence.report(DUPLICATE_CREATE, ops.create, `a second ${family.name} create with the same ${values} answered ${describeAnswer(answer)}${second !== undefined && second !== resource.id ? `: a second resource, ${second}` : ''}; expected a 4xx refusal`);
+    if (second !== undefined && second !== resource.id)
+      sequence.cleanup(ops.remove, { path: { ...resource.path, [ops.read.pattern.variables.at(-1)!.name]: second }, body: deleteArgs(family, token) });
+    sequence.report(
+      DUPLICATE_CREATE,
+      ops.create,
+      `a second ${family.name} create with the same ${values} answered ${describeAnswer(answer)}${second !== undefined && second !== resource.id ? `: a second resource, ${second}` : ''}; expected a 4xx refusal`,
+    );
     return;
   }
   if (answer.status === undefined || answer.status >= 500) {
-    sequence.report(DUPLICATE_CREATE, ops.create, `a second ${family.name} create with the same ${values} answered ${describeAnswer(answer)}; expected a 4xx refusal with a code`);
+    sequence.report(
+      DUPLICATE_CREATE,
+      ops.create,
+      `a second ${family.name} create with the same ${values} answered ${describeAnswer(answer)}; expected a 4xx refusal with a code`,
+    );
     return;
   }
   if (answer.code === undefined) {
@@ -161,7 +216,13 @@ function writableFields(family: ResourceFamily): Array<[string, ArgDescriptor]> 
 }
 
 /** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
-async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<Record<string, unknown> | undefined> {
+async function updateEveryField(
+  sequence: Sequence,
+  family: ResourceFamily,
+  ops: FamilyOperations,
+  resource: CreatedResource,
+  token: string,
+): Promise<Record<string, unknown> | undefined> {
   const update = ops.update;
   if (update === undefined || family.update === undefined) return undefined;
   let current = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).json as Record<string, unknown> | undefined;
@@ -175,7 +236,8 @@ async function updateEveryField(sequence: Sequence, family: ResourceFamily, ops:
     const body = { [field]: value };
     const answer = await sequence.send(update, { path: resource.path, body });
     if (answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
-      if (answer.status === 401 || answer.status === 403) sequence.stop(update, `update the ${family.name}'s ${field} answered ${answer.status}: the credentials lack the right`);
+      if (answer.status === 401 || answer.status === 403)
+        sequence.stop(update, `update the ${family.name}'s ${field} answered ${answer.status}: the credentials lack the right`);
       sequence.record(`update ${field}`, 'skipped', `refused: ${describeAnswer(answer)}`);
       continue;
     }
@@ -217,7 +279,11 @@ async function emptyTextAnswered(sequence: Sequence, family: ResourceFamily, ops
     if (!takesEmptyText(schema)) continue;
     const answer = await sequence.send(ops.update, { path: resource.path, body: { [field]: '' } });
     if (answer.status === undefined || answer.status >= 500) {
-      sequence.report(STATEFUL_SEQUENCE, ops.update, `updating the ${family.name}'s ${field} to "" (a value its descriptor allows) answered ${describeAnswer(answer)}; expected it taken or refused with a 4xx`);
+      sequence.report(
+        STATEFUL_SEQUENCE,
+        ops.update,
+        `updating the ${family.name}'s ${field} to "" (a value its descriptor allows) answered ${describeAnswer(answer)}; expected it taken or refused with a 4xx`,
+      );
     } else {
       sequence.record(`update ${field} to ""`, 'ok', describeAnswer(answer));
     }
@@ -237,14 +303,26 @@ function oneWritableField(family: ResourceFamily, current: Record<string, unknow
  * `context=edit` read by an account that may not edit the resource: refused (401/403), or no field beyond what
  * `context=view` shows that account (`wordpress-behaviour.md` §4: edit fields are for those who may edit).
  */
-async function editContextHidden(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, identity: Identity, who: string): Promise<void> {
+async function editContextHidden(
+  sequence: Sequence,
+  family: ResourceFamily,
+  ops: FamilyOperations,
+  resource: CreatedResource,
+  identity: Identity,
+  who: string,
+): Promise<void> {
   const edit = await sequence.send(ops.read, { path: resource.path, query: { context: 'edit' } }, { credentials: identity.credentials });
   if (!isSuccess(edit)) return;
   const view = await sequence.send(ops.read, { path: resource.path, query: { context: 'view' } }, { credentials: identity.credentials });
-  const keys = (answer: StepAnswer): string[] => (answer.json !== null && typeof answer.json === 'object' && !Array.isArray(answer.json) ? Object.keys(answer.json) : []);
+  const keys = (answer: StepAnswer): string[] =>
+    answer.json !== null && typeof answer.json === 'object' && !Array.isArray(answer.json) ? Object.keys(answer.json) : [];
   const beyond = keys(edit).filter((key) => !keys(view).includes(key));
   if (isSuccess(view) && beyond.length > 0) {
-    sequence.report(ACCESS_OTHER_RESOURCE, ops.read, `${who} read the ${family.name} ${resource.id} it may not edit with context=edit and got fields view does not show: ${beyond.join(', ')}; expected 401/403 rest_forbidden_context`);
+    sequence.report(
+      ACCESS_OTHER_RESOURCE,
+      ops.read,
+      `${who} read the ${family.name} ${resource.id} it may not edit with context=edit and got fields view does not show: ${beyond.join(', ')}; expected 401/403 rest_forbidden_context`,
+    );
   }
 }
 
@@ -266,16 +344,41 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
     if (write !== undefined) {
       const answer = await sequence.send(ops.update!, { path: resource.path, body: { [write.field]: write.value } }, { credentials: identity.credentials });
       updatedBySomeone ||= isSuccess(answer);
-      if (isSuccess(answer)) sequence.report(ACCESS_OTHER_RESOURCE, ops.update!, `${who} updated the ${family.name} ${resource.id} that ${maker} made (${write.field}): ${describeAnswer(answer)}; expected 401/403`);
+      if (isSuccess(answer))
+        sequence.report(
+          ACCESS_OTHER_RESOURCE,
+          ops.update!,
+          `${who} updated the ${family.name} ${resource.id} that ${maker} made (${write.field}): ${describeAnswer(answer)}; expected 401/403`,
+        );
     }
     const removed = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) }, { credentials: identity.credentials });
-    if (isSuccess(removed)) sequence.fail(ACCESS_OTHER_RESOURCE, ops.remove, `${who} deleted the ${family.name} ${resource.id} that ${maker} made: ${describeAnswer(removed)}; expected 401/403`);
+    if (isSuccess(removed))
+      sequence.fail(
+        ACCESS_OTHER_RESOURCE,
+        ops.remove,
+        `${who} deleted the ${family.name} ${resource.id} that ${maker} made: ${describeAnswer(removed)}; expected 401/403`,
+      );
   }
   const after = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  if (!isSuccess(after)) sequence.fail(ACCESS_OTHER_RESOURCE, ops.read, `after refused deletes by ${others.map((identity) => identity.name).join(', ')}, its maker's read of the ${family.name} answered ${describeAnswer(after)}`);
+  if (!isSuccess(after))
+    sequence.fail(
+      ACCESS_OTHER_RESOURCE,
+      ops.read,
+      `after refused deletes by ${others.map((identity) => identity.name).join(', ')}, its maker's read of the ${family.name} answered ${describeAnswer(after)}`,
+    );
   const shown = after.json as Record<string, unknown> | undefined;
-  if (!updatedBySomeone && write !== undefined && before !== undefined && shown !== undefined && JSON.stringify(shown[write.field]) !== JSON.stringify(before[write.field])) {
-    sequence.report(ACCESS_OTHER_RESOURCE, ops.read, `after refused updates by ${others.map((identity) => identity.name).join(', ')}, ${write.field} reads ${JSON.stringify(shown[write.field])}, was ${JSON.stringify(before[write.field])}`);
+  if (
+    !updatedBySomeone &&
+    write !== undefined &&
+    before !== undefined &&
+    shown !== undefined &&
+    JSON.stringify(shown[write.field]) !== JSON.stringify(before[write.field])
+  ) {
+    sequence.report(
+      ACCESS_OTHER_RESOURCE,
+      ops.read,
+      `after refused updates by ${others.map((identity) => identity.name).join(', ')}, ${write.field} reads ${JSON.stringify(shown[write.field])}, was ${JSON.stringify(before[write.field])}`,
+    );
     return;
   }
   sequence.record(`update and delete by ${others.map((identity) => identity.name).join(', ')} refused`, 'ok');
@@ -288,7 +391,8 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
 async function deleteResource(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
   const deleted = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) });
   sequence.expect(deleted, ops.remove, 'success', `delete the ${family.name}`, STATEFUL_SEQUENCE);
-  if (deleted.field('status') === 'trash') sequence.fail(STATEFUL_SEQUENCE, ops.remove, `a delete with force=true moved the ${family.name} to the trash instead of deleting it`);
+  if (deleted.field('status') === 'trash')
+    sequence.fail(STATEFUL_SEQUENCE, ops.remove, `a delete with force=true moved the ${family.name} to the trash instead of deleting it`);
   sequence.record(family.remove?.force ? 'deleted with force=true' : 'deleted', 'ok');
   resource.forget();
 }
@@ -310,7 +414,11 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   const first = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
   sequence.expect(first, ops.read, 'success', `read the new ${family.name}`, STATEFUL_SEQUENCE);
   if (idText(first.field(family.idField)) !== resource.id) {
-    sequence.fail(STATEFUL_SEQUENCE, ops.read, `reading ${family.name} ${resource.id} answered ${family.idField} ${JSON.stringify(first.field(family.idField))}`);
+    sequence.fail(
+      STATEFUL_SEQUENCE,
+      ops.read,
+      `reading ${family.name} ${resource.id} answered ${family.idField} ${JSON.stringify(first.field(family.idField))}`,
+    );
   }
   sequence.record('read', 'ok');
   checkCreated(sequence, family, ops, resource, first.json);
@@ -318,7 +426,13 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
     const elsewhere = other.operation(family.item!, 'GET');
     if (elsewhere === undefined) continue;
     const answer = await sequence.send(elsewhere, { path: resource.path });
-    sequence.expect(answer, elsewhere, 'success', `read the ${family.name} created through ${env.book.locale} through ${other.locale}`, CROSS_LOCALE_VISIBILITY);
+    sequence.expect(
+      answer,
+      elsewhere,
+      'success',
+      `read the ${family.name} created through ${env.book.locale} through ${other.locale}`,
+      CROSS_LOCALE_VISIBILITY,
+    );
     sequence.record(`read through ${other.locale}`, 'ok');
   }
 
@@ -361,7 +475,8 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
     if (family.list?.include && /^\d+$/.test(resource.id)) {
       const after = await sequence.send(list, { path: resource.collectionPath, query: { ...base, include: [Number(resource.id)] } });
       sequence.expect(after, list, 'success', `list ${family.name} narrowed by include after the delete`, STATEFUL_SEQUENCE);
-      if (itemsWith(after, family.idField, resource.id).length > 0) sequence.fail(USE_AFTER_DELETE, list, `the deleted ${family.name} ${resource.id} is still in its list`);
+      if (itemsWith(after, family.idField, resource.id).length > 0)
+        sequence.fail(USE_AFTER_DELETE, list, `the deleted ${family.name} ${resource.id} is still in its list`);
     }
     if (unlisted) {
       sequence.record('list total back', 'skipped', `the ${family.name} is ${JSON.stringify(status)}, a status its list cannot filter by`);

@@ -64,7 +64,8 @@ export async function signupActivation(sequence: Sequence, env: FamilyEnv, token
   const activated = await sequence.send(activate, { path: { id: key } });
   sequence.expect(activated, activate, 'success', 'activate the signup', STATEFUL_SEQUENCE);
   const memberId = idText(activated.field('user_id')) ?? (await memberByLogin(sequence, book, signup.answer.field('user_login')));
-  if (memberId === undefined) sequence.fail(STATEFUL_SEQUENCE, activate, 'no member came of the activation: its answer has no "user_id" and the signup\'s login finds nobody');
+  if (memberId === undefined)
+    sequence.fail(STATEFUL_SEQUENCE, activate, 'no member came of the activation: its answer has no "user_id" and the signup\'s login finds nobody');
   sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId } });
   const member = await sequence.send(members.read, { path: { id: memberId } });
   sequence.expect(member, members.read, 'success', `read member ${memberId} made by the activation`, STATEFUL_SEQUENCE);
@@ -94,7 +95,8 @@ export async function blockAndUnblock(sequence: Sequence, env: FamilyEnv, token:
 
   const listed = await sequence.send(list, { query });
   sequence.expect(listed, list, 'success', 'list moderation items', STATEFUL_SEQUENCE);
-  if (itemsWith(listed, 'id', itemId).length === 0) sequence.fail(STATEFUL_SEQUENCE, list, `the block of member ${member.id} (item ${itemId}) is not in the moderation list`);
+  if (itemsWith(listed, 'id', itemId).length === 0)
+    sequence.fail(STATEFUL_SEQUENCE, list, `the block of member ${member.id} (item ${itemId}) is not in the moderation list`);
 
   const again = await sequence.send(block, { body });
   if (again.status !== undefined && again.status < 400) {
@@ -107,7 +109,8 @@ export async function blockAndUnblock(sequence: Sequence, env: FamilyEnv, token:
   forget();
   const after = await sequence.send(list, { query });
   sequence.expect(after, list, 'success', 'list moderation items after the unblock', STATEFUL_SEQUENCE);
-  if (itemsWith(after, 'id', itemId).length > 0) sequence.fail(STATEFUL_SEQUENCE, list, `member ${member.id} is still blocked (item ${itemId} listed) after the unblock`);
+  if (itemsWith(after, 'id', itemId).length > 0)
+    sequence.fail(STATEFUL_SEQUENCE, list, `member ${member.id} is still blocked (item ${itemId} listed) after the unblock`);
 }
 
 /** True when a read-back `value` holds what was written: the same list, or the one value alone. */
@@ -158,14 +161,16 @@ export async function followAndUnfollow(sequence: Sequence, env: FamilyEnv, toke
   if (scoped !== undefined) {
     const following = await sequence.send(scoped, { query });
     sequence.expect(following, scoped, 'success', 'list the members followed', STATEFUL_SEQUENCE);
-    if (itemsWith(following, 'id', member.id).length === 0) sequence.fail(STATEFUL_SEQUENCE, scoped, `member ${member.id} is not in the following list after the follow`);
+    if (itemsWith(following, 'id', member.id).length === 0)
+      sequence.fail(STATEFUL_SEQUENCE, scoped, `member ${member.id} is not in the following list after the follow`);
   }
   const unfollowed = await sequence.send(action, { path: { id: member.id }, body: { action: 'unfollow' } });
   sequence.expect(unfollowed, action, 'success', `unfollow member ${member.id}`, STATEFUL_SEQUENCE);
   if (scoped !== undefined) {
     const following = await sequence.send(scoped, { query });
     sequence.expect(following, scoped, 'success', 'list the members followed after the unfollow', STATEFUL_SEQUENCE);
-    if (itemsWith(following, 'id', member.id).length > 0) sequence.fail(STATEFUL_SEQUENCE, scoped, `member ${member.id} is still in the following list after the unfollow`);
+    if (itemsWith(following, 'id', member.id).length > 0)
+      sequence.fail(STATEFUL_SEQUENCE, scoped, `member ${member.id} is still in the following list after the unfollow`);
   }
 }
 
@@ -187,7 +192,8 @@ function componentsIn(answer: { json: unknown }): ComponentState[] {
 export async function componentsSwitched(sequence: Sequence, env: FamilyEnv): Promise<void> {
   const { book } = env;
   const list = book.operation(RELATION_ROUTES.components, 'GET')!;
-  if (sequence.ctx.run.ownedWritesOnly) sequence.stop(list, 'components belong to the server, not the run: switched only on the bundled server or with --allow-destructive');
+  if (sequence.ctx.run.ownedWritesOnly)
+    sequence.stop(list, 'components belong to the server, not the run: switched only on the bundled server or with --allow-destructive');
   const change = book.firstOperation(RELATION_ROUTES.components, WRITE_METHODS)!;
   const optional = await sequence.send(list, { query: { type: 'optional', status: 'active', per_page: 100 } });
   sequence.expect(optional, list, 'success', 'list the optional active components', STATEFUL_SEQUENCE);

@@ -100,13 +100,21 @@ function createdId(answer: StepAnswer, family: ResourceFamily, read: Operation, 
 }
 
 /** Creates the parents `family` needs: a parent item its path names, and parents its create arguments name. */
-async function createParents(sequence: Sequence, env: FamilyEnv, family: ResourceFamily, token: string, check: SequenceCheck, create: Operation): Promise<{ ids: Record<string, string>; collectionPath: Record<string, string> }> {
+async function createParents(
+  sequence: Sequence,
+  env: FamilyEnv,
+  family: ResourceFamily,
+  token: string,
+  check: SequenceCheck,
+  create: Operation,
+): Promise<{ ids: Record<string, string>; collectionPath: Record<string, string> }> {
   const ids: Record<string, string> = {};
   const collectionPath: Record<string, string> = {};
   for (const [index, link] of family.parents.entries()) {
     if (link.via === 'arg' && link.name in family.createValues) continue;
     const parent = familyNamed(env.model, link.family);
-    if (parent === undefined || parent.skip !== undefined) sequence.stop(create, `a ${family.name} needs a ${link.family}, which cannot be created here (${parent?.skip ?? 'not in the model'})`);
+    if (parent === undefined || parent.skip !== undefined)
+      sequence.stop(create, `a ${family.name} needs a ${link.family}, which cannot be created here (${parent?.skip ?? 'not in the model'})`);
     const made = await createResource(sequence, env, parent, `${token}p${index === 0 ? '' : index}`, check);
     ids[link.name] = made.id;
     if (link.via === 'path') collectionPath[link.name] = made.id;
@@ -132,13 +140,17 @@ export async function createResource(
   const parents = await createParents(sequence, env, family, token, check, operations.create);
   await beforeCreate?.(parents.collectionPath, parents.ids);
   const made = createBody(family, token, parents.ids);
-  if ('missing' in made) sequence.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
+  if ('missing' in made)
+    sequence.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
   const { body } = made;
   const upload = createUpload(family, token);
   const answer = await sequence.send(operations.create, { path: parents.collectionPath, body, upload });
   if (answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {
     // A create with only descriptor-valid values refused: the server has rules the descriptor does not state.
-    sequence.stop(operations.create, `a ${family.name} create with the values inference gives was refused (${describeAnswer(answer)}): a hint can give the values it needs`);
+    sequence.stop(
+      operations.create,
+      `a ${family.name} create with the values inference gives was refused (${describeAnswer(answer)}): a hint can give the values it needs`,
+    );
   }
   sequence.expect(answer, operations.create, 'success', `create a ${family.name}`, check);
   const id = createdId(answer, family, operations.read, sequence.ctx.run.restUrl(operations.create.locale));

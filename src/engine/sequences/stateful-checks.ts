@@ -7,7 +7,8 @@ export const STATEFUL_SEQUENCE: PhaseCheck = {
   name: 'stateful_sequence',
   severity: 'failure',
   phase: PHASE,
-  description: 'Each step of a resource sequence (create, read, update, delete, activate, block, follow, field data) answers as the step requires, and what was written reads back.',
+  description:
+    'Each step of a resource sequence (create, read, update, delete, activate, block, follow, field data) answers as the step requires, and what was written reads back.',
 };
 
 export const USE_AFTER_DELETE: PhaseCheck = {
@@ -35,21 +36,24 @@ export const UPDATE_PERSISTED: PhaseCheck = {
   name: 'update_persisted',
   severity: 'failure',
   phase: PHASE,
-  description: 'Every writable field an update accepts (2xx) reads back with the written value, after WordPress\'s normalisation (raw in edit context, trimmed text, dates).',
+  description:
+    "Every writable field an update accepts (2xx) reads back with the written value, after WordPress's normalisation (raw in edit context, trimmed text, dates).",
 };
 
 export const CREATE_PERSISTED: PhaseCheck = {
   name: 'create_persisted',
   severity: 'failure',
   phase: PHASE,
-  description: 'Every value a create sends (in its JSON body, or in the query string beside an uploaded file) that a read of the new resource shows holds the value sent, after WordPress\'s normalisation.',
+  description:
+    "Every value a create sends (in its JSON body, or in the query string beside an uploaded file) that a read of the new resource shows holds the value sent, after WordPress's normalisation.",
 };
 
 export const DUPLICATE_CREATE: PhaseCheck = {
   name: 'duplicate_create',
   severity: 'failure',
   phase: PHASE,
-  description: 'A create repeating the unique values of an existing resource (login, e-mail, term name) is refused with a 4xx and an error code: never a 5xx, never a second resource.',
+  description:
+    'A create repeating the unique values of an existing resource (login, e-mail, term name) is refused with a 4xx and an error code: never a 5xx, never a second resource.',
 };
 
 export const CREATE_LOCATION: PhaseCheck = {
@@ -75,5 +79,14 @@ export const ACCESS_OTHER_RESOURCE: PhaseCheck = {
 };
 
 export const STATEFUL_CHECKS: readonly PhaseCheck[] = [
-  STATEFUL_SEQUENCE, USE_AFTER_DELETE, CROSS_LOCALE_VISIBILITY, LIST_TOTAL, UPDATE_PERSISTED, CREATE_PERSISTED, DUPLICATE_CREATE, CREATE_LOCATION, COLLECTION_SEARCH, ACCESS_OTHER_RESOURCE,
+  STATEFUL_SEQUENCE,
+  USE_AFTER_DELETE,
+  CROSS_LOCALE_VISIBILITY,
+  LIST_TOTAL,
+  UPDATE_PERSISTED,
+  CREATE_PERSISTED,
+  DUPLICATE_CREATE,
+  CREATE_LOCATION,
+  COLLECTION_SEARCH,
+  ACCESS_OTHER_RESOURCE,
 ];

@@ -4,7 +4,11 @@ import { loadDescriptor, type RootDescriptor } from '../../descriptor/index.js';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
 
-export const WORDPRESS: LoadedDescriptor = loadDescriptor(JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor, null, 'fixture');
+export const WORDPRESS: LoadedDescriptor = loadDescriptor(
+  JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor,
+  null,
+  'fixture',
+);
 
 /** The WordPress operation `method route` (route as the index keys it). */
 export function wordpressOperation(method: string, route: string): Operation {

@@ -22,7 +22,10 @@ export const invalidFormat: MutationOperator = {
   nested: true,
   candidates(schema) {
     if (!isValidatedFormat(schema.format) || !hasType(schema, 'string')) return null;
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...MALFORMED[schema.format]) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...MALFORMED[schema.format]) },
+      { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
+    );
   },
   describe(schema) {
     return `format ${schema.format}`;

@@ -20,7 +20,8 @@ function inItems(operator: MutationOperator, schema: ArgSchema, context: Mutatio
   const minOthers = Math.max(0, Math.ceil((numberKeyword(schema, 'minItems') ?? 0) - 1));
   const maxOthers = Math.min(Math.floor(maxItems) - 1, minOthers + 2);
   const valid = context.validValues(items);
-  if (valid === null || maxOthers < minOthers) return minOthers === 0 ? broken.map((inner) => ({ ...inner, value: [inner.value], path: `[0]${inner.path}` })) : null;
+  if (valid === null || maxOthers < minOthers)
+    return minOthers === 0 ? broken.map((inner) => ({ ...inner, value: [inner.value], path: `[0]${inner.path}` })) : null;
   return fc.tuple(fc.array(valid, { minLength: minOthers, maxLength: maxOthers }), broken, fc.nat()).map(([others, inner, at]) => {
     const position = at % (others.length + 1);
     return { ...inner, value: [...others.slice(0, position), inner.value, ...others.slice(position)], path: `[${position}]${inner.path}` };
@@ -34,7 +35,11 @@ function inProperties(operator: MutationOperator, schema: ArgSchema, context: Mu
   return Object.entries(schema.properties as Record<string, ArgSchema>).flatMap(([name, property]) => {
     const broken = isPlainObject(property) ? deepCandidates(operator, property, { ...context, missingBreaksRequired: false }, depth + 1) : null;
     if (broken === null) return [];
-    return [fc.tuple(objects, broken).map(([object, inner]) => ({ ...inner, value: { ...(object as Record<string, unknown>), [name]: inner.value }, path: `[${name}]${inner.path}` }))];
+    return [
+      fc
+        .tuple(objects, broken)
+        .map(([object, inner]) => ({ ...inner, value: { ...(object as Record<string, unknown>), [name]: inner.value }, path: `[${name}]${inner.path}` })),
+    ];
   });
 }
 

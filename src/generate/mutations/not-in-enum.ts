@@ -17,7 +17,11 @@ export const notInEnum: MutationOperator = {
   candidates(schema) {
     if (!Array.isArray(schema.enum) || schema.enum.length === 0 || knownTypes(schema) === null) return null;
     const derived = [...schema.enum.flatMap(neighbours), 'zz-unlisted', 999_999, -1];
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...derived) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }) }, { weight: 1, arbitrary: fc.integer() });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...derived) },
+      { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }) },
+      { weight: 1, arbitrary: fc.integer() },
+    );
   },
   describe(schema) {
     return `one of ${preview(schema.enum)}`;

@@ -28,8 +28,16 @@ export const outOfBounds: MutationOperator = {
     if (minimum === undefined && maximum === undefined) return null;
     const step = numberKeyword(schema, 'multipleOf') ?? 1;
     const sources: Array<fc.Arbitrary<number>> = [];
-    if (minimum !== undefined) sources.push(fc.constantFrom(...around(minimum, step, -1)), fc.integer({ min: -1000, max: -1 }).map((k) => Math.floor(minimum / step) * step + k * step));
-    if (maximum !== undefined) sources.push(fc.constantFrom(...around(maximum, step, 1)), fc.integer({ min: 1, max: 1000 }).map((k) => Math.ceil(maximum / step) * step + k * step));
+    if (minimum !== undefined)
+      sources.push(
+        fc.constantFrom(...around(minimum, step, -1)),
+        fc.integer({ min: -1000, max: -1 }).map((k) => Math.floor(minimum / step) * step + k * step),
+      );
+    if (maximum !== undefined)
+      sources.push(
+        fc.constantFrom(...around(maximum, step, 1)),
+        fc.integer({ min: 1, max: 1000 }).map((k) => Math.ceil(maximum / step) * step + k * step),
+      );
     return fc.oneof(...sources);
   },
   describe: boundsText,

@@ -15,7 +15,10 @@ export function hasType(schema: ArgSchema, type: string): boolean {
   return knownTypes(schema)?.includes(type) ?? false;
 }
 
-export function numberKeyword(schema: ArgSchema, keyword: 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'multipleOf'): number | undefined {
+export function numberKeyword(
+  schema: ArgSchema,
+  keyword: 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'multipleOf',
+): number | undefined {
   const value = schema[keyword];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }

@@ -75,8 +75,15 @@ export const numberValues: ValueBuilder = (schema, context) => {
     if (lowest > highest) return null;
     // Small multiples first: k * step is exact in floating point far more often for small k (fmod must give 0).
     const small = fc.integer({ min: Math.max(lowest, -10), max: Math.min(highest, 10) });
-    const multiples = Math.max(lowest, -10) <= Math.min(highest, 10) ? fc.oneof({ weight: 3, arbitrary: small }, fc.integer({ min: lowest, max: highest })) : fc.integer({ min: lowest, max: highest });
-    return withSpellings(multiples.map((k) => k * step + 0), 'number', context);
+    const multiples =
+      Math.max(lowest, -10) <= Math.min(highest, 10)
+        ? fc.oneof({ weight: 3, arbitrary: small }, fc.integer({ min: lowest, max: highest }))
+        : fc.integer({ min: lowest, max: highest });
+    return withSpellings(
+      multiples.map((k) => k * step + 0),
+      'number',
+      context,
+    );
   }
   const doubles = fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((value) => value + 0);
   const integers = integerCandidates(schema);

@@ -50,7 +50,10 @@ function buildPathValues(variable: PathVariable, arg: ArgDescriptor | undefined)
     whole.test(value) && encodePathText(value) === value && (arg === undefined || !isValidatedArg(arg) || classifyValue(arg, value, variable.name).valid);
   const sources: Array<fc.WeightedArbitrary<string>> = [];
   if (whole.test('1')) {
-    sources.push({ weight: 6, arbitrary: fc.integer({ min: 1, max: 20 }).map(String) }, { weight: 1, arbitrary: fc.integer({ min: 21, max: 99_999 }).map(String) });
+    sources.push(
+      { weight: 6, arbitrary: fc.integer({ min: 1, max: 20 }).map(String) },
+      { weight: 1, arbitrary: fc.integer({ min: 21, max: 99_999 }).map(String) },
+    );
   }
   const { slugs, logins, words } = textPools();
   const pooled = [...slugs, ...logins, ...words].filter((text) => whole.test(text));

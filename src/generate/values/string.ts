@@ -18,7 +18,12 @@ const HEX_DIGITS = [...'0123456789abcdefABCDEF'];
 let webUrlArbitrary: fc.Arbitrary<string> | undefined;
 const webUrls = (): fc.Arbitrary<string> =>
   (webUrlArbitrary ??= fc
-    .tuple(fc.constantFrom('https', 'http'), fc.domain(), fc.array(fc.stringMatching(/^[a-z0-9-]{1,10}$/), { maxLength: 3 }), fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{1,6}$/)))
+    .tuple(
+      fc.constantFrom('https', 'http'),
+      fc.domain(),
+      fc.array(fc.stringMatching(/^[a-z0-9-]{1,10}$/), { maxLength: 3 }),
+      fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{1,6}$/)),
+    )
     .map(([scheme, domain, segments, query]) => `${scheme}://${domain}/${segments.join('/')}${query ? `?${query}` : ''}`));
 const isoDates = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2037-12-31T23:59:59Z'), noInvalidDate: true });
 
@@ -28,7 +33,12 @@ const FORMAT_VALUES: Record<string, () => fc.Arbitrary<string>> = {
   uuid: () => fc.uuid(),
   ip: () => fc.oneof(fc.ipV4(), fc.ipV6()),
   'hex-color': () =>
-    fc.oneof(fc.string({ unit: fc.constantFrom(...HEX_DIGITS), minLength: 3, maxLength: 3 }), fc.string({ unit: fc.constantFrom(...HEX_DIGITS), minLength: 6, maxLength: 6 })).map((digits) => `#${digits}`),
+    fc
+      .oneof(
+        fc.string({ unit: fc.constantFrom(...HEX_DIGITS), minLength: 3, maxLength: 3 }),
+        fc.string({ unit: fc.constantFrom(...HEX_DIGITS), minLength: 6, maxLength: 6 }),
+      )
+      .map((digits) => `#${digits}`),
   'date-time': () =>
     fc
       .record({

@@ -80,7 +80,15 @@ export const SYNTHETIC_COVERAGE: CoverageEntry[] = [
     statuses: {},
     notes: ['not reached: the time budget ran out first'],
   },
-  { locale: 'el', method: 'GET', route: OPTIONS, namespace: 'seo/v1', requests: 5, statuses: { '200': 5 }, notes: ['valid requests answered 401: needs credentials'] },
+  {
+    locale: 'el',
+    method: 'GET',
+    route: OPTIONS,
+    namespace: 'seo/v1',
+    requests: 5,
+    statuses: { '200': 5 },
+    notes: ['valid requests answered 401: needs credentials'],
+  },
 ];
 
 /** The events of the synthetic run, in the order an engine emits them. */

@@ -24,8 +24,21 @@ export const SHAPED_ARGS: Record<string, ArgDescriptor> = {
   },
   published: { type: ['string', 'null'], format: 'date-time', required: false },
   title: { type: ['object', 'string'], properties: { raw: { type: 'string' } }, required: false },
-  target: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', enum: ['me'] }], required: false },
-  typed_target: { type: ['integer', 'string'], oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[a-z]+$' }], required: false },
+  target: {
+    oneOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', enum: ['me'] },
+    ],
+    required: false,
+  },
+  typed_target: {
+    type: ['integer', 'string'],
+    oneOf: [
+      { type: 'integer', minimum: 1 },
+      { type: 'string', pattern: '^[a-z]+$' },
+    ],
+    required: false,
+  },
   contact: { type: 'string', format: 'email', required: false },
   homepage: { type: 'string', format: 'uri', required: false },
   slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 20, required: false },
@@ -76,7 +89,10 @@ export const SYNTHETIC_OPERATIONS: Operation[] = [
     id: { type: 'integer', required: true },
     context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', required: false },
   }),
-  syntheticOperation('DELETE', '/test/v1/signup/(?P<id>[\\w-]+)', { id: { type: 'string', required: true }, context: { type: 'string', enum: ['view', 'edit'], default: 'edit', required: false } }),
+  syntheticOperation('DELETE', '/test/v1/signup/(?P<id>[\\w-]+)', {
+    id: { type: 'string', required: true },
+    context: { type: 'string', enum: ['view', 'edit'], default: 'edit', required: false },
+  }),
   syntheticOperation('GET', '/test/v1/terms(?:/(?P<slug>[a-zA-Z0-9-_]+))?', {}),
   syntheticOperation('POST', '/test/v1/ping', {}),
 ];

@@ -27,26 +27,35 @@ describe('badges module', () => {
     const achievements = (await callRoute(module, store, { method: 'GET', route: '/badges/achievements' })).body as any[];
     const first = achievements[0];
     const bySlug = await callRoute(module, store, {
-      method: 'GET', route: AWARD_LIST, as: null, params: { achievement: first.slug, user_id: String(TEST_ADMIN_ID) },
+      method: 'GET',
+      route: AWARD_LIST,
+      as: null,
+      params: { achievement: first.slug, user_id: String(TEST_ADMIN_ID) },
     });
     expect(bySlug.status).toBe(200);
     expect(bodyOf(bySlug)).toMatchObject({ achievement: { slug: first.slug }, user: { id: 1, user_login: 'admin' } });
     expect(bodyOf(bySlug).earned).toBe(bodyOf(bySlug).awards.length > 0);
     const byId = await callRoute(module, store, {
-      method: 'GET', route: AWARD_LIST, params: { achievement: String(first.id), user_id: 'admin' },
+      method: 'GET',
+      route: AWARD_LIST,
+      params: { achievement: String(first.id), user_id: 'admin' },
     });
     expect(byId.body).toEqual(bySlug.body);
   });
 
   it('answers 404 for an unknown achievement or user', async () => {
     const unknownAchievement = await callRoute(module, store, {
-      method: 'GET', route: AWARD_LIST, params: { achievement: 'no-such-badge', user_id: '1' },
+      method: 'GET',
+      route: AWARD_LIST,
+      params: { achievement: 'no-such-badge', user_id: '1' },
     });
     expect(unknownAchievement.status).toBe(404);
     expect(bodyOf(unknownAchievement)).toMatchObject({ code: 'badges_invalid_achievement', data: { status: 404 } });
     const achievements = (await callRoute(module, store, { method: 'GET', route: '/badges/achievements' })).body as any[];
     const unknownUser = await callRoute(module, store, {
-      method: 'GET', route: AWARD_LIST, params: { achievement: achievements[0].slug, user_id: '9999' },
+      method: 'GET',
+      route: AWARD_LIST,
+      params: { achievement: achievements[0].slug, user_id: '9999' },
     });
     expect(unknownUser.status).toBe(404);
     expect(bodyOf(unknownUser).code).toBe('badges_invalid_user');

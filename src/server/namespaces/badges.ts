@@ -4,13 +4,7 @@
  */
 import { WpError, type Member, type RouteHandlers, type ServerRequest, type Store } from '../types.js';
 import type { ResourceModule } from './module.js';
-import {
-  currentRank,
-  pointBalances,
-  seedBadgesCatalogue,
-  type Achievement,
-  type BadgesState,
-} from './plugins/badges-catalogue.js';
+import { currentRank, pointBalances, seedBadgesCatalogue, type Achievement, type BadgesState } from './plugins/badges-catalogue.js';
 import { moduleState } from './plugins/module-state.js';
 import { textValue } from './plugins/request-values.js';
 import { collectionResponse, oneMethodRoute } from './plugins/route-builders.js';
@@ -95,4 +89,3 @@ export const module: ResourceModule = {
     oneMethodRoute(AWARD_LIST_ROUTE, 'GET', { answer: (req, ctx) => awardList(req, ctx.store) }),
   ],
 };
-

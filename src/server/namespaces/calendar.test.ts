@@ -22,8 +22,7 @@ describe('calendar module', () => {
   });
 
   it('seeds the same events from the same seed and different ones from another', async () => {
-    const list = async (seed: number) =>
-      (await callRoute(module, seededTestStore([module], seed), { method: 'GET', route: EVENTS })).body;
+    const list = async (seed: number) => (await callRoute(module, seededTestStore([module], seed), { method: 'GET', route: EVENTS })).body;
     expect(await list(7)).toEqual(await list(7));
     expect(await list(7)).not.toEqual(await list(8));
   });

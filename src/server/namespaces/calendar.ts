@@ -91,8 +91,7 @@ export const module: ResourceModule = {
       route: '/calendar/v1/events',
       methods: {
         GET: {
-          handle: (_req, ctx) =>
-            collectionResponse(moduleState<CalendarState>(ctx.store, MODULE_NAME).events.map((event) => eventView(event, ctx))),
+          handle: (_req, ctx) => collectionResponse(moduleState<CalendarState>(ctx.store, MODULE_NAME).events.map((event) => eventView(event, ctx))),
         },
       },
     },

@@ -15,5 +15,17 @@ import { module as seo } from './seo.js';
 import { module as userImport } from './user-import.js';
 
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
-  members, signups, moderation, components, misc, profile, communitySchemas, oembed, seo, calendar, badges, analytics, userImport,
+  members,
+  signups,
+  moderation,
+  components,
+  misc,
+  profile,
+  communitySchemas,
+  oembed,
+  seo,
+  calendar,
+  badges,
+  analytics,
+  userImport,
 ];

@@ -44,7 +44,14 @@ describe('oEmbed of member profiles', () => {
   });
 
   it('answers 404 oembed_invalid_url for other sites, unknown members and non-profile pages', async () => {
-    for (const url of ['https://example.org/en_gb/members/member/', `${TEST_BASE_URL}/en_gb/members/nobody/`, `${TEST_BASE_URL}/fr/members/member/`, `${TEST_BASE_URL}/en_gb/about/`, 'not a url', 42]) {
+    for (const url of [
+      'https://example.org/en_gb/members/member/',
+      `${TEST_BASE_URL}/en_gb/members/nobody/`,
+      `${TEST_BASE_URL}/fr/members/member/`,
+      `${TEST_BASE_URL}/en_gb/about/`,
+      'not a url',
+      42,
+    ]) {
       const response = await invoke(ctx, { method: 'GET', route: EMBED, params: { url }, as: null });
       expect([response.status, bodyOf(response).code]).toEqual([404, 'oembed_invalid_url']);
     }

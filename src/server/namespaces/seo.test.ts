@@ -3,13 +3,12 @@ import type { HttpMethod } from '../../descriptor/types.js';
 import { bodyOf, callRoute, seededTestStore } from './plugins/testing/route-call.js';
 import { module } from './seo.js';
 
-const NOTIFICATION = '/seo/v1/notification/(?P<name>blog-visibility-reminder|description-format-reminder|conflicting-plugins-reminder|install-addons-reminder|install-image-seo-reminder|install-local-business-reminder|install-news-sitemap-reminder|install-video-sitemap-reminder|install-analytics-reminder|install-optin-reminder|v3-migration-custom-field-reminder|v3-migration-schema-number-reminder)';
+const NOTIFICATION =
+  '/seo/v1/notification/(?P<name>blog-visibility-reminder|description-format-reminder|conflicting-plugins-reminder|install-addons-reminder|install-image-seo-reminder|install-local-business-reminder|install-news-sitemap-reminder|install-video-sitemap-reminder|install-analytics-reminder|install-optin-reminder|v3-migration-custom-field-reminder|v3-migration-schema-number-reminder)';
 const FIRST_IMAGE = '/seo/v1/post/(?P<postId>[\\d]+)/first-attached-image';
 const USER_IMAGE = '/seo/v1/user/(?P<userId>[\\d]+)/image';
 
-const operations = module.routes.flatMap(({ route, methods }) =>
-  (Object.keys(methods) as HttpMethod[]).map((method) => ({ method, route })),
-);
+const operations = module.routes.flatMap(({ route, methods }) => (Object.keys(methods) as HttpMethod[]).map((method) => ({ method, route })));
 
 function seo() {
   const store = seededTestStore([module]);
@@ -163,7 +162,7 @@ describe('seo module: posts and users', () => {
     expect((await call('GET', USER_IMAGE, { userId: '999' })).status).toBe(404);
   });
 
-  it('reads and updates a post\'s SEO data', async () => {
+  it("reads and updates a post's SEO data", async () => {
     const { call } = seo();
     expect(bodyOf(await call('GET', 'post')).posts).toHaveLength(50);
     const updated = await call('POST', 'post', { id: 3, title: 'New title', robots_noindex: 'true', keyphrase: 'crystal growth' });
@@ -178,9 +177,13 @@ describe('seo module: posts and users', () => {
     const { call } = seo();
     await call('POST', '/seo/v1/post/(?P<postId>[\\d]+)/disable-primary-term-education', { postId: '4' });
     const posts = bodyOf(await call('POST', 'posts-list/load-details-column', { ids: [4, 5, 999] })).posts;
-    expect(posts.map((post: any) => [post.id, post.primary_term_education])).toEqual([[4, false], [5, true]]);
+    expect(posts.map((post: any) => [post.id, post.primary_term_education])).toEqual([
+      [4, false],
+      [5, true],
+    ]);
     const counted = await call('POST', '/seo/v1/post/(?P<postId>[\\d]+)/update-internal-link-count', {
-      postId: '4', content: '<a href="/a">a</a> <a href="http://127.0.0.1:1/b">b</a> <a href="https://elsewhere.example/">c</a>',
+      postId: '4',
+      content: '<a href="/a">a</a> <a href="http://127.0.0.1:1/b">b</a> <a href="https://elsewhere.example/">c</a>',
     });
     expect(bodyOf(counted).internal_link_count).toBe(2);
   });

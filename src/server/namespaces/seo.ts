@@ -10,17 +10,30 @@ import type { ResourceModule } from './module.js';
 import { administratorsOnly } from './plugins/access.js';
 import { moduleState } from './plugins/module-state.js';
 import { integerValue, textValue } from './plugins/request-values.js';
-import {
-  analyzeHeadline, analyzeSite, suggestKeyphrases, updateInternalLinkCount, validateHtmlSitemapSlug,
-} from './plugins/seo-analysis.js';
-import {
-  acknowledge, appendTo, clearList, combine, removeKey, reveal, setFlag, storeKeyed, storeValue, unset, type SeoEffect,
-} from './plugins/seo-effects.js';
+import { analyzeHeadline, analyzeSite, suggestKeyphrases, updateInternalLinkCount, validateHtmlSitemapSlug } from './plugins/seo-analysis.js';
+import { acknowledge, appendTo, clearList, combine, removeKey, reveal, setFlag, storeKeyed, storeValue, unset, type SeoEffect } from './plugins/seo-effects.js';
 import { SEO_NOTIFICATION_ROUTE } from './plugins/seo-notifications.js';
 import {
-  createBackup, deleteBackup, dismissListedNotifications, dismissNamedNotification, exportSettings, firstAttachedImage,
-  importSettings, importSiteSettings, listSmartTags, loadPostDetails, loadTermDetails, readOptions, readPosts,
-  resetSettings, restoreBackup, saveOptions, searchObjects, updatePost, updateTerm, userImage,
+  createBackup,
+  deleteBackup,
+  dismissListedNotifications,
+  dismissNamedNotification,
+  exportSettings,
+  firstAttachedImage,
+  importSettings,
+  importSiteSettings,
+  listSmartTags,
+  loadPostDetails,
+  loadTermDetails,
+  readOptions,
+  readPosts,
+  resetSettings,
+  restoreBackup,
+  saveOptions,
+  searchObjects,
+  updatePost,
+  updateTerm,
+  userImage,
 } from './plugins/seo-records.js';
 import { seedSeoState, type SeoState } from './plugins/seo-state.js';
 
@@ -29,9 +42,11 @@ const NAMESPACE_ROOT = '/seo/v1/';
 const POST = String.raw`post/(?P<postId>[\d]+)`;
 
 /** Where the plugin's connection service would send an administrator to authorise search statistics. */
-const connectUrl = (step: string): SeoEffect => ({ ctx }) => ({
-  url: `https://connect.seo.example/${step}?site=${encodeURIComponent(ctx.baseUrl)}`,
-});
+const connectUrl =
+  (step: string): SeoEffect =>
+  ({ ctx }) => ({
+    url: `https://connect.seo.example/${step}?site=${encodeURIComponent(ctx.baseUrl)}`,
+  });
 
 /** Echoes member `content` back, processed (here: trimmed), as the editor's content processor does. */
 const processContent: SeoEffect = ({ params }) => ({ content: (textValue(params, 'content') ?? '').trim() });

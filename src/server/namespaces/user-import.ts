@@ -44,7 +44,10 @@ function seedRows(faker: Faker, store: Store): ImportRow[] {
     const firstName = faker.person.firstName();
     const lastName = faker.person.lastName();
     return {
-      user_login: faker.internet.username({ firstName, lastName }).toLowerCase().replace(/[^a-z0-9_]/g, ''),
+      user_login: faker.internet
+        .username({ firstName, lastName })
+        .toLowerCase()
+        .replace(/[^a-z0-9_]/g, ''),
       email: faker.internet.email({ firstName, lastName, provider: 'example.org' }).toLowerCase(),
       display_name: `${firstName} ${lastName}`,
     };

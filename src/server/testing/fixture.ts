@@ -147,6 +147,5 @@ function findThing(store: Store, id: unknown): Thing {
 /** English as written; Greek marked, so a test can tell the locales apart. */
 export const TEST_TEXTS: DescriptorTexts = {
   describe: (locale, english) => (locale === 'el' ? `[el] ${english}` : english),
-  site: (locale) =>
-    locale === 'el' ? { name: 'Δοκιμή', description: 'Δοκιμαστικός ιστότοπος' } : { name: 'Test', description: 'A test site' },
+  site: (locale) => (locale === 'el' ? { name: 'Δοκιμή', description: 'Δοκιμαστικός ιστότοπος' } : { name: 'Test', description: 'A test site' }),
 };

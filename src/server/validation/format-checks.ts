@@ -5,8 +5,7 @@
  */
 import { isPhpArray, phpToString } from './php-values.js';
 
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-])(\d{2})(?::(\d{2}))?)?\n?$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-])(\d{2})(?::(\d{2}))?)?\n?$/;
 const TRAILING_OFFSET = /[+-]\d+:?\d+(?=\n?$)/;
 const HEX_COLOR = /^#(?:[A-Fa-f0-9]{3}){1,2}\n?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\n?$/;

@@ -122,8 +122,28 @@ const NUMERIC_ENTITY = /&#(?:x([0-9a-f]+)|(\d+));/gi;
 const WHITESPACE = /\s/g;
 /** `wp_allowed_protocols()`. */
 const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
-  'http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet',
-  'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn',
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'news',
+  'irc',
+  'irc6',
+  'ircs',
+  'gopher',
+  'nntp',
+  'feed',
+  'telnet',
+  'mms',
+  'rtsp',
+  'sms',
+  'svn',
+  'tel',
+  'fax',
+  'xmpp',
+  'webcal',
+  'urn',
 ]);
 
 /**

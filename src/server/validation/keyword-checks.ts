@@ -7,17 +7,7 @@ import type { ArgSchema } from '../../descriptor/types.js';
 import { ValidationError } from './errors.js';
 import { phpEntries, restValidateArrayContainsUniqueItems } from './equality.js';
 import { restValidateJsonSchemaPattern } from './pcre-pattern.js';
-import {
-  isPhpArray,
-  isRecord,
-  phpArrayGet,
-  phpArrayHas,
-  phpCount,
-  phpIsEmpty,
-  phpNumericValue,
-  phpToFloat,
-  phpToString,
-} from './php-values.js';
+import { isPhpArray, isRecord, phpArrayGet, phpArrayHas, phpCount, phpIsEmpty, phpNumericValue, phpToFloat, phpToString } from './php-values.js';
 import { asListForReading, isWholeNumber, restIsArray, restIsBoolean, restIsObject, restSanitizeObject } from './values.js';
 import { formatInteger, numberFormatI18n, pluralise } from './wp-format.js';
 
@@ -83,17 +73,11 @@ export function validateObjectValue(value: unknown, schema: Schema, param: strin
   const count = phpCount(object);
   if (isSet(schema.minProperties) && count < phpToFloat(schema.minProperties)) {
     const noun = pluralise(schema.minProperties, 'property', 'properties');
-    return new ValidationError(
-      'rest_too_few_properties',
-      `${param} must contain at least ${numberFormatI18n(schema.minProperties)} ${noun}.`,
-    );
+    return new ValidationError('rest_too_few_properties', `${param} must contain at least ${numberFormatI18n(schema.minProperties)} ${noun}.`);
   }
   if (isSet(schema.maxProperties) && count > phpToFloat(schema.maxProperties)) {
     const noun = pluralise(schema.maxProperties, 'property', 'properties');
-    return new ValidationError(
-      'rest_too_many_properties',
-      `${param} must contain at most ${numberFormatI18n(schema.maxProperties)} ${noun}.`,
-    );
+    return new ValidationError('rest_too_many_properties', `${param} must contain at most ${numberFormatI18n(schema.maxProperties)} ${noun}.`);
   }
   return null;
 }

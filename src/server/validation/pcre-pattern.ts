@@ -54,9 +54,7 @@ const SYNTAX_CHARACTERS = '^$\\.*+?()[]{}|/';
 const QUANTIFIER_BRACES = /\{\d+(?:,\d*)?\}/y;
 const LEADING_OPTIONS = /^\(\?([a-zA-Z]+)\)/;
 const POSIX_CLASS = /\[:(\^?)([a-z]+):\]/y;
-const GENERAL_CATEGORIES = new Set(
-  'C Cc Cf Cn Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs'.split(' '),
-);
+const GENERAL_CATEGORIES = new Set('C Cc Cf Cn Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs'.split(' '));
 /** POSIX classes under PHP's `/u` (PCRE2_UCP), as members of a JavaScript class; `^` negates. */
 const POSIX_MEMBERS: Readonly<Record<string, string>> = {
   alpha: '\\p{L}',

@@ -5,10 +5,7 @@ import { processRequestArgs, type ProcessedArgs, type RequestArgsInput } from '.
 
 const arg = (schema: Partial<ArgDescriptor>): ArgDescriptor => ({ required: false, ...schema });
 
-function run(
-  args: Record<string, ArgDescriptor>,
-  input: Partial<RequestArgsInput>,
-): ProcessedArgs | WpError {
+function run(args: Record<string, ArgDescriptor>, input: Partial<RequestArgsInput>): ProcessedArgs | WpError {
   return processRequestArgs(args, { captures: {}, query: {}, body: undefined, ...input });
 }
 

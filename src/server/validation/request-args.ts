@@ -59,10 +59,7 @@ const plans = new WeakMap<object, ArgsPlan>();
  * Applies WordPress's defaults, required check, validation and sanitising to a request's parameters.
  * Returns the parameters, or the `WpError` WordPress would answer (status 400).
  */
-export function processRequestArgs(
-  args: Readonly<Record<string, ArgDescriptor>> | readonly [],
-  input: RequestArgsInput,
-): ProcessedArgs | WpError {
+export function processRequestArgs(args: Readonly<Record<string, ArgDescriptor>> | readonly [], input: RequestArgsInput): ProcessedArgs | WpError {
   const plan = planFor(args);
   const body = isRecord(input.body) ? input.body : undefined;
   const { query, captures } = input;

@@ -7,9 +7,7 @@ const messageOf = (value: unknown, schema: ArgSchema, param = 'p'): string | und
 
 describe('validateValue: WordPress’s messages', () => {
   it('words bounds, multiples and types as WordPress does', () => {
-    expect(messageOf(0, { type: 'integer', minimum: 1, maximum: 100 }, 'per_page')).toBe(
-      'per_page must be between 1 (inclusive) and 100 (inclusive)',
-    );
+    expect(messageOf(0, { type: 'integer', minimum: 1, maximum: 100 }, 'per_page')).toBe('per_page must be between 1 (inclusive) and 100 (inclusive)');
     expect(messageOf(1.5, { type: 'number', minimum: 2.5 })).toBe('p must be greater than or equal to 2');
     expect(messageOf(3, { type: 'number', multipleOf: 0.5 })).toBeUndefined();
     expect(messageOf(3, { type: 'number', multipleOf: 2 })).toBe('p must be a multiple of 2.');
@@ -22,9 +20,12 @@ describe('validateValue: WordPress’s messages', () => {
     expect(messageOf('', { type: 'string', minLength: 1 })).toBe('p must be at least 1 character long.');
     expect(messageOf('abc', { type: 'string', maxLength: 2 })).toBe('p must be at most 2 characters long.');
     expect(messageOf([], { type: 'array', minItems: 1 })).toBe('p must contain at least 1 item.');
-    expect(messageOf(Array.from({ length: 1001 }, (_, i) => i), { type: 'array', maxItems: 1000 })).toBe(
-      'p must contain at most 1,000 items.',
-    );
+    expect(
+      messageOf(
+        Array.from({ length: 1001 }, (_, i) => i),
+        { type: 'array', maxItems: 1000 },
+      ),
+    ).toBe('p must contain at most 1,000 items.');
     expect(messageOf({}, { type: 'object', minProperties: 2 })).toBe('p must contain at least 2 properties.');
     expect(messageOf([1, 1], { type: 'array', uniqueItems: true })).toBe('p has duplicate items.');
   });

@@ -27,13 +27,7 @@ import {
   type Validator,
 } from './keyword-checks.js';
 import { isPhpArray, isPhpScalar, phpArrayGet, phpIsEmpty, phpToFloat, phpToInt, phpToString, setOwn, type PhpRecord } from './php-values.js';
-import {
-  restGetBestTypeForValue,
-  restSanitizeArray,
-  restSanitizeBoolean,
-  restSanitizeObject,
-  SCHEMA_TYPES,
-} from './values.js';
+import { restGetBestTypeForValue, restSanitizeArray, restSanitizeBoolean, restSanitizeObject, SCHEMA_TYPES } from './values.js';
 import { wpJsonEncode, wpSprintfList } from './wp-format.js';
 
 /**
@@ -122,9 +116,7 @@ function validateFormat(value: unknown, format: unknown, param: string): Validat
     case 'email':
       return isEmail(value) === false ? new ValidationError('rest_invalid_email', 'Invalid email address.') : null;
     case 'ip':
-      return restIsIpAddress(value) === false
-        ? new ValidationError('rest_invalid_ip', `${param} is not a valid IP address.`)
-        : null;
+      return restIsIpAddress(value) === false ? new ValidationError('rest_invalid_ip', `${param} is not a valid IP address.`) : null;
     case 'uuid':
       return wpIsUuid(value) ? null : new ValidationError('rest_invalid_uuid', `${param} is not a valid UUID.`);
     default:
@@ -206,10 +198,7 @@ function sanitizeAs(input: unknown, schema: Schema, param: string, declaredType:
   let type = declaredType;
   for (const combiner of COMBINERS) {
     if (!isSet(schema[combiner])) continue;
-    const match =
-      combiner === 'anyOf'
-        ? findAnyMatchingSchema(value, schema, param, type)
-        : findOneMatchingSchema(value, schema, param, type);
+    const match = combiner === 'anyOf' ? findAnyMatchingSchema(value, schema, param, type) : findOneMatchingSchema(value, schema, param, type);
     if (match instanceof ValidationError) return match;
     if (!isSet(type)) type = match.type;
     value = sanitizeAs(value, match.schema, param, match.type);

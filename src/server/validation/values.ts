@@ -2,17 +2,7 @@
  * WordPress's value helpers from `rest-api.php` and `functions.php`, one function each, named after the PHP
  * function it mirrors: what counts as an integer, a boolean, an array or an object, and how values are coerced.
  */
-import {
-  hasOnlyIntegerKeys,
-  isPhpArray,
-  isPhpNumeric,
-  isPhpScalar,
-  isRecord,
-  phpNumericValue,
-  phpToBool,
-  phpToString,
-  type PhpRecord,
-} from './php-values.js';
+import { hasOnlyIntegerKeys, isPhpArray, isPhpNumeric, isPhpScalar, isRecord, phpNumericValue, phpToBool, phpToString, type PhpRecord } from './php-values.js';
 
 /** The type names WordPress accepts in a schema's `type`. */
 export const SCHEMA_TYPES: ReadonlySet<string> = new Set(['array', 'object', 'string', 'number', 'integer', 'boolean', 'null']);

@@ -7,15 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidationError } from './errors.js';
 import { restParseDate } from './format-checks.js';
 import { sanitizeValue, validateValue } from './value-schema.js';
-import {
-  restGetBestTypeForValue,
-  restIsArray,
-  restIsInteger,
-  restIsObject,
-  restSanitizeArray,
-  restSanitizeObject,
-  wpParseList,
-} from './values.js';
+import { restGetBestTypeForValue, restIsArray, restIsInteger, restIsObject, restSanitizeArray, restSanitizeObject, wpParseList } from './values.js';
 import type { ArgSchema } from '../../descriptor/types.js';
 
 interface Vector {
@@ -33,9 +25,7 @@ interface Vector {
   note?: string;
 }
 
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../fixtures/wordpress-validation.json', import.meta.url), 'utf8'),
-) as Vector[];
+const vectors = JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-validation.json', import.meta.url), 'utf8')) as Vector[];
 
 /**
  * Vectors that cannot apply in JavaScript, with the reason. Empty: JSON.parse turns integral floats into
@@ -48,10 +38,13 @@ const SKIPPED: ReadonlyMap<string, string> = new Map();
  * suite the vectors come from; the fixture's README makes the live server the truth for its version.
  */
 const WORDPRESS_61_VALID: ReadonlyMap<string, { valid: boolean; reason: string }> = new Map([
-  ['validate-date-time-epoch-str-1970-01-01t00_00_00z-valid', {
-    valid: false,
-    reason: '6.1 rejects a date-time whose timestamp is 0 (`! rest_parse_date()`); 6.7 compares with false',
-  }],
+  [
+    'validate-date-time-epoch-str-1970-01-01t00_00_00z-valid',
+    {
+      valid: false,
+      reason: '6.1 rejects a date-time whose timestamp is 0 (`! rest_parse_date()`); 6.7 compares with false',
+    },
+  ],
 ]);
 
 /** Runs one vector and asserts what WordPress asserts. */
@@ -109,7 +102,9 @@ describe('WordPress validation vectors', () => {
   it('holds all 597 vectors, each with a unique id', () => {
     expect(vectors).toHaveLength(597);
     expect(new Set(vectors.map((vector) => vector.id)).size).toBe(vectors.length);
-    console.info(`wordpress-validation vectors: ${vectors.length} total, ${SKIPPED.size} skipped, ${WORDPRESS_61_VALID.size} asserted with WordPress 6.1's outcome`);
+    console.info(
+      `wordpress-validation vectors: ${vectors.length} total, ${SKIPPED.size} skipped, ${WORDPRESS_61_VALID.size} asserted with WordPress 6.1's outcome`,
+    );
   });
 
   const runnable = vectors.filter((vector) => !SKIPPED.has(vector.id));

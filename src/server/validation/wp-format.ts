@@ -55,7 +55,5 @@ function jsonNumber(value: number): string {
 }
 
 function encodeString(text: string): string {
-  return JSON.stringify(text).replace(ESCAPED_IN_PHP_JSON, (char) =>
-    char === '/' ? '\\/' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return JSON.stringify(text).replace(ESCAPED_IN_PHP_JSON, (char) => (char === '/' ? '\\/' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }

@@ -46,11 +46,21 @@ export function ok(body: unknown): ForwardedAnswer {
 }
 
 /** Rewrites the root descriptor of `locales` (all when undefined) with `edit`. */
-export function editDescriptor(edit: (root: { routes: Record<string, { endpoints: Array<{ args: Record<string, Record<string, unknown>> }> }> }) => void, locales?: readonly string[]): Fault {
+export function editDescriptor(
+  edit: (root: { routes: Record<string, { endpoints: Array<{ args: Record<string, Record<string, unknown>> }> }> }) => void,
+  locales?: readonly string[],
+): Fault {
   return async (request, forward) => {
     const answer = await forward(request);
     const where = restPath(request);
-    if (request.method !== 'GET' || answer.status !== 200 || where === undefined || where.path !== '/' || (locales !== undefined && !locales.includes(where.locale))) return answer;
+    if (
+      request.method !== 'GET' ||
+      answer.status !== 200 ||
+      where === undefined ||
+      where.path !== '/' ||
+      (locales !== undefined && !locales.includes(where.locale))
+    )
+      return answer;
     const root = JSON.parse(answer.body);
     edit(root);
     return { ...answer, body: JSON.stringify(root) };
@@ -66,9 +76,12 @@ export function dropRoute(key: string): Fault {
 
 /** In `locale`'s descriptor, another default for one parameter. */
 export function changeDefault(locale: string, key: string, endpoint: number, param: string, value: unknown): Fault {
-  return editDescriptor((root) => {
-    root.routes[key]!.endpoints[endpoint]!.args[param]!.default = value;
-  }, [locale]);
+  return editDescriptor(
+    (root) => {
+      root.routes[key]!.endpoints[endpoint]!.args[param]!.default = value;
+    },
+    [locale],
+  );
 }
 
 /** A member delete that answers 200 `{deleted: true}` but keeps the member. */
@@ -125,7 +138,8 @@ export function requireAllValidateRunsValidItems(): Fault {
 export function anonymousWritesAllowed(pathPattern: RegExp, authorization: string): Fault {
   return async (request, forward) => {
     const where = restPath(request);
-    if (request.method === 'GET' || request.headers.authorization !== undefined || where === undefined || !pathPattern.test(where.path)) return forward(request);
+    if (request.method === 'GET' || request.headers.authorization !== undefined || where === undefined || !pathPattern.test(where.path))
+      return forward(request);
     return forward({ ...request, headers: { ...request.headers, authorization } });
   };
 }
@@ -170,7 +184,8 @@ export function requiresUndeclared(method: string, path: RegExp, name: string): 
     const where = restPath(request);
     if (request.method !== method || where === undefined || !path.test(where.path)) return forward(request);
     const body = request.body === '' ? {} : (JSON.parse(request.body) as Record<string, unknown>);
-    if (!(name in body)) return json(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${name}`, data: { status: 400, params: [name] } });
+    if (!(name in body))
+      return json(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${name}`, data: { status: 400, params: [name] } });
     const { [name]: _given, ...rest } = body;
     return forward({ ...request, body: JSON.stringify(rest) });
   };

@@ -42,7 +42,9 @@ export interface MediaServer {
 }
 
 function mediaRoutes(): Record<string, unknown> {
-  const index = JSON.parse(readFileSync(new URL('../../../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as { routes: Record<string, unknown> };
+  const index = JSON.parse(readFileSync(new URL('../../../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as {
+    routes: Record<string, unknown>;
+  };
   return { [COLLECTION]: index.routes[COLLECTION], [ITEM]: index.routes[ITEM] };
 }
 
@@ -56,7 +58,8 @@ const error = (res: ServerResponse, status: number, code: string, message: strin
 /** The answer form of an attachment (edit context: raw beside rendered). */
 function answerOf(id: number, stored: StoredAttachment, base: string): Record<string, unknown> {
   const out: Record<string, unknown> = { id, type: 'attachment', mime_type: stored.file.type, source_url: `${base}/wp-content/uploads/${stored.file.name}` };
-  for (const [field, value] of Object.entries(stored.fields)) out[field] = RENDERED.includes(field) ? { raw: value, rendered: `<p>${String(value)}</p>` } : value;
+  for (const [field, value] of Object.entries(stored.fields))
+    out[field] = RENDERED.includes(field) ? { raw: value, rendered: `<p>${String(value)}</p>` } : value;
   return out;
 }
 
@@ -111,7 +114,17 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
     }
     const values = { ...query, ...json };
     if (route === '/' && method === 'GET') {
-      return send(res, 200, { name: 'Media', description: '', url: base, home: base, gmt_offset: 0, timezone_string: '', namespaces: ['wp/v2'], authentication: [], routes: mediaRoutes() });
+      return send(res, 200, {
+        name: 'Media',
+        description: '',
+        url: base,
+        home: base,
+        gmt_offset: 0,
+        timezone_string: '',
+        namespaces: ['wp/v2'],
+        authentication: [],
+        routes: mediaRoutes(),
+      });
     }
     if (route === COLLECTION && method === 'POST') return create(req, res, body, query, prefix);
     if (route === COLLECTION && method === 'GET') return list(res, values);
@@ -122,7 +135,8 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
     if (stored === undefined) return error(res, 404, 'rest_post_invalid_id', 'Invalid post ID.');
     if (method === 'GET') return send(res, 200, answerOf(id, stored, base));
     if (method === 'DELETE') {
-      if (values.force !== true && values.force !== 'true' && values.force !== '1') return error(res, 501, 'rest_trash_not_supported', "The post does not support trashing. Set 'force=true' to delete.");
+      if (values.force !== true && values.force !== 'true' && values.force !== '1')
+        return error(res, 501, 'rest_trash_not_supported', "The post does not support trashing. Set 'force=true' to delete.");
       attachments.delete(id);
       return send(res, 200, { deleted: true, previous: answerOf(id, stored, base) });
     }
@@ -142,7 +156,17 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
       creates.push(400);
       return error(res, 400, 'rest_upload_no_data', 'No data supplied.');
     }
-    const fields: Record<string, unknown> = { status: 'inherit', alt_text: '', comment_status: 'open', ping_status: 'closed', template: '', meta: [], post: null, author: 1, slug: filename.replace(/\.\w+$/, '') };
+    const fields: Record<string, unknown> = {
+      status: 'inherit',
+      alt_text: '',
+      comment_status: 'open',
+      ping_status: 'closed',
+      template: '',
+      meta: [],
+      post: null,
+      author: 1,
+      slug: filename.replace(/\.\w+$/, ''),
+    };
     fields.title = fields.slug;
     written(query, fields);
     if (faults.uploadLosesTitle) fields.title = '';
@@ -158,10 +182,16 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
     const statuses = values.status === undefined ? ['inherit'] : listOf(values.status);
     const include = listOf(values.include).map(Number);
     const search = typeof values.search === 'string' ? values.search.toLowerCase() : undefined;
-    const found = [...attachments.entries()].filter(([id, { fields }]) =>
-      statuses.includes(String(fields.status)) &&
-      (include.length === 0 || include.includes(id)) &&
-      (search === undefined || RENDERED.some((field) => String(fields[field] ?? '').toLowerCase().includes(search))),
+    const found = [...attachments.entries()].filter(
+      ([id, { fields }]) =>
+        statuses.includes(String(fields.status)) &&
+        (include.length === 0 || include.includes(id)) &&
+        (search === undefined ||
+          RENDERED.some((field) =>
+            String(fields[field] ?? '')
+              .toLowerCase()
+              .includes(search),
+          )),
     );
     const perPage = Number(values.per_page ?? 10);
     const page = Number(values.page ?? 1);

@@ -67,7 +67,9 @@ export function runPhase(phase: Phase, options: PhaseRunOptions): Promise<PhaseR
 export async function runPhases(phases: readonly Phase[], options: PhaseRunOptions): Promise<PhaseRunResult> {
   const transport = createTransport();
   try {
-    const descriptors = await Promise.all(options.locales.map((locale) => fetchDescriptor({ baseUrl: options.url, restRoot: 'wp-json', locale, transport, credentials: options.credentials })));
+    const descriptors = await Promise.all(
+      options.locales.map((locale) => fetchDescriptor({ baseUrl: options.url, restRoot: 'wp-json', locale, transport, credentials: options.credentials })),
+    );
     const events: RunEvent[] = [];
     const run = new RunContext({
       seed: options.seed ?? 7,
@@ -76,7 +78,9 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
       restUrls: new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`])),
       credentials: options.credentials,
       accounts: options.accounts,
-      secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) => (credentials ? [credentials.password] : [])),
+      secrets: [options.credentials, ...(options.accounts ?? []).map((account) => account.credentials)].flatMap((credentials) =>
+        credentials ? [credentials.password] : [],
+      ),
       emit: (event) => events.push(event),
       extraValues: options.extraValues,
       // As the engine keeps it: what the run made and saw, for real ids in the fuzz phase and the life cycles.

@@ -21,7 +21,22 @@ describe('components', () => {
 
   it('lists with paging, X-WP-Total, status, type and search filters', async () => {
     const all = await invoke(ctx, { method: 'GET', route: COMPONENTS, params: { per_page: 100 } });
-    expect(names(all)).toEqual(expect.arrayContaining(['members', 'xprofile', 'settings', 'activity', 'groups', 'messages', 'notifications', 'friends', 'forums', 'media', 'document', 'moderation']));
+    expect(names(all)).toEqual(
+      expect.arrayContaining([
+        'members',
+        'xprofile',
+        'settings',
+        'activity',
+        'groups',
+        'messages',
+        'notifications',
+        'friends',
+        'forums',
+        'media',
+        'document',
+        'moderation',
+      ]),
+    );
     expect(all.headers?.['X-WP-Total']).toBe(String(names(all).length));
     const page = await invoke(ctx, { method: 'GET', route: COMPONENTS, params: { per_page: 5, page: 2 } });
     expect(names(page)).toEqual(names(all).slice(5, 10));

@@ -24,9 +24,21 @@ interface Component {
 
 /** The platform's components and how a fresh site has them. */
 const CATALOGUE: readonly Component[] = [
-  { name: 'members', title: 'Community Members', description: 'Everything in a community website revolves around its members.', type: 'required', active: true },
+  {
+    name: 'members',
+    title: 'Community Members',
+    description: 'Everything in a community website revolves around its members.',
+    type: 'required',
+    active: true,
+  },
   { name: 'xprofile', title: 'Member Profiles', description: 'Customize your community with fully editable profile fields.', type: 'required', active: true },
-  { name: 'settings', title: 'Account Settings', description: 'Allow your members to modify their account and notification settings.', type: 'optional', active: true },
+  {
+    name: 'settings',
+    title: 'Account Settings',
+    description: 'Allow your members to modify their account and notification settings.',
+    type: 'optional',
+    active: true,
+  },
   { name: 'activity', title: 'Activity Feeds', description: 'Global, personal, and group activity feeds.', type: 'optional', active: true },
   { name: 'groups', title: 'Social Groups', description: 'Allow your members to organize themselves into groups.', type: 'optional', active: true },
   { name: 'messages', title: 'Private Messaging', description: 'Allow your members to talk to each other privately.', type: 'optional', active: true },

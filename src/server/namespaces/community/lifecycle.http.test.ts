@@ -43,7 +43,8 @@ describe('members over HTTP', () => {
     expect(before.headers.get('x-wp-totalpages')).toBe(String(Math.ceil(total / 10)));
 
     const created = await client.call('POST', '/community/v1/members', {
-      as: admin, body: { user_login: 'lifecycle', email: 'lifecycle@example.org', password: 'pw-secret', name: 'Life Cycle', types: 'scientist' },
+      as: admin,
+      body: { user_login: 'lifecycle', email: 'lifecycle@example.org', password: 'pw-secret', name: 'Life Cycle', types: 'scientist' },
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
@@ -57,7 +58,8 @@ describe('members over HTTP', () => {
     const updated = await client.call('PATCH', `/community/v1/members/${id}`, { as: admin, body: { name: 'Cycled' } });
     expect([updated.status, updated.body.name]).toEqual([200, 'Cycled']);
     expect((await client.call('GET', `/community/v1/members/${id}`, { locale: 'el' })).body).toMatchObject({
-      name: 'Cycled', link: `${server.url}/el/members/lifecycle/`,
+      name: 'Cycled',
+      link: `${server.url}/el/members/lifecycle/`,
     });
 
     const deleted = await client.call('DELETE', `/community/v1/members/${id}`, { as: admin });
@@ -76,9 +78,15 @@ describe('members over HTTP', () => {
   });
 
   it('refuses a duplicate e-mail and a taken login', async () => {
-    const email = await client.call('POST', '/community/v1/members', { as: admin, body: { user_login: 'fresh', email: `${member.user}@example.org`, password: 'x' } });
+    const email = await client.call('POST', '/community/v1/members', {
+      as: admin,
+      body: { user_login: 'fresh', email: `${member.user}@example.org`, password: 'x' },
+    });
     expect([email.status, email.body.code]).toEqual([400, 'existing_user_email']);
-    const login = await client.call('POST', '/community/v1/members', { as: admin, body: { user_login: admin.user, email: 'fresh@example.org', password: 'x' } });
+    const login = await client.call('POST', '/community/v1/members', {
+      as: admin,
+      body: { user_login: admin.user, email: 'fresh@example.org', password: 'x' },
+    });
     expect([login.status, login.body.code]).toEqual([400, 'existing_user_login']);
   });
 
@@ -146,7 +154,8 @@ describe('moderation over HTTP', () => {
 
   it('refuses a report in the other category without a note, naming note', async () => {
     const report = await client.call('POST', '/community/v1/moderation/report', {
-      as: member, body: { report_category: 'other', item_id: 1, item_type: 'activity' },
+      as: member,
+      body: { report_category: 'other', item_id: 1, item_type: 'activity' },
     });
     expect(report.status).toBe(400);
     expect(report.body).toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['note'] } });
@@ -182,7 +191,8 @@ describe('profiles over HTTP', () => {
     expect(group.status).toBe(201);
     expect(group.headers.get('location')).toBe(`${server.restUrl('en_gb')}/community/v1/profile/groups/${group.body.id}`);
     const field = await client.call('POST', '/community/v1/profile/fields', {
-      as: moderator, body: { group_id: group.body.id, type: 'number', name: 'Lab size' },
+      as: moderator,
+      body: { group_id: group.body.id, type: 'number', name: 'Lab size' },
     });
     expect(field.status).toBe(201);
     expect(field.body).toMatchObject({ alternate_name: '', can_delete: true, order_by: 'asc', default_visibility: 'public', do_autolink: 'off' });

@@ -55,7 +55,9 @@ export interface NewMember {
 /** Creates an account, refusing what `wp_insert_user` refuses: a bad or taken login, a taken e-mail address. */
 export function createMember(store: Store, input: NewMember): Member {
   if (!isValidLogin(input.user_login)) {
-    throw new WpError('rest_user_invalid_username', 'This username is invalid because it uses illegal characters. Please enter a valid username.', 400, { params: ['user_login'] });
+    throw new WpError('rest_user_invalid_username', 'This username is invalid because it uses illegal characters. Please enter a valid username.', 400, {
+      params: ['user_login'],
+    });
   }
   if (findMemberByLogin(store, input.user_login) !== undefined) {
     throw new WpError('existing_user_login', 'Sorry, that username already exists!', 400, { params: ['user_login'] });

@@ -70,7 +70,11 @@ function memberTabs(req: ServerRequest, ctx: ServerContext) {
   const member = requireMember(ctx.store, intParam(req.params, 'id'));
   const link = memberLink(ctx, req.locale, member);
   const tab = (id: string, title: string, position: number, count?: number) => ({
-    id, title, link: `${link}${id}/`, position, ...(count === undefined ? {} : { count }),
+    id,
+    title,
+    link: `${link}${id}/`,
+    position,
+    ...(count === undefined ? {} : { count }),
   });
   return {
     status: 200,

@@ -14,7 +14,7 @@ function targetMember(req: ServerRequest, ctx: ServerContext): Member {
 }
 
 const ownerOrModerator = (req: ServerRequest) =>
-  selfOrModerator(req, intParam(req.params, 'user_id'), 'bp_rest_authorization_required', 'Sorry, you are not allowed to change this member\'s pictures.');
+  selfOrModerator(req, intParam(req.params, 'user_id'), 'bp_rest_authorization_required', "Sorry, you are not allowed to change this member's pictures.");
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -22,9 +22,7 @@ export function queryMembers(store: Store, params: Record<string, unknown>, view
 
   const search = stringParam(params, 'search').trim().toLowerCase();
   if (search !== '') {
-    members = members.filter(
-      (member) => member.name.toLowerCase().includes(search) || member.user_login.toLowerCase().includes(search),
-    );
+    members = members.filter((member) => member.name.toLowerCase().includes(search) || member.user_login.toLowerCase().includes(search));
   }
 
   for (const listName of ['include', 'user_ids']) {

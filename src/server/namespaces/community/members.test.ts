@@ -1,8 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../types.js';
-import {
-  ADMIN_ID, bodyOf, invoke, MEMBER_ID, seededModerator, seededSubscribers, testContext,
-} from './testing/fake-request.js';
+import { ADMIN_ID, bodyOf, invoke, MEMBER_ID, seededModerator, seededSubscribers, testContext } from './testing/fake-request.js';
 
 const MEMBERS = '/community/v1/members';
 const MEMBER = String.raw`/community/v1/members/(?P<id>[\d]+)`;
@@ -72,7 +70,11 @@ describe('members directory', () => {
     const [a, b] = seededSubscribers(ctx.store);
     ctx.store.members.get(MEMBER_ID)!.following = new Set([a!, b!]);
     const response = await invoke(ctx, { method: 'GET', route: MEMBERS, params: { scope: 'following' }, as: MEMBER_ID });
-    expect(bodyOf(response).map((member: { id: number }) => member.id).sort()).toEqual([a, b].sort());
+    expect(
+      bodyOf(response)
+        .map((member: { id: number }) => member.id)
+        .sort(),
+    ).toEqual([a, b].sort());
   });
 });
 
@@ -207,7 +209,7 @@ describe('member extras', () => {
     expect(details.tabs).not.toHaveProperty('following');
   });
 
-  it('answers a member\'s profile tabs, 404 for an unknown member', async () => {
+  it("answers a member's profile tabs, 404 for an unknown member", async () => {
     const route = String.raw`/community/v1/members/(?P<id>[\d]+)/detail`;
     const detail = bodyOf(await invoke(ctx, { method: 'GET', route, params: { id: MEMBER_ID }, as: null }));
     expect(detail.tabs.map((tab: { id: string }) => tab.id)).toEqual(['profile', 'following', 'followers']);

@@ -7,18 +7,14 @@ import { WpError, type Member, type Role, type RouteHandlers, type ServerContext
 import type { ResourceModule } from '../module.js';
 import { restDate, SEED_REFERENCE_DATE } from './dates.js';
 import { rejectedValue } from './errors.js';
-import {
-  createMember, deleteMember, freeLogin, MEMBER_TYPES, requireMember, ROLES,
-} from './member-accounts.js';
+import { createMember, deleteMember, freeLogin, MEMBER_TYPES, requireMember, ROLES } from './member-accounts.js';
 import { memberDirectoryRoutes } from './member-directory.js';
 import { memberMediaRoutes } from './member-media.js';
 import { queryMembers } from './member-query.js';
 import { MEMBERS_MODULE, membersState } from './member-state.js';
 import { serializeMember } from './member-view.js';
 import { boolParam, intParam, stringListParam, stringParam } from './params.js';
-import {
-  denied, editContextFor, isAdministrator, isModerator, moderatorOnly, selfOrModerator, signedIn, signedInMember,
-} from './permissions.js';
+import { denied, editContextFor, isAdministrator, isModerator, moderatorOnly, selfOrModerator, signedIn, signedInMember } from './permissions.js';
 import { pagedResponse } from './paging.js';
 import { EDITABLE, forMethods } from './route-methods.js';
 
@@ -95,8 +91,7 @@ const collection: RouteHandlers = {
   methods: {
     GET: {
       permission: editContextFor((req) => isModerator(req.user)),
-      handle: (req, ctx) =>
-        pagedResponse(queryMembers(ctx.store, req.params, req.user), req.params, (member) => serializeMember(member, req, ctx)),
+      handle: (req, ctx) => pagedResponse(queryMembers(ctx.store, req.params, req.user), req.params, (member) => serializeMember(member, req, ctx)),
     },
     POST: {
       permission: moderatorOnly('rest_cannot_create', 'Sorry, you are not allowed to create new members.'),

@@ -58,7 +58,7 @@ describe('blocking', () => {
     expect((await invoke(ctx, { method: 'POST', route: MODERATION, params: { item_id: 9999 }, as: MEMBER_ID })).status).toBe(404);
   });
 
-  it('shows a member only their own items; another member\'s item is 404 to them', async () => {
+  it("shows a member only their own items; another member's item is 404 to them", async () => {
     const all = await invoke(ctx, { method: 'GET', route: MODERATION, params: { per_page: 100, reporters: true } });
     const seeded = bodyOf(all);
     expect(seeded.length).toBeGreaterThan(0);
@@ -80,7 +80,9 @@ describe('blocking', () => {
     const ids = byId.map((item: { id: number }) => item.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const first = byId[0];
-    expect(bodyOf(await invoke(ctx, { method: 'GET', route: MODERATION, params: { item_id: first.item_id } })).map((item: { id: number }) => item.id)).toEqual([first.id]);
+    expect(bodyOf(await invoke(ctx, { method: 'GET', route: MODERATION, params: { item_id: first.item_id } })).map((item: { id: number }) => item.id)).toEqual([
+      first.id,
+    ]);
     expect(bodyOf(await invoke(ctx, { method: 'GET', route: MODERATION, params: { include: [first.id] } }))).toHaveLength(1);
     expect(bodyOf(await invoke(ctx, { method: 'GET', route: MODERATION, params: { exclude: [first.id], per_page: 100 } }))).toHaveLength(ids.length - 1);
     expect(bodyOf(await invoke(ctx, { method: 'GET', route: MODERATION, params: { blog_id: 2 } }))).toEqual([]);
@@ -98,7 +100,10 @@ describe('reporting', () => {
   it('needs a note for the other category, naming note', async () => {
     const item = reportable();
     const response = await invoke(ctx, {
-      method: 'POST', route: REPORT, params: { report_category: 'other', note: '', item_id: item.item_id, item_type: item.item_type }, as: MEMBER_ID,
+      method: 'POST',
+      route: REPORT,
+      params: { report_category: 'other', note: '', item_id: item.item_id, item_type: item.item_type },
+      as: MEMBER_ID,
     });
     expect(response.status).toBe(400);
     expect(bodyOf(response)).toMatchObject({ code: 'rest_missing_callback_param', data: { status: 400, params: ['note'] } });

@@ -67,7 +67,15 @@ function findItem(store: Store, itemType: string, itemId: number): ModerationIte
 function addReport(store: Store, itemType: string, itemId: number, report: Report): ModerationItem {
   let item = findItem(store, itemType, itemId);
   if (item === undefined) {
-    item = { id: store.nextId(MODULE_NAME), item_id: itemId, item_type: itemType, blog_id: BLOG_ID, hide_sitewide: false, last_updated: report.date_created, reports: [] };
+    item = {
+      id: store.nextId(MODULE_NAME),
+      item_id: itemId,
+      item_type: itemType,
+      blog_id: BLOG_ID,
+      hide_sitewide: false,
+      last_updated: report.date_created,
+      reports: [],
+    };
     moderationState(store).items.set(item.id, item);
   }
   item.reports.push(report);
@@ -127,8 +135,7 @@ function listItems(req: ServerRequest, ctx: ServerContext) {
   if (sent.has('blog_id')) items = items.filter((item) => item.blog_id === intParam(params, 'blog_id'));
   const orderBy = stringParam(params, 'order_by', 'last_updated') as ItemKey;
   const direction = stringParam(params, 'order', 'desc') === 'asc' ? 1 : -1;
-  const value = (item: ModerationItem): string | number =>
-    orderBy === 'hide_sitewide' ? Number(item.hide_sitewide) : (item[orderBy] ?? item.last_updated);
+  const value = (item: ModerationItem): string | number => (orderBy === 'hide_sitewide' ? Number(item.hide_sitewide) : (item[orderBy] ?? item.last_updated));
   items.sort((a, b) => {
     const [left, right] = [value(a), value(b)];
     return direction * (left < right ? -1 : left > right ? 1 : a.id - b.id);

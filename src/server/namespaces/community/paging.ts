@@ -22,11 +22,7 @@ export function collectionHeaders(total: number, totalPages: number): Record<str
 }
 
 /** A 200 answer with page `params.page` of size `params.per_page` (defaults 1 and 10), each item serialised. */
-export function pagedResponse<T>(
-  items: readonly T[],
-  params: Record<string, unknown>,
-  serialize: (item: T) => unknown,
-): ServerResponse {
+export function pagedResponse<T>(items: readonly T[], params: Record<string, unknown>, serialize: (item: T) => unknown): ServerResponse {
   const page = paginate(items, intParam(params, 'page', 1), intParam(params, 'per_page', 10));
   return { status: 200, body: page.items.map(serialize), headers: collectionHeaders(page.total, page.totalPages) };
 }

@@ -49,9 +49,7 @@ export function selfOrModerator(req: ServerRequest, userId: number, code?: strin
  */
 export function editContextFor(mayEdit: (req: ServerRequest) => boolean): PermissionCheck {
   return (req) =>
-    req.params.context === 'edit' && !mayEdit(req)
-      ? denied(req, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.')
-      : undefined;
+    req.params.context === 'edit' && !mayEdit(req) ? denied(req, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.') : undefined;
 }
 
 /** 401 `rest_not_logged_in`, what WordPress's `users/me` answers an anonymous caller. */

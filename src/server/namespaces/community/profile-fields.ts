@@ -17,9 +17,23 @@ type WritableFieldKey = Exclude<keyof ProfileField, 'id' | 'member_types'>;
 /** A new field before the caller's values: the contract's create defaults. */
 export function blankField(id: number): ProfileField {
   return {
-    id, group_id: 0, parent_id: 0, type: 'textbox', name: '', alternate_name: '', description: '',
-    is_required: false, can_delete: true, field_order: 0, option_order: 0, order_by: 'asc', is_default_option: false,
-    default_visibility: 'public', allow_custom_visibility: 'allowed', do_autolink: 'off', member_types: [],
+    id,
+    group_id: 0,
+    parent_id: 0,
+    type: 'textbox',
+    name: '',
+    alternate_name: '',
+    description: '',
+    is_required: false,
+    can_delete: true,
+    field_order: 0,
+    option_order: 0,
+    order_by: 'asc',
+    is_default_option: false,
+    default_visibility: 'public',
+    allow_custom_visibility: 'allowed',
+    do_autolink: 'off',
+    member_types: [],
   };
 }
 
@@ -32,9 +46,12 @@ function withParams(field: ProfileField, params: Record<string, unknown>, isGive
   for (const key of WRITABLE_KEYS) {
     if (!isGiven(key) || params[key] === undefined || params[key] === null) continue;
     const current = writable[key];
-    writable[key] = typeof current === 'number' ? intParam(params, key, current)
-      : typeof current === 'boolean' ? boolParam(params, key, current)
-        : stringParam(params, key, current);
+    writable[key] =
+      typeof current === 'number'
+        ? intParam(params, key, current)
+        : typeof current === 'boolean'
+          ? boolParam(params, key, current)
+          : stringParam(params, key, current);
   }
   next.name = next.name.trim();
   return next;
@@ -43,7 +60,8 @@ function withParams(field: ProfileField, params: Record<string, unknown>, isGive
 /** A field must have a name, a group, a known type, and (for an option) a parent field that is no option itself. */
 function checkField(store: Store, field: ProfileField): void {
   if (field.name === '') throw rejectedValue('name', 'bp_rest_xprofile_field_name_required', 'The field needs a name.');
-  if (!PROFILE_FIELD_TYPES.includes(field.type)) throw rejectedValue('type', 'bp_rest_xprofile_invalid_field_type', `type is not one of ${PROFILE_FIELD_TYPES.join(', ')}.`);
+  if (!PROFILE_FIELD_TYPES.includes(field.type))
+    throw rejectedValue('type', 'bp_rest_xprofile_invalid_field_type', `type is not one of ${PROFILE_FIELD_TYPES.join(', ')}.`);
   requireGroup(store, field.group_id);
   if (field.type === 'option' && field.parent_id <= 0) throw missingParams(['parent_id']);
   if (field.parent_id > 0) {

@@ -33,7 +33,10 @@ function readName(params: Record<string, unknown>): string {
 function groupWithFields(store: Store, group: ProfileGroup, params: Record<string, unknown>): Record<string, unknown> {
   const dataRequest = fieldDataRequest(params);
   const fields = queryFields(store, { ...params, profile_group_id: group.id });
-  return serializeGroup(group, fields.map((field) => serializeField(store, field, dataRequest)));
+  return serializeGroup(
+    group,
+    fields.map((field) => serializeField(store, field, dataRequest)),
+  );
 }
 
 function listGroups(req: ServerRequest, ctx: ServerContext) {
@@ -47,8 +50,7 @@ function listGroups(req: ServerRequest, ctx: ServerContext) {
     .filter((group) => search === '' || group.name.toLowerCase().includes(search))
     .filter((group) => !hideEmpty || queryFields(ctx.store, { ...params, profile_group_id: group.id }).length > 0);
   const fetchFields = boolParam(params, 'fetch_fields');
-  return pagedResponse(groups, params, (group) =>
-    fetchFields ? groupWithFields(ctx.store, group, params) : serializeGroup(group));
+  return pagedResponse(groups, params, (group) => (fetchFields ? groupWithFields(ctx.store, group, params) : serializeGroup(group)));
 }
 
 function createGroup(req: ServerRequest, ctx: ServerContext) {

@@ -28,8 +28,15 @@ describe('the option index', () => {
     const store = communityStore(3);
     const { fields } = profileState(store);
     for (const field of fields.values()) {
-      const scanned = [...fields.values()].filter((f) => f.type === 'option' && f.parent_id === field.id).map((f) => f.id).sort();
-      expect(optionsOf(store, field).map((f) => f.id).sort()).toEqual(scanned);
+      const scanned = [...fields.values()]
+        .filter((f) => f.type === 'option' && f.parent_id === field.id)
+        .map((f) => f.id)
+        .sort();
+      expect(
+        optionsOf(store, field)
+          .map((f) => f.id)
+          .sort(),
+      ).toEqual(scanned);
     }
   });
 });

@@ -98,9 +98,7 @@ export function requireField(store: Store, id: number): ProfileField {
 export function optionsOf(store: Store, field: ProfileField): ProfileField[] {
   const direction = field.order_by === 'desc' ? -1 : 1;
   const { fields, optionIds } = profileState(store);
-  return [...(optionIds.get(field.id) ?? [])]
-    .map((id) => fields.get(id)!)
-    .sort((a, b) => direction * (a.option_order - b.option_order || a.id - b.id));
+  return [...(optionIds.get(field.id) ?? [])].map((id) => fields.get(id)!).sort((a, b) => direction * (a.option_order - b.option_order || a.id - b.id));
 }
 
 /** Removes a field, its options, and (when asked) every member's data for them. */

@@ -51,7 +51,8 @@ describe('profile groups', () => {
   });
 
   it('lists fields in the display order of their groups, which group_order moves, ties going by id', async () => {
-    const names = async () => bodyOf(await invoke(ctx, { method: 'GET', route: FIELDS, params: { per_page: 100 } })).map((field: { name: string }) => field.name);
+    const names = async () =>
+      bodyOf(await invoke(ctx, { method: 'GET', route: FIELDS, params: { per_page: 100 } })).map((field: { name: string }) => field.name);
     const research = await createGroup('Research');
     const lab = await createGroup('Lab');
     expect([research.group_order, lab.group_order]).toEqual([4, 5]);
@@ -106,13 +107,23 @@ describe('profile fields', () => {
     const group = await createGroup();
     const missingGroup = await invoke(ctx, { method: 'POST', route: FIELDS, params: { group_id: 9999, type: 'textbox', name: 'Lab' } });
     expect(missingGroup.status).toBe(404);
-    expect((await invoke(ctx, { method: 'POST', route: FIELDS, params: { group_id: group.id, type: 'textbox', name: 'Lab' }, as: MEMBER_ID })).status).toBe(403);
+    expect((await invoke(ctx, { method: 'POST', route: FIELDS, params: { group_id: group.id, type: 'textbox', name: 'Lab' }, as: MEMBER_ID })).status).toBe(
+      403,
+    );
 
     const created = await invoke(ctx, { method: 'POST', route: FIELDS, params: { group_id: group.id, type: 'number', name: 'Papers', is_required: true } });
     expect(created.status).toBe(201);
     const field = bodyOf(created);
     expect(created.headers?.Location).toMatch(new RegExp(`/community/v1/profile/fields/${field.id}$`));
-    expect(field).toMatchObject({ group_id: group.id, type: 'number', name: 'Papers', is_required: true, can_delete: true, default_visibility: 'public', field_order: 1 });
+    expect(field).toMatchObject({
+      group_id: group.id,
+      type: 'number',
+      name: 'Papers',
+      is_required: true,
+      can_delete: true,
+      default_visibility: 'public',
+      field_order: 1,
+    });
 
     const updated = await invoke(ctx, { method: 'PUT', route: FIELD, params: { id: String(field.id), name: 'Publications', do_autolink: 'on' } });
     expect(bodyOf(updated)).toMatchObject({ name: 'Publications', do_autolink: 'on', type: 'number', is_required: true });

@@ -17,7 +17,15 @@ const INTERESTS = ['Teaching', 'Research', 'Coaching', 'Outreach'];
 function seedField(store: Store, values: Partial<ProfileField> & Pick<ProfileField, 'group_id' | 'type' | 'name'>, options: string[] = []): ProfileField {
   const field = addField(store, { ...blankField(store.nextId('profile_field')), ...values });
   options.forEach((name, index) =>
-    addField(store, { ...blankField(store.nextId('profile_field')), group_id: field.group_id, parent_id: field.id, type: 'option', name, option_order: index + 1 }));
+    addField(store, {
+      ...blankField(store.nextId('profile_field')),
+      group_id: field.group_id,
+      parent_id: field.id,
+      type: 'option',
+      name,
+      option_order: index + 1,
+    }),
+  );
   return field;
 }
 
@@ -47,7 +55,8 @@ function seedProfile(store: Store, faker: Faker): void {
     if (faker.datatype.boolean()) put(nickname.id, member.id, [faker.word.adjective()]);
     put(discipline.id, member.id, [faker.helpers.arrayElement(DISCIPLINES)]);
     if (faker.datatype.boolean()) put(website.id, member.id, [faker.internet.url()]);
-    if (faker.datatype.boolean()) put(birthday.id, member.id, [restDate(faker.date.birthdate({ mode: 'age', min: 18, max: 70, refDate: SEED_REFERENCE_DATE })).slice(0, 10)]);
+    if (faker.datatype.boolean())
+      put(birthday.id, member.id, [restDate(faker.date.birthdate({ mode: 'age', min: 18, max: 70, refDate: SEED_REFERENCE_DATE })).slice(0, 10)]);
     put(experience.id, member.id, [String(faker.number.int({ min: 0, max: 40 }))]);
     put(interests.id, member.id, faker.helpers.arrayElements(INTERESTS, { min: 1, max: 3 }));
   }

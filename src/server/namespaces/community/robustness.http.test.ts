@@ -26,7 +26,14 @@ afterAll(async () => {
 
 /** A value of roughly the declared type; one time in six anything at all. */
 function looseValue(schema: ArgSchema): fc.Arbitrary<unknown> {
-  const anything = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }));
+  const anything = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+  );
   const typed = (): fc.Arbitrary<unknown> => {
     if (schema.enum !== undefined && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
     switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
@@ -52,17 +59,22 @@ function looseValue(schema: ArgSchema): fc.Arbitrary<unknown> {
 /** A concrete path for a route key: numeric captures small (so they hit seeded ids), word captures short. */
 function pathArbitrary(route: string): fc.Arbitrary<string> {
   const parts = route.split(/(\(\?P<[a-z_]+>[^)]+\))/);
-  return fc.tuple(
-    ...parts.map((part) =>
-      !part.startsWith('(?P<') ? fc.constant(part)
-        : part.includes(String.raw`[\d]+`) ? fc.integer({ min: 0, max: 40 }).map(String)
-          : fc.stringMatching(/^[\w-]{1,10}$/),
-    ),
-  ).map((pieces) => pieces.join(''));
+  return fc
+    .tuple(
+      ...parts.map((part) =>
+        !part.startsWith('(?P<')
+          ? fc.constant(part)
+          : part.includes(String.raw`[\d]+`)
+            ? fc.integer({ min: 0, max: 40 }).map(String)
+            : fc.stringMatching(/^[\w-]{1,10}$/),
+      ),
+    )
+    .map((pieces) => pieces.join(''));
 }
 
-const OPERATIONS = contractOperations().filter(({ namespace, route }) =>
-  (namespace === 'community/v1' || namespace === 'oembed/1.0') && route !== `/${namespace}`);
+const OPERATIONS = contractOperations().filter(
+  ({ namespace, route }) => (namespace === 'community/v1' || namespace === 'oembed/1.0') && route !== `/${namespace}`,
+);
 
 describe('community and oEmbed operations under arbitrary input', () => {
   it('cover every operation of the two namespaces', () => {
@@ -76,20 +88,24 @@ describe('community and oEmbed operations under arbitrary input', () => {
         op: fc.constant(op),
         path: pathArbitrary(op.route),
         params: fc.record(
-          Object.fromEntries(Object.entries(op.endpoint.args).filter(([name]) => !op.route.includes(`<${name}>`)).map(([name, schema]) => [name, looseValue(schema)])),
+          Object.fromEntries(
+            Object.entries(op.endpoint.args)
+              .filter(([name]) => !op.route.includes(`<${name}>`))
+              .map(([name, schema]) => [name, looseValue(schema)]),
+          ),
           { requiredKeys: [] },
         ),
         caller: fc.constantFrom<number | null>(0, 1, null),
-      }));
+      }),
+    );
     const failures: string[] = [];
     // A run may delete the built-in member (DELETE members/me is allowed); put it back so later runs stay signed in.
     const builtInMember = server.store.members.get(2)!;
     await fc.assert(
       fc.asyncProperty(operation, async ({ op, path, params, caller }) => {
         const as = caller === null ? null : callers()[caller];
-        const reply = op.method === 'GET'
-          ? await client.call(op.method, path, { as, query: params })
-          : await client.call(op.method, path, { as, body: params });
+        const reply =
+          op.method === 'GET' ? await client.call(op.method, path, { as, query: params }) : await client.call(op.method, path, { as, body: params });
         if (!server.store.members.has(2)) server.store.members.set(2, builtInMember);
         if (reply.status >= 500) failures.push(`${op.method} ${path} ${JSON.stringify(params)} → ${reply.status} ${JSON.stringify(reply.body)}`);
         return reply.status < 500;

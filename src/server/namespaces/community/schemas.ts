@@ -125,7 +125,7 @@ const SETTINGS = schema('bp_settings', {
 const FIELD_DATA_PROPERTIES: Record<string, ArgSchema> = {
   field_id: readonly('The profile field.', ALL, { type: 'integer' }),
   user_id: readonly('The member.', ALL, { type: 'integer' }),
-  value: field('The member\'s values for the field.', ALL, { type: 'array', items: { type: 'string' } }),
+  value: field("The member's values for the field.", ALL, { type: 'array', items: { type: 'string' } }),
   last_updated: readonly("Date of the last change, in the site's timezone.", ALL, { type: ['string', 'null'], format: 'date-time' }),
 };
 
@@ -143,15 +143,15 @@ const FIELD_PROPERTIES: Record<string, ArgSchema> = {
   can_delete: field('Whether the field can be deleted.', ALL, { type: 'boolean' }),
   field_order: field('Order of the field inside its group.', ALL, { type: 'integer' }),
   option_order: field('Order of the option inside its list.', ALL, { type: 'integer' }),
-  order_by: field('Order of the field\'s options.', ALL, { type: 'string', enum: ['asc', 'desc'] }),
+  order_by: field("Order of the field's options.", ALL, { type: 'string', enum: ['asc', 'desc'] }),
   is_default_option: field('Whether the option is the default one.', ALL, { type: 'boolean' }),
   default_visibility: field('Who sees the field by default.', ALL, { type: 'string', enum: ['public', 'loggedin', 'friends', 'adminsonly'] }),
   allow_custom_visibility: field('Whether members may change who sees the field.', ALL, { type: 'string', enum: ['allowed', 'disabled'] }),
   do_autolink: field('Whether values link to a search of members.', ALL, { type: 'string', enum: ['on', 'off'] }),
   member_types: readonly('Member types the field is restricted to.', ALL, { type: 'array', items: { type: 'string' } }),
   options: readonly('Options of the field, as fields.', ALL, { type: 'array', items: { type: 'object' } }),
-  data: readonly('A member\'s data for the field (when asked for).', ALL, { type: 'object', properties: FIELD_DATA_PROPERTIES }),
-  visibility_level: readonly('Who sees the member\'s data (when asked for).', ALL, { type: 'string' }),
+  data: readonly("A member's data for the field (when asked for).", ALL, { type: 'object', properties: FIELD_DATA_PROPERTIES }),
+  visibility_level: readonly("Who sees the member's data (when asked for).", ALL, { type: 'string' }),
 };
 
 const FIELD = schema('bp_xprofile_field', FIELD_PROPERTIES);

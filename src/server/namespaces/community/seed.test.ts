@@ -5,7 +5,8 @@ import { communityStore } from './testing/fake-request.js';
 /** The whole store as text, Maps and Sets included, so two stores can be compared. */
 function snapshot(store: Store): string {
   return JSON.stringify({ members: store.members, namespaces: store.namespaces }, (_key, value: unknown) =>
-    value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value);
+    value instanceof Map ? [...value.entries()] : value instanceof Set ? [...value] : value,
+  );
 }
 
 describe('community seed', () => {

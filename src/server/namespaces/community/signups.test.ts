@@ -25,7 +25,9 @@ describe('signing up', () => {
     expect(body).toMatchObject({ user_login: 'janedoe', user_name: 'janedoe', user_email: 'Jane.Doe@example.org', active: false });
     // The key would let an anonymous caller activate an address they do not own: only a moderator sees it.
     expect(body).not.toHaveProperty('activation_key');
-    const asModerator = bodyOf(await invoke(ctx, { method: 'POST', route: SIGNUPS, params: { signup_email: 'mod.made@example.org', signup_password: 'pw-123456' } }));
+    const asModerator = bodyOf(
+      await invoke(ctx, { method: 'POST', route: SIGNUPS, params: { signup_email: 'mod.made@example.org', signup_password: 'pw-123456' } }),
+    );
     expect(asModerator.activation_key).toMatch(/^[0-9a-f]{32}$/);
     for (const key of ['id', 'registered', 'date_sent']) expect(body).toHaveProperty(key);
     expect(JSON.stringify(body)).not.toContain('pw-123456');

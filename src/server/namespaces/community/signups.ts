@@ -128,10 +128,7 @@ function listSignups(req: ServerRequest, ctx: ServerContext) {
   if (login !== '') signups = signups.filter((signup) => signup.user_login === login);
   const orderBy = stringParam(params, 'orderby', 'signup_id');
   const key = (signup: Signup): string | number =>
-    orderBy === 'user_login' ? signup.user_login
-      : orderBy === 'user_email' ? signup.user_email
-        : orderBy === 'registered' ? signup.registered
-          : signup.id;
+    orderBy === 'user_login' ? signup.user_login : orderBy === 'user_email' ? signup.user_email : orderBy === 'registered' ? signup.registered : signup.id;
   const direction = stringParam(params, 'order', 'desc') === 'asc' ? 1 : -1;
   signups.sort((a, b) => {
     const [left, right] = [key(a), key(b)];

@@ -11,8 +11,7 @@ export function forbidden(req: ServerRequest): WpError {
 }
 
 /** Only administrators may call (WordPress's `manage_options`). */
-export const administratorsOnly: PermissionCheck = (req) =>
-  req.user !== null && req.user.roles.includes('administrator') ? undefined : forbidden(req);
+export const administratorsOnly: PermissionCheck = (req) => (req.user !== null && req.user.roles.includes('administrator') ? undefined : forbidden(req));
 
 /** Any logged-in member may call. */
 export const loggedInOnly: PermissionCheck = (req) => (req.user !== null ? undefined : forbidden(req));

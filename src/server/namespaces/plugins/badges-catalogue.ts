@@ -74,13 +74,26 @@ const ACHIEVEMENT_TYPES: AchievementType[] = [
 const RANK_TYPES: RankType[] = [{ slug: 'level', singular_name: 'Level', plural_name: 'Levels' }];
 const RANK_TITLES = ['Novice', 'Apprentice', 'Researcher', 'Fellow', 'Laureate'];
 const ACHIEVEMENT_SUBJECTS = [
-  'First Experiment', 'Curious Mind', 'Peer Reviewer', 'Field Scientist', 'Data Wrangler',
-  'Mentor', 'Lab Partner', 'Citizen Scientist', 'Stargazer', 'Problem Solver', 'Team Player', 'Explorer',
+  'First Experiment',
+  'Curious Mind',
+  'Peer Reviewer',
+  'Field Scientist',
+  'Data Wrangler',
+  'Mentor',
+  'Lab Partner',
+  'Citizen Scientist',
+  'Stargazer',
+  'Problem Solver',
+  'Team Player',
+  'Explorer',
 ];
 const ACHIEVEMENT_COUNT = 10;
 
 function slugOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function seedAchievements(faker: Faker): Achievement[] {
@@ -106,7 +119,10 @@ function seedEarnings(faker: Faker, store: Store, achievements: Achievement[]): 
       points: achievement.points,
       points_type: achievement.points_type,
     }));
-    earnings.set(memberId, awards.sort((a, b) => a.date.localeCompare(b.date)));
+    earnings.set(
+      memberId,
+      awards.sort((a, b) => a.date.localeCompare(b.date)),
+    );
   }
   return earnings;
 }

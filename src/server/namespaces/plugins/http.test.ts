@@ -94,7 +94,12 @@ describe('plugin namespaces over HTTP', () => {
   });
 
   it('analytics reads: anonymous 401, member 403, administrator 200, with and without the optional segment', async () => {
-    for (const path of ['/analytics/v1/ai-insights', '/analytics/v1/popular-posts/themes', '/analytics/v1/popular-posts/themes/widget', '/analytics/v1/taxonomy/category']) {
+    for (const path of [
+      '/analytics/v1/ai-insights',
+      '/analytics/v1/popular-posts/themes',
+      '/analytics/v1/popular-posts/themes/widget',
+      '/analytics/v1/taxonomy/category',
+    ]) {
       expect((await send('GET', path, { as: null })).status).toBe(401);
       expect((await send('GET', path, { as: 'member' })).status).toBe(403);
       expect((await send('GET', path)).status).toBe(200);

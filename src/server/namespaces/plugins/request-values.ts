@@ -35,7 +35,10 @@ export function booleanValue(params: Record<string, unknown>, name: string): boo
 export function textListValue(params: Record<string, unknown>, name: string): string[] {
   const value = params[name];
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : value === undefined ? [] : [value];
-  return items.filter((item) => typeof item === 'string' || typeof item === 'number').map(String).filter((item) => item !== '');
+  return items
+    .filter((item) => typeof item === 'string' || typeof item === 'number')
+    .map(String)
+    .filter((item) => item !== '');
 }
 
 /** A member that is a JSON object (not a list), or undefined. */

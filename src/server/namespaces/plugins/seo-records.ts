@@ -19,7 +19,10 @@ const MAX_OBJECT_RESULTS = 10;
 
 /** Fields a caller may change on a post's SEO data, and how each is read. */
 const POST_FIELDS: Record<string, ValueKind> = {
-  title: 'text', description: 'text', robots_noindex: 'boolean', robots_nofollow: 'boolean',
+  title: 'text',
+  description: 'text',
+  robots_noindex: 'boolean',
+  robots_nofollow: 'boolean',
 };
 /** Fields a caller may change on a term's SEO data. */
 const TERM_FIELDS: Record<string, ValueKind> = { title: 'text', description: 'text' };
@@ -36,10 +39,7 @@ export const readOptions: SeoEffect = ({ state }) => ({
 
 /** Merges `options` (the plugin's own request shape) and any top-level option sections into the options. */
 export const saveOptions: SeoEffect = ({ state, params }) => {
-  const changed = [
-    ...mergeKnownOptions(state.options, objectValue(params, 'options') ?? {}),
-    ...mergeKnownOptions(state.options, params),
-  ];
+  const changed = [...mergeKnownOptions(state.options, objectValue(params, 'options') ?? {}), ...mergeKnownOptions(state.options, params)];
   return { options: cloneOptions(state.options), changed };
 };
 
@@ -212,7 +212,10 @@ export const searchObjects: SeoEffect = ({ state, params, ctx }) => {
   const matches = [...state.posts.values()].filter((post) => post.post_title.toLowerCase().includes(query));
   return {
     objects: matches.slice(0, MAX_OBJECT_RESULTS).map((post) => ({
-      id: post.id, type: 'post', title: post.post_title, link: `${ctx.baseUrl}/${post.slug}/`,
+      id: post.id,
+      type: 'post',
+      title: post.post_title,
+      link: `${ctx.baseUrl}/${post.slug}/`,
     })),
   };
 };

@@ -102,7 +102,10 @@ function seedBackups(faker: Faker, options: SeoOptions): SeoBackup[] {
 export function seedSeoState(faker: Faker): SeoState {
   const options = defaultSeoOptions();
   const profiles = (options.social as { profiles: { urls: Record<string, string> } }).profiles.urls;
-  const handle = faker.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '');
+  const handle = faker.internet
+    .username()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   profiles.facebookPageUrl = `https://facebook.example/${handle}`;
   profiles.twitterUrl = `https://x.example/${handle}`;
   const range = (count: number) => Array.from({ length: count }, (_, index) => index + 1);

@@ -47,7 +47,7 @@ export async function callRoute(module: ResourceModule, store: Store, call: Rout
     params,
     sent: new Set(Object.keys(params)),
     headers: {},
-    user: as === null ? null : store.members.get(as === 'admin' ? TEST_ADMIN_ID : TEST_MEMBER_ID) ?? null,
+    user: as === null ? null : (store.members.get(as === 'admin' ? TEST_ADMIN_ID : TEST_MEMBER_ID) ?? null),
   };
   return runMethodHandler(handler, req, ctx);
 }
