@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_CHECKS } from './builtin/index.js';
+import { EXCHANGE_CHECKS } from './index.js';
 import { parseRoutePattern } from '../descriptor/route-pattern.js';
 import { CheckRegistry } from './registry.js';
 import { fakeContext, fakeOperation, jsonExchange, recordedExchange, withResponse, wpError } from './testing/exchange-builders.js';
-import type { Check, CheckContext } from './types.js';
+import type { CheckContext, ExchangeCheck } from './types.js';
 import type { Exchange } from '../http/types.js';
 import type { Mutation } from '../generate/types.js';
 
-const registry = new CheckRegistry(BUILTIN_CHECKS);
-const check = (name: string): Check => registry.get(name)!;
+const registry = new CheckRegistry(EXCHANGE_CHECKS);
+const check = (name: string): ExchangeCheck => registry.get(name)!;
 /** True when the check reports a broken rule (a note is not one). */
 const fires = (name: string, ctx: CheckContext, exchange: Exchange): boolean =>
   check(name)
-    .run(ctx, exchange)
+    .judge({ context: ctx, exchange: exchange })
     .some((failure) => failure.note !== true);
 const notes = (name: string, ctx: CheckContext, exchange: Exchange): string[] =>
   check(name)
-    .run(ctx, exchange)
+    .judge({ context: ctx, exchange: exchange })
     .filter((failure) => failure.note === true)
     .map((failure) => failure.message);
 
@@ -27,7 +27,7 @@ const listOperation = fakeOperation('GET', '/community/v1/members', {
 
 describe('check registry', () => {
   it('rejects a duplicate name and an unknown name, and overrides severities', () => {
-    expect(() => new CheckRegistry([BUILTIN_CHECKS[0]!, BUILTIN_CHECKS[0]!])).toThrow(/twice/);
+    expect(() => new CheckRegistry([EXCHANGE_CHECKS[0]!, EXCHANGE_CHECKS[0]!])).toThrow(/twice/);
     expect(() => registry.select(['no_such_check'])).toThrow(/unknown check "no_such_check"/);
     const [selected] = registry.select(['error_shape'], { error_shape: 'warning' });
     expect(selected!.severity).toBe('warning');
@@ -135,13 +135,13 @@ describe('built-in checks', () => {
       operation: fakeOperation('POST', String.raw`/wp/v2/posts/(?<id>[\d]+)`),
       requestCase: { kind: 'invalid', mutation: title },
     });
-    const [accepted] = check('invalid_rejected').run(postUpdate, recordedExchange('accepted-invalid'));
+    const [accepted] = check('invalid_rejected').judge({ context: postUpdate, exchange: recordedExchange('accepted-invalid') });
     expect(accepted).toMatchObject({ argument: 'title', cause: 'accepted' });
     // Another rule broken on the same argument is the same finding (counted), whatever the status of the success.
-    const [again] = check('invalid_rejected').run(
-      fakeContext({ ...postUpdate, requestCase: { ...postUpdate.requestCase, mutation: { ...title, rule: 'out_of_bounds' } } }),
-      jsonExchange(201, {}),
-    );
+    const [again] = check('invalid_rejected').judge({
+      context: fakeContext({ ...postUpdate, requestCase: { ...postUpdate.requestCase, mutation: { ...title, rule: 'out_of_bounds' } } }),
+      exchange: jsonExchange(201, {}),
+    });
     expect([again!.argument, again!.cause]).toEqual(['title', 'accepted']);
   });
 
@@ -152,15 +152,20 @@ describe('built-in checks', () => {
     });
     expect(fires('not_a_server_error', userDelete, recordedExchange('trash-not-supported-user'))).toBe(false);
     expect(notes('not_a_server_error', userDelete, recordedExchange('trash-not-supported-user'))).toHaveLength(1);
-    const [unavailable] = check('not_a_server_error').run(userDelete, wpError(501, 'plugin_feature_not_available'));
+    const [unavailable] = check('not_a_server_error').judge({ context: userDelete, exchange: wpError(501, 'plugin_feature_not_available') });
     expect(unavailable).toMatchObject({ severity: 'warning' });
     // On a method the descriptor does not declare, a coded 501 only says "not implemented": a note.
     const probe = fakeContext({ operation: fakeOperation('PATCH', '/wp/v2/settings'), routeMethods: ['GET', 'POST'] });
-    expect(check('not_a_server_error').run(probe, wpError(501, 'plugin_feature_not_available'))).toEqual([expect.objectContaining({ note: true })]);
-    // A 501 without an error code, and any other 5xx, stay failures.
-    expect(check('not_a_server_error').run(userDelete, withResponse({ status: 501, headers: {}, bodyText: 'Not Implemented', truncated: false }))).toEqual([
-      expect.objectContaining({ cause: '501' }),
+    expect(check('not_a_server_error').judge({ context: probe, exchange: wpError(501, 'plugin_feature_not_available') })).toEqual([
+      expect.objectContaining({ note: true }),
     ]);
+    // A 501 without an error code, and any other 5xx, stay failures.
+    expect(
+      check('not_a_server_error').judge({
+        context: userDelete,
+        exchange: withResponse({ status: 501, headers: {}, bodyText: 'Not Implemented', truncated: false }),
+      }),
+    ).toEqual([expect.objectContaining({ cause: '501' })]);
     expect(fires('not_a_server_error', userDelete, wpError(503, 'busy'))).toBe(true);
   });
 
@@ -185,7 +190,10 @@ describe('built-in checks', () => {
     // A descriptor documents its password argument: a schema, not a password.
     expect(fires('no_sensitive_data', fakeContext(), jsonExchange(200, { args: { password: { type: 'string', required: true } } }))).toBe(false);
     expect(fires('no_sensitive_data', fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'key abcd1234EFGH' }))).toBe(true);
-    const message = check('no_sensitive_data').run(fakeContext({ secrets: ['abcd1234EFGH'] }), jsonExchange(200, { note: 'abcd1234EFGH' }))[0]!.message;
+    const message = check('no_sensitive_data').judge({
+      context: fakeContext({ secrets: ['abcd1234EFGH'] }),
+      exchange: jsonExchange(200, { note: 'abcd1234EFGH' }),
+    })[0]!.message;
     expect(message).not.toContain('abcd1234EFGH');
   });
 
@@ -206,7 +214,10 @@ describe('declared_route_served', () => {
   const item = { ...fakeOperation('GET', '/community/v1/members'), route, pattern: parseRoutePattern(route) };
 
   it('fires when a declared route and method answers rest_no_route on a path its pattern matches', () => {
-    const [failure] = check('declared_route_served').run(fakeContext({ operation: item, requestCase: { path: { id: '12' } } }), wpError(404, 'rest_no_route'));
+    const [failure] = check('declared_route_served').judge({
+      context: fakeContext({ operation: item, requestCase: { path: { id: '12' } } }),
+      exchange: wpError(404, 'rest_no_route'),
+    });
     expect(failure?.message).toBe(
       'GET /community/v1/members/12 answered 404 rest_no_route, but the en_gb descriptor declares GET /community/v1/members/(?P<id>[\\d]+)',
     );

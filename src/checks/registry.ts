@@ -5,14 +5,14 @@
 import { canonicalCheckName } from './aliases.js';
 import type { Check, Severity } from './types.js';
 
-export class CheckRegistry {
-  readonly #checks = new Map<string, Check>();
+export class CheckRegistry<C extends Check = Check> {
+  readonly #checks = new Map<string, C>();
 
-  constructor(checks: readonly Check[] = []) {
+  constructor(checks: readonly C[] = []) {
     for (const check of checks) this.add(check);
   }
 
-  add(check: Check): this {
+  add(check: C): this {
     if (this.#checks.has(check.name)) throw new Error(`check "${check.name}" is registered twice`);
     this.#checks.set(check.name, check);
     return this;
@@ -22,11 +22,11 @@ export class CheckRegistry {
     return [...this.#checks.keys()];
   }
 
-  get(name: string): Check | undefined {
+  get(name: string): C | undefined {
     return this.#checks.get(name);
   }
 
-  all(): Check[] {
+  all(): C[] {
     return [...this.#checks.values()];
   }
 
@@ -34,7 +34,7 @@ export class CheckRegistry {
    * The checks to run: `enabled` names (all when undefined), with severities overridden by name.
    * Former names (aliases) stand for their new check. Unknown names are an error so that a typo in configuration does not silently disable a check.
    */
-  select(enabledNames?: readonly string[], severityNames: Record<string, Severity> = {}): Check[] {
+  select(enabledNames?: readonly string[], severityNames: Record<string, Severity> = {}): C[] {
     const enabled = enabledNames?.map(canonicalCheckName);
     const severities = Object.fromEntries(Object.entries(severityNames).map(([name, severity]) => [canonicalCheckName(name), severity]));
     for (const name of [...(enabled ?? []), ...Object.keys(severities)]) {

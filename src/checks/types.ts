@@ -1,6 +1,7 @@
 /**
- * A check is a small named function over one exchange (or, for phase checks, a sequence of them) that returns
- * the rules it saw broken. Checks are registered by name and turned on and off in configuration.
+ * A check is one rule: a named, pure function from the evidence it needs (one exchange, or what a phase gathered:
+ * a walk of a list, a resource's life, an access attempt…) to the rules it saw broken. Every check is registered in
+ * `index.ts`, one file each, and turned on and off by name in configuration.
  */
 import type { Operation } from '../descriptor/types.js';
 import type { AnswerSchemas } from './answer-schemas.js';
@@ -36,10 +37,29 @@ export interface CheckContext {
   answerSchemas?: AnswerSchemas;
 }
 
-export interface Check {
+/**
+ * What a check judges, and so which stage gathers it: one exchange of any phase, or evidence a phase gathered on
+ * purpose (the descriptors side by side, a walk of a list's pages, a resource's life, an access attempt, a batch).
+ */
+export type EvidenceKind = 'exchange' | 'descriptors' | 'locales' | 'published-schemas' | 'collection' | 'life-cycle' | 'batch' | 'access';
+
+/** What every check declares: its name (the one configuration uses), default severity and the rule it holds. */
+interface CheckDeclaration {
   name: string;
   severity: Severity;
+  /** The rule, in a sentence: shown by `restconform run --help`, the README and the reports. */
   description: string;
+}
+
+/** One exchange and what is known about it: the evidence of an exchange check. */
+export interface ExchangeEvidence {
+  context: CheckContext;
+  exchange: Exchange;
+}
+
+/** A check over one exchange: run by the engine on the requests of every phase (see `everyExchange`, `needsCase`). */
+export interface ExchangeCheck extends CheckDeclaration {
+  evidence: 'exchange';
   /**
    * Reported at once on every exchange of every phase, a generated case's too, rather than handed to the phase
    * that sent it. Such a check must not read `requestCase`, which is a stand-in without values for requests a
@@ -55,7 +75,26 @@ export interface Check {
   needsCase?: boolean;
   /** Whether the check has anything to judge in this exchange (default: always); reports count the rest as not applicable. */
   appliesTo?(ctx: CheckContext): boolean;
-  run(ctx: CheckContext, exchange: Exchange): CheckFailure[];
+  judge(evidence: ExchangeEvidence): CheckFailure[];
+}
+
+/**
+ * A check over evidence a phase gathered (`E`): the phase sends the requests and hands what it saw to `judge`, a
+ * pure function; the engine turns what it returns into findings with the phase's exchanges as the reproduction.
+ */
+export interface EvidenceCheck<E> extends CheckDeclaration {
+  evidence: Exclude<EvidenceKind, 'exchange'>;
+  /** `descriptor`: judges the descriptors as a whole, so it applies to every operation when its phase runs. */
+  judges?: 'descriptor';
+  judge(evidence: E): CheckFailure[];
+}
+
+/** Any check of the registry (`never`: a list holds checks of every kind of evidence). */
+export type Check = ExchangeCheck | EvidenceCheck<never>;
+
+/** True for a check over single exchanges. */
+export function isExchangeCheck(check: Check): check is ExchangeCheck {
+  return check.evidence === 'exchange';
 }
 
 /** A reportable departure from the rules, with everything needed to reproduce it. */

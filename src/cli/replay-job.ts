@@ -3,7 +3,7 @@
  * same check on the new answer, so a fix can be confirmed without a whole run. Findings of whole sequences
  * (stateful, batch, contract…) are reproduced by their curl lines or by re-running their phase with the seed.
  */
-import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Finding } from '../checks/types.js';
 import { fetchDescriptor } from '../descriptor/index.js';
 import type { RequestCase } from '../generate/types.js';
@@ -109,7 +109,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   if (!finding) {
     throw new UsageError(`no finding ${options.findingId} in ${options.reportPath} (it has ${report.findings.map((f) => f.id).join(', ') || 'none'})`);
   }
-  const check = BUILTIN_CHECKS.find((candidate) => candidate.name === finding.check);
+  const check = EXCHANGE_CHECKS.find((candidate) => candidate.name === finding.check);
   const requestCase = finding.replay.case as RequestCase | undefined;
   if (!check || !requestCase || finding.curl.length > 1) {
     throw new UsageError(
@@ -140,7 +140,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
     if (!probeOperation) throw new UsageError(`${base} no longer serves the route ${finding.route}`);
 
     const exchange = await transport.send(request);
-    const failures = check.run({ operation: { ...probeOperation, method: request.method }, requestCase, secrets, routeMethods }, exchange);
+    const failures = check.judge({ context: { operation: { ...probeOperation, method: request.method }, requestCase, secrets, routeMethods }, exchange });
     const out = options.out;
     out.write(`${toCurl(request, secrets)}\n`);
     out.write(`answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'}\n`);

@@ -4,9 +4,9 @@
  * Callable in-process (tests, the vitest suite, the benchmark) as well as from the command line.
  */
 import { CHECK_ALIASES } from '../checks/aliases.js';
-import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../checks/index.js';
 import { CheckRegistry } from '../checks/registry.js';
-import type { Check } from '../checks/types.js';
+import type { ExchangeCheck } from '../checks/types.js';
 import type { FailOn, RunSettings } from '../config/index.js';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { readContractFile } from '../contract/io.js';
@@ -51,13 +51,13 @@ export interface RunJobResult {
 
 /** Every check name the harness knows: stateless checks, the phases' own, and former names still read (aliases). */
 export function knownCheckNames(): string[] {
-  return [...BUILTIN_CHECKS.map((c) => c.name), ...PHASE_CHECKS.map((c) => c.name), ...Object.keys(CHECK_ALIASES)];
+  return [...EXCHANGE_CHECKS.map((c) => c.name), ...PHASE_CHECKS.map((c) => c.name), ...Object.keys(CHECK_ALIASES)];
 }
 
-function selectChecks(settings: RunSettings): { stateless: Check[]; enabled: Set<string> } {
+function selectChecks(settings: RunSettings): { stateless: ExchangeCheck[]; enabled: Set<string> } {
   const known = knownCheckNames();
   const enabled = new Set(settings.checks === 'all' ? known : settings.checks);
-  const registry = new CheckRegistry(BUILTIN_CHECKS);
+  const registry = new CheckRegistry(EXCHANGE_CHECKS);
   const statelessNames = registry.names().filter((name) => enabled.has(name));
   return { stateless: registry.select(statelessNames, pick(settings.severity, registry.names())), enabled };
 }

@@ -3,7 +3,7 @@
  * emits the typed event stream. It never writes output itself; reporters consume the events.
  */
 import { loadAnswerSchemas } from './answer-schemas.js';
-import type { Check, Finding, Severity } from '../checks/types.js';
+import type { ExchangeCheck, Finding, Severity } from '../checks/types.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
@@ -35,7 +35,7 @@ export interface EngineOptions {
   restUrls?: ReadonlyMap<string | null, string>;
   sender: Sender;
   /** The stateless checks run over every exchange. */
-  checks: readonly Check[];
+  checks: readonly ExchangeCheck[];
   /** Check names whose findings are reported (stateless and phase checks); undefined: all. */
   enabledChecks?: ReadonlySet<string>;
   severityOverrides?: Readonly<Record<string, Severity>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../checks/index.js';
 import { fetchDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
 import { createTransport, type Transport } from '../http/index.js';
 import { basicAuthorization, buildRequest } from '../request/index.js';
@@ -56,7 +56,7 @@ describe('the run’s own account', () => {
     const run = new RunContext({
       seed: 1,
       sender: transport,
-      checks: BUILTIN_CHECKS,
+      checks: EXCHANGE_CHECKS,
       restUrls: new Map([['en_gb', restUrl]]),
       credentials: server.credentials.admin,
       secrets: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../checks/index.js';
 import { fakeOperation, recordedExchange } from '../checks/testing/exchange-builders.js';
 import type { Mutation, RequestCase } from '../generate/types.js';
 import { RunContext, type Sender } from './run-context.js';
@@ -10,7 +10,7 @@ const POST = String.raw`/wp/v2/posts/(?<id>[\d]+)`;
 /** A run whose sender answers every request with one recorded real WordPress answer. */
 function runAnswering(name: string): RunContext {
   const sender: Sender = { send: async () => recordedExchange(name) };
-  return new RunContext({ seed: 1, sender, checks: BUILTIN_CHECKS, restUrls: new Map([[null, 'http://127.0.0.1/wp-json']]), secrets: [], emit: () => {} });
+  return new RunContext({ seed: 1, sender, checks: EXCHANGE_CHECKS, restUrls: new Map([[null, 'http://127.0.0.1/wp-json']]), secrets: [], emit: () => {} });
 }
 
 function invalidCase(operationId: string, mutation: Mutation): RequestCase {

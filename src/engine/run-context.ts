@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { AnswerSchemas } from '../checks/answer-schemas.js';
-import type { Check, CheckFailure, Finding, Severity } from '../checks/types.js';
+import type { CheckFailure, EvidenceCheck, ExchangeCheck, Finding, Severity } from '../checks/types.js';
 import { SAFE_METHODS, type HttpMethod, type Operation } from '../descriptor/types.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
@@ -50,10 +50,13 @@ export interface FindingInput {
   requestCase?: RequestCase;
 }
 
+/** Where the evidence a check judges was gathered: the finding's operation, phase and reproduction. */
+export type JudgedAt = Pick<FindingInput, 'phase' | 'exchanges' | 'requestCase'> & { operation: Operation };
+
 export interface RunContextOptions {
   seed: number;
   sender: Sender;
-  checks: readonly Check[];
+  checks: readonly ExchangeCheck[];
   /** The REST root URL of each locale (`null` key for a plain WordPress without locales). */
   restUrls: ReadonlyMap<string | null, string>;
   credentials?: Credentials;
@@ -123,7 +126,7 @@ function operationRef(op: Operation): OperationRef {
 
 export class RunContext {
   readonly seed: number;
-  readonly checks: readonly Check[];
+  readonly checks: readonly ExchangeCheck[];
   readonly credentials: Credentials | undefined;
   /**
    * Every identity of the run, least privileged first: anonymous, then the named accounts by role; the main
@@ -159,8 +162,8 @@ export class RunContext {
   #ownAccount: OwnAccount | undefined;
   #otherAccounts: ReadonlyMap<string, OwnAccount> = new Map();
   #answerSchemas: AnswerSchemas | undefined;
-  readonly #everyExchangeChecks: readonly Check[];
-  readonly #caseChecks: readonly Check[];
+  readonly #everyExchangeChecks: readonly ExchangeCheck[];
+  readonly #caseChecks: readonly ExchangeCheck[];
 
   constructor(options: RunContextOptions) {
     this.#options = options;
@@ -415,7 +418,7 @@ export class RunContext {
     const ctx = { operation: op, requestCase, secrets: this.secrets, routeMethods: this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method] };
     for (const check of this.#everyExchangeChecks) {
       this.#mark(this.#applied, op.id, check.name);
-      for (const failure of check.run(ctx, exchange)) {
+      for (const failure of check.judge({ context: ctx, exchange })) {
         if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
         else
           this.report({
@@ -492,7 +495,7 @@ export class RunContext {
       if (scope === 'answer' && check.needsCase) continue;
       if (check.appliesTo && !check.appliesTo(ctx)) continue;
       this.#mark(this.#applied, op.id, check.name);
-      for (const failure of check.run(ctx, exchange)) {
+      for (const failure of check.judge({ context: ctx, exchange })) {
         if (failure.note) this.note(op, `${check.name}: ${this.redact(failure.message)}`);
         else outcomes.push({ ...failure, check: check.name, severity: failure.severity ?? check.severity });
       }
@@ -515,6 +518,27 @@ export class RunContext {
         requestCase,
       });
     }
+  }
+
+  /**
+   * Hands the evidence a phase gathered to `check` and reports each rule it saw broken (a note goes on the
+   * operation's coverage), with `exchanges` as the reproduction. Returns what the check found.
+   */
+  judge<E>(check: EvidenceCheck<E>, evidence: E, where: JudgedAt): CheckFailure[] {
+    const failures = check.judge(evidence);
+    for (const failure of failures) {
+      if (failure.note) this.note(where.operation, `${check.name}: ${this.redact(failure.message)}`);
+      else
+        this.report({
+          check: check.name,
+          severity: failure.severity ?? check.severity,
+          message: failure.message,
+          cause: failure.cause,
+          argument: failure.argument,
+          ...where,
+        });
+    }
+    return failures;
   }
 
   /**

@@ -9,7 +9,7 @@
  *
  * The vitest entry, `restconform/vitest`, turns a target's operations and checks into tests.
  */
-import { BUILTIN_CHECKS } from '../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Severity } from '../checks/types.js';
 import { runJob } from '../cli/run-job.js';
 import { isLoopbackUrl } from '../cli/target.js';
@@ -42,7 +42,7 @@ export interface CheckInfo {
 
 /** Every check restconform knows: those run on every answer first, then the phases' own. */
 export const checks: readonly CheckInfo[] = Object.freeze([
-  ...BUILTIN_CHECKS.map(({ name, severity, description }) => ({ name, severity, description })),
+  ...EXCHANGE_CHECKS.map(({ name, severity, description }) => ({ name, severity, description })),
   ...PHASE_CHECKS.map(({ name, severity, description, phase }) => ({ name, severity, description, phase })),
 ]);
 

@@ -32,7 +32,6 @@ const VALID_TRIES = 3;
 export const IGNORED_AUTH: PhaseCheck = {
   name: 'ignored_auth',
   severity: 'warning',
-  phase: PHASE,
   description:
     'A write does not succeed without credentials: a failure when a named account is refused the same request, a warning when none is (the interface does not list permissions; a failure with --strict-auth).',
 };
@@ -40,7 +39,6 @@ export const IGNORED_AUTH: PhaseCheck = {
 export const ACCESS_PRIVILEGE: PhaseCheck = {
   name: 'access_privilege',
   severity: 'failure',
-  phase: PHASE,
   description:
     'A write that a more privileged account is refused (401/403) does not succeed for a less privileged one (a member where only an administrator or moderator may).',
 };
@@ -48,14 +46,12 @@ export const ACCESS_PRIVILEGE: PhaseCheck = {
 export const AUTH_REFUSAL_STATUS: PhaseCheck = {
   name: 'auth_refusal_status',
   severity: 'warning',
-  phase: PHASE,
   description: "A refusal is 401 for an anonymous caller and 403 for a logged-in one (WordPress's rest_authorization_required_code()).",
 };
 
 export const ALLOW_HEADER: PhaseCheck = {
   name: 'allow_header',
   severity: 'failure',
-  phase: PHASE,
   description:
     'Allow lists the methods the caller may use: never without a method the caller just used successfully (a failure), never with one the caller was refused (a warning: the refusal may depend on the values sent).',
 };

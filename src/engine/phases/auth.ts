@@ -34,7 +34,6 @@ const WRONG_PASSWORD = 'restconform wrong password';
 export const AUTH_WRONG_CREDENTIALS: PhaseCheck = {
   name: 'auth_wrong_credentials',
   severity: 'failure',
-  phase: PHASE,
   description:
     'Wrong credentials (a wrong password, an unknown user) get 401 on every route, unknown routes included: authentication comes before routing. Ignored as if none were sent (real WordPress 6.1): a warning.',
 };
@@ -42,7 +41,6 @@ export const AUTH_WRONG_CREDENTIALS: PhaseCheck = {
 export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
   name: 'invalid_rejected_anonymous',
   severity: 'failure',
-  phase: PHASE,
   description:
     'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
 };
@@ -149,6 +147,7 @@ export const authPhase: Phase = {
   name: PHASE,
   description:
     'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
+  checks: AUTH_CHECKS,
   skipReason: (ctx) =>
     ctx.run.identities.length < 2
       ? 'no credentials given (--user or --account with the application password)'

@@ -34,6 +34,7 @@ export const batchPhase: Phase = {
   name: PHASE,
   description:
     'Batch requests: 25 items accepted and 26 rejected before anything runs; items answered in order with their own statuses; require-all-validate runs nothing when one item is invalid, normal runs the valid ones.',
+  checks: BATCH_CHECKS,
   skipReason(ctx) {
     if (ctx.safeMethodsOnly) return 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)';
     return ctx.descriptors.some(servesBatch) ? undefined : `the descriptor has no POST ${BATCH_ROUTE}`;

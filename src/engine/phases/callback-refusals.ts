@@ -12,7 +12,7 @@
  * `--profile ci`'s 5 cases per operation, it would otherwise learn after its few valid cases were spent).
  */
 import type { Operation } from '../../descriptor/types.js';
-import { refusedByCallback } from '../../checks/builtin/valid-accepted.js';
+import { refusedByCallback } from '../../checks/answer/valid-accepted.js';
 import { stableHash } from '../../generate/index.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';

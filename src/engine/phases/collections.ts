@@ -26,7 +26,6 @@ const WALK_PAGES = 3;
 export const COLLECTION_HEADERS: PhaseCheck = {
   name: 'collection_headers',
   severity: 'failure',
-  phase: PHASE,
   description:
     'Every answer of a paginated list, an empty one included, carries X-WP-Total and X-WP-TotalPages as whole numbers (0 and 0 for an empty list); walking the pages finds X-WP-Total items.',
 };
@@ -34,7 +33,6 @@ export const COLLECTION_HEADERS: PhaseCheck = {
 export const COLLECTION_LINKS: PhaseCheck = {
   name: 'collection_links',
   severity: 'warning',
-  phase: PHASE,
   description:
     'Where a list sends Link headers, every page but the last has rel="next" and every page but the first rel="prev", to the neighbouring page with the same other arguments.',
 };
@@ -42,7 +40,6 @@ export const COLLECTION_LINKS: PhaseCheck = {
 export const COLLECTION_PAGING: PhaseCheck = {
   name: 'collection_paging',
   severity: 'failure',
-  phase: PHASE,
   description:
     'per_page is honoured and its declared default applies when it is absent; with orderby=id the pages are disjoint and together are the list; a page past the last is answered 400 or [], never with items.',
 };
@@ -50,7 +47,6 @@ export const COLLECTION_PAGING: PhaseCheck = {
 export const COLLECTION_FILTERS: PhaseCheck = {
   name: 'collection_filters',
   severity: 'failure',
-  phase: PHASE,
   description:
     'include answers those ids and only those; exclude never answers them and X-WP-Total drops by their number; offset=k starts the list (ordered by id) at its item k.',
 };
@@ -58,7 +54,6 @@ export const COLLECTION_FILTERS: PhaseCheck = {
 export const COLLECTION_ORDER: PhaseCheck = {
   name: 'collection_order',
   severity: 'failure',
-  phase: PHASE,
   description: 'With orderby=id (a total order), order=asc answers the items of order=desc in reverse.',
 };
 
@@ -405,6 +400,7 @@ async function probeList(ctx: PhaseContext, route: ListRoute): Promise<void> {
 export const collectionsPhase: Phase = {
   name: PHASE,
   description: 'List semantics as relations between requests: total headers, per_page and its default, pages, include, exclude, offset and order.',
+  checks: COLLECTION_CHECKS,
   skipReason: (ctx) => (ctx.operations.some((op) => listRouteOf(op) !== undefined) ? undefined : 'no list route declares a collection argument'),
   async run(ctx) {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);

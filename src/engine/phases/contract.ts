@@ -13,7 +13,6 @@ const PHASE = 'contract';
 export const CONTRACT_DRIFT: PhaseCheck = {
   name: 'contract_drift',
   severity: 'failure',
-  phase: PHASE,
   judges: 'descriptor',
   description:
     'The descriptor serves every namespace, route, method and parameter of the contract, with the same type, format, enum, default, bounds, maxItems, required flag and batch permission.',
@@ -22,7 +21,6 @@ export const CONTRACT_DRIFT: PhaseCheck = {
 export const CONTRACT_UNDOCUMENTED_ROUTE: PhaseCheck = {
   name: 'contract_undocumented_route',
   severity: 'warning',
-  phase: PHASE,
   judges: 'descriptor',
   description: 'Every route and method the descriptor serves in a namespace the contract documents is in the contract.',
 };
@@ -41,6 +39,7 @@ function contractUnit(descriptor: LoadedDescriptor): string {
 export const contractPhase: Phase = {
   name: PHASE,
   description: "Each locale's descriptor compared with the contract: namespaces, routes (by meaning), methods, parameters and their keywords.",
+  checks: CONTRACT_CHECKS,
   skipReason: (ctx) => (ctx.contract === undefined ? 'no contract (--contract none)' : ctx.descriptors.length === 0 ? 'no descriptor loaded' : undefined),
   units: (ctx) => (!ctx.hasContract ? [] : ctx.descriptors.map((descriptor) => ({ name: contractUnit(descriptor), cost: 1 }))),
   async run(ctx) {

@@ -66,6 +66,7 @@ export function probeOperations(operations: readonly Operation[], safeMethodsOnl
 export const examplesPhase: Phase = {
   name: 'examples',
   description: 'Deterministic boundary values of every parameter, and a probe of every undeclared method.',
+  checks: [],
   skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     const { run } = ctx;

@@ -114,6 +114,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
 export const fuzzPhase: Phase = {
   name: 'fuzz',
   description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
+  checks: [],
   skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.

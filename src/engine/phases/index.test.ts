@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_CHECKS } from '../../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../../checks/index.js';
 import { PHASE_NAMES as CONFIG_PHASE_NAMES } from '../../config/settings.js';
 import { PHASE_CHECKS, PHASE_NAMES } from './index.js';
 
@@ -12,7 +12,7 @@ describe('phase registry', () => {
   it('declares each phase check once, under a name no stateless check uses, for a phase that exists', () => {
     const names = PHASE_CHECKS.map((check) => check.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const builtin of BUILTIN_CHECKS) expect(names).not.toContain(builtin.name);
+    for (const builtin of EXCHANGE_CHECKS) expect(names).not.toContain(builtin.name);
     for (const check of PHASE_CHECKS) {
       expect(PHASE_NAMES).toContain(check.phase);
       expect(check.name).toMatch(/^[a-z][a-z_]*$/);

@@ -21,7 +21,6 @@ export const LOCALE_RESPONSE_OPERATIONS = 200;
 export const LOCALE_MISMATCH: PhaseCheck = {
   name: 'locale_mismatch',
   severity: 'failure',
-  phase: PHASE,
   judges: 'descriptor',
   description:
     'The descriptors of all locales agree on namespaces, routes, methods, parameter names, types, formats, enums, defaults, bounds and required flags.',
@@ -30,7 +29,6 @@ export const LOCALE_MISMATCH: PhaseCheck = {
 export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
   name: 'locale_missing_description',
   severity: 'failure',
-  phase: PHASE,
   judges: 'descriptor',
   description: 'Every parameter that one locale describes has a description in every locale.',
 };
@@ -38,7 +36,6 @@ export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
 export const LOCALE_UNTRANSLATED: PhaseCheck = {
   name: 'locale_untranslated',
   severity: 'warning',
-  phase: PHASE,
   judges: 'descriptor',
   description: "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated).",
 };
@@ -46,7 +43,6 @@ export const LOCALE_UNTRANSLATED: PhaseCheck = {
 export const LOCALE_RESPONSE_MISMATCH: PhaseCheck = {
   name: 'locale_response_mismatch',
   severity: 'failure',
-  phase: PHASE,
   description: 'The same request sent through each locale gets the same status and error code (messages may differ).',
 };
 
@@ -129,6 +125,7 @@ export const localePhase: Phase = {
   name: PHASE,
   description:
     'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
+  checks: LOCALE_CHECKS,
   skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
   units: (ctx) => ctx.descriptors.slice(1).map((other) => ({ name: descriptorsUnit(other), cost: 2 })),
   async run(ctx) {

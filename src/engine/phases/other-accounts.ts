@@ -25,7 +25,6 @@ const USER_VARIABLES = /^(user_?id|userid)$/i;
 export const ACCESS_OTHER_ACCOUNT: PhaseCheck = {
   name: 'access_other_account',
   severity: 'failure',
-  phase: PHASE,
   description:
     "A member's write to another account's resources (its profile, profile data, avatar, cover, members/{other id}) is refused, and a read afterwards shows nothing changed.",
 };
@@ -33,7 +32,6 @@ export const ACCESS_OTHER_ACCOUNT: PhaseCheck = {
 export const ACCESS_ROLE_ESCALATION: PhaseCheck = {
   name: 'access_role_escalation',
   severity: 'failure',
-  phase: PHASE,
   description:
     'A member cannot raise their own roles: writing roles [administrator] to their own account is refused, and a read afterwards shows the roles unchanged.',
 };

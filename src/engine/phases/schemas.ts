@@ -26,7 +26,6 @@ const PHASE = 'schemas';
 export const CONTEXT_FIELD_SETS: PhaseCheck = {
   name: 'context_field_sets',
   severity: 'warning',
-  phase: PHASE,
   description:
     "The fields of context embed are among those of view, and view's among edit's: in the published schema's context lists and in the answers, for the contexts the route accepts.",
 };
@@ -34,7 +33,6 @@ export const CONTEXT_FIELD_SETS: PhaseCheck = {
 export const EDIT_CONTEXT_RIGHTS: PhaseCheck = {
   name: 'edit_context_rights',
   severity: 'failure',
-  phase: PHASE,
   description:
     'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
 };
@@ -49,14 +47,12 @@ const EDIT_REFUSAL_CODES: ReadonlySet<unknown> = new Set(['rest_forbidden_contex
 export const FIELDS_PARAMETER: PhaseCheck = {
   name: 'fields_parameter',
   severity: 'failure',
-  phase: PHASE,
   description: '_fields=a,b.c leaves exactly the named keys of each item (dot paths reach into nested objects), as WordPress filters every answer.',
 };
 
 export const HEAD_AS_GET: PhaseCheck = {
   name: 'head_as_get',
   severity: 'failure',
-  phase: PHASE,
   description: 'HEAD answers with the status GET answers, and without a body.',
 };
 
@@ -368,6 +364,7 @@ function fieldsProblem(
 export const schemasPhase: Phase = {
   name: PHASE,
   description: 'Published item schemas: context field sets, context=edit without rights, _fields, HEAD (and every answer against its schema).',
+  checks: SCHEMA_CHECKS,
   skipReason(ctx) {
     const schemas = ctx.run.answerSchemas;
     if (schemas === undefined || schemas.size === 0) return 'the target publishes no item schema (OPTIONS, ?context=help)';

@@ -140,6 +140,7 @@ export const statefulPhase: Phase = {
   name: PHASE,
   description:
     'The life cycle of every resource family the descriptor reveals (create, read, list, search, duplicate, update of every field, delete, use after delete, X-WP-Total; cross-locale reads), and relations: signup activation, block and unblock, profile field data, follow and unfollow, components switched and back.',
+  checks: STATEFUL_CHECKS,
   skipReason: (ctx) =>
     ctx.safeMethodsOnly
       ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)'

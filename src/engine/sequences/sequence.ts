@@ -3,7 +3,7 @@
  * reproduction (one curl line per step, in order). Cleanup requests (deleting what the sequence created) are
  * sent after it ends and are not part of any reproduction.
  */
-import type { Severity } from '../../checks/types.js';
+import type { CheckFailure, EvidenceCheck, Severity } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
@@ -103,6 +103,16 @@ export class Sequence {
       phase: this.phase,
       exchanges: [...this.exchanges],
     });
+  }
+
+  /**
+   * Hands what the sequence saw to `check` and reports each rule it found broken with the sequence so far (see
+   * `report`); the sequence goes on. Returns what the check found, so the caller can stop the sequence.
+   */
+  judge<E>(check: EvidenceCheck<E>, op: Operation, evidence: E): CheckFailure[] {
+    const failures = check.judge(evidence);
+    for (const failure of failures) this.report(check, op, failure.message, failure.severity ?? check.severity);
+    return failures;
   }
 
   /** Records a step of the sequence for the report (what ran, and how it went). */

@@ -3,7 +3,7 @@
  * RunContext over the real transport) and returns what it reported.
  */
 import { afterEach } from 'vitest';
-import { BUILTIN_CHECKS } from '../../../checks/builtin/index.js';
+import { EXCHANGE_CHECKS } from '../../../checks/index.js';
 import type { Finding } from '../../../checks/types.js';
 import { INTERFACE_CONTRACT } from '../../../contract/interface.js';
 import type { Contract } from '../../../contract/types.js';
@@ -74,7 +74,7 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
     const run = new RunContext({
       seed: options.seed ?? 7,
       sender: transport,
-      checks: BUILTIN_CHECKS,
+      checks: EXCHANGE_CHECKS,
       restUrls: new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`])),
       credentials: options.credentials,
       accounts: options.accounts,

@@ -2,7 +2,7 @@
  * A list never holds more than `per_page` items, and `X-WP-Total` / `X-WP-TotalPages` agree with each other
  * and with `per_page` when present.
  */
-import type { Check, CheckFailure } from '../types.js';
+import type { CheckFailure, ExchangeCheck } from '../types.js';
 
 function wholeNumber(raw: string | undefined): number | undefined {
   if (raw === undefined || !/^\s*\d+\s*$/.test(raw)) return undefined;
@@ -16,13 +16,14 @@ function perPageOf(query: Record<string, unknown>, declaredDefault: unknown): nu
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-export const paginationBounds: Check = {
+export const paginationBounds: ExchangeCheck = {
   name: 'pagination_bounds',
+  evidence: 'exchange',
   severity: 'failure',
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation === undefined && ctx.operation.args.per_page !== undefined,
   description: 'Lists hold at most per_page items; X-WP-Total and X-WP-TotalPages are consistent with each other and with per_page.',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     const perPageArg = ctx.operation.args.per_page;
     if (!response || response.status !== 200 || ctx.requestCase.mutation || !perPageArg) return [];

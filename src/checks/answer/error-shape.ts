@@ -1,12 +1,13 @@
 /** Every error answer is `{code, message, data: {status}}` with `data.status` equal to the HTTP status. */
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { mediaType } from './response-helpers.js';
 
-export const errorShape: Check = {
+export const errorShape: ExchangeCheck = {
   name: 'error_shape',
+  evidence: 'exchange',
   severity: 'failure',
   description: 'Error answers (4xx/5xx) have the WordPress shape {code, message, data.status} with data.status equal to the HTTP status.',
-  run(_ctx, exchange) {
+  judge({ exchange }) {
     const response = exchange.response;
     // A HEAD answer has no body, so no error body to judge.
     if (!response || response.status < 400 || response.truncated || exchange.request.method === 'HEAD') return [];

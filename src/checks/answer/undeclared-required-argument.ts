@@ -3,16 +3,17 @@
  * one is a defect of the descriptor (a client built from it cannot know to send it). Run over every exchange,
  * sequences included, since a create is where such a requirement shows; one finding per operation and argument.
  */
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { namedParams, wpErrorBody } from './response-helpers.js';
 
-export const undeclaredRequiredArgument: Check = {
+export const undeclaredRequiredArgument: ExchangeCheck = {
   name: 'undeclared_required_argument',
+  evidence: 'exchange',
   severity: 'failure',
   description:
     'No request is refused 400 rest_missing_callback_param for an argument the descriptor does not declare (give one a value with the extra-values setting to let the run go on).',
   everyExchange: true,
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (response?.status !== 400) return [];
     const error = wpErrorBody(response);

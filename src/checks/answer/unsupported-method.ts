@@ -1,13 +1,14 @@
 /** A method the route does not declare is not served: WordPress answers 404 rest_no_route (never 405). */
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { wpErrorBody } from './response-helpers.js';
 
-export const unsupportedMethod: Check = {
+export const unsupportedMethod: ExchangeCheck = {
   name: 'unsupported_method',
+  evidence: 'exchange',
   severity: 'failure',
   appliesTo: (ctx) => !ctx.routeMethods.includes(ctx.operation.method),
   description: 'A method the route does not declare is answered 404 rest_no_route.',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (!response || ctx.routeMethods.includes(ctx.operation.method)) return [];
     const code = wpErrorBody(response)?.code;

@@ -1,5 +1,5 @@
 /** WordPress answers JSON with `Content-Type: application/json`, and the body parses (oEmbed XML aside). */
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { mediaType } from './response-helpers.js';
 
 /** oEmbed routes answer `text/xml` when asked for `format=xml`. */
@@ -7,11 +7,12 @@ function xmlWasRequested(query: Record<string, unknown>): boolean {
   return query.format === 'xml';
 }
 
-export const jsonContentType: Check = {
+export const jsonContentType: ExchangeCheck = {
   name: 'json_content_type',
+  evidence: 'exchange',
   severity: 'failure',
   description: 'Answers are JSON with an application/json content type (text/xml only where format=xml was asked for).',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     // A HEAD answer has no body to judge, whatever operation it was sent for (the schemas phase sends HEAD for GET).
     if (!response || response.status === 204 || ctx.operation.method === 'HEAD' || exchange.request.method === 'HEAD') return [];

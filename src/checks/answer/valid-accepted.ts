@@ -10,7 +10,7 @@
  */
 import { SCHEMA_RULE_CODES } from '../../schema/rule-codes.js';
 import type { HttpResponse } from '../../http/types.js';
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { namedParams, wpErrorBody, type WpErrorBody } from './response-helpers.js';
 
 /** Whether the rejection of `name` came from the declared schema; true when the server sends no details to tell. */
@@ -34,13 +34,14 @@ export function refusedByCallback(response: HttpResponse | undefined): string[] 
   return namedParams(error).filter((name) => !rejectedBySchema(error, name));
 }
 
-export const validAccepted: Check = {
+export const validAccepted: ExchangeCheck = {
   name: 'valid_accepted',
+  evidence: 'exchange',
   severity: 'failure',
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation === undefined,
   description: 'A request with only valid parameters is not answered 400 rest_invalid_param / rest_missing_callback_param.',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (ctx.requestCase.mutation || !response || response.status !== 400) return [];
     const error = wpErrorBody(response);

@@ -4,14 +4,15 @@
  * route the server does not have (in this locale, when locales differ). Other 404s (a resource not found) are
  * answers of the route and stay coverage notes.
  */
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { wpErrorBody } from './response-helpers.js';
 
-export const declaredRouteServed: Check = {
+export const declaredRouteServed: ExchangeCheck = {
   name: 'declared_route_served',
+  evidence: 'exchange',
   severity: 'failure',
   description: 'A route and method the descriptor declares is served: a path its pattern matches is never answered 404 rest_no_route.',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (!response || response.status !== 404) return [];
     const { operation, requestCase } = ctx;

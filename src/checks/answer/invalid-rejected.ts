@@ -6,20 +6,21 @@
  * Such an answer, a 4xx with an error code other than 401 and 403, is a refusal: a note, not a failure. A 401 or
  * 403 still fails (the permission check ran before validation), and so does an answer that accepts the value.
  */
-import type { Check, CheckFailure } from '../types.js';
+import type { CheckFailure, ExchangeCheck } from '../types.js';
 import { namedParams, VALIDATION_CODES, wpErrorBody } from './response-helpers.js';
 
 /** Statuses that say who may call, not what was sent: validation must come before them. */
 const PERMISSION_STATUSES: ReadonlySet<number> = new Set([401, 403]);
 
-export const invalidRejected: Check = {
+export const invalidRejected: ExchangeCheck = {
   name: 'invalid_rejected',
+  evidence: 'exchange',
   severity: 'failure',
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation !== undefined,
   description:
     'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it; a route refusing it with a 4xx error code of its own (not 401/403) is noted, not failed.',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const mutation = ctx.requestCase.mutation;
     const response = exchange.response;
     // No answer or a 5xx is already another check's finding.

@@ -35,7 +35,7 @@ function run(body: unknown, query: Record<string, unknown> = {}, method: 'GET' |
   const ctx = fakeContext({ operation, answerSchemas: schemas(), requestCase: { query } });
   const exchange = jsonExchange(method === 'POST' ? 201 : 200, body);
   exchange.request.method = method;
-  return responseSchema.run(ctx, exchange);
+  return responseSchema.judge({ context: ctx, exchange: exchange });
 }
 
 describe('response_schema', () => {
@@ -60,7 +60,7 @@ describe('response_schema', () => {
   it('leaves answers shaped by _fields, failures and servers without schemas alone', () => {
     expect(run([{ id: 'x' }], { _fields: 'id' })).toEqual([]);
     const ctx = fakeContext({ operation: fakeOperation('GET', USERS) });
-    expect(responseSchema.run(ctx, jsonExchange(200, [{ id: 'x' }]))).toEqual([]);
+    expect(responseSchema.judge({ context: ctx, exchange: jsonExchange(200, [{ id: 'x' }]) })).toEqual([]);
   });
 });
 

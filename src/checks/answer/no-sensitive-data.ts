@@ -10,7 +10,7 @@
  * when the request itself carried the value (a signup echoing the address it was given).
  */
 import type { Exchange } from '../../http/types.js';
-import type { Check, CheckFailure } from '../types.js';
+import type { CheckFailure, ExchangeCheck } from '../types.js';
 
 /**
  * Where a WordPress error names parameters: `data.params.password` holds the validation message about the
@@ -210,12 +210,13 @@ function headersCarry(headers: Record<string, string>, secret: string): boolean 
   return false;
 }
 
-export const noSensitiveData: Check = {
+export const noSensitiveData: ExchangeCheck = {
   name: 'no_sensitive_data',
+  evidence: 'exchange',
   severity: 'failure',
   description:
     "No answer shows a password (but a post's own in edit context to its editor, and a new application password to its creator), a password hash, the run's application password, PHP's warnings, notices, errors, stack traces or file paths, or, to an anonymous caller, an account's e-mail address or an activation key.",
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (!response) return [];
     const asker = new Asker(exchange);

@@ -12,14 +12,14 @@ describe('no_sensitive_data and WordPress error bodies', () => {
       params: { password: 'Passwords cannot be empty.' },
       details: { password: { code: 'rest_user_invalid_password', message: 'Passwords cannot be empty.', data: { status: 400 } } },
     });
-    expect(noSensitiveData.run(fakeContext(), exchange)).toEqual([]);
+    expect(noSensitiveData.judge({ context: fakeContext(), exchange: exchange })).toEqual([]);
   });
 
   it('still finds a password elsewhere in an error body, and in any other body', () => {
     const leakingError = wpError(409, 'existing_user', { member: { user_login: 'x', password: 'hunter22' } });
-    expect(noSensitiveData.run(fakeContext(), leakingError).map((failure) => failure.cause)).toEqual(['field:$.data.member.password']);
+    expect(noSensitiveData.judge({ context: fakeContext(), exchange: leakingError }).map((failure) => failure.cause)).toEqual(['field:$.data.member.password']);
     const params = jsonExchange(200, { params: { password: 'hunter22' } });
-    expect(noSensitiveData.run(fakeContext(), params).map((failure) => failure.cause)).toEqual(['field:$.params.password']);
+    expect(noSensitiveData.judge({ context: fakeContext(), exchange: params }).map((failure) => failure.cause)).toEqual(['field:$.params.password']);
   });
 });
 
@@ -33,7 +33,8 @@ function answered(request: { method?: HttpMethod; url?: string; loggedIn?: boole
   return { ...exchange, request: { method: request.method ?? 'GET', url: request.url ?? 'http://127.0.0.1/wp-json/wp/v2/posts', headers, body: request.body } };
 }
 
-const causes = (exchange: Exchange): Array<string | undefined> => noSensitiveData.run(fakeContext(), exchange).map((failure) => failure.cause);
+const causes = (exchange: Exchange): Array<string | undefined> =>
+  noSensitiveData.judge({ context: fakeContext(), exchange: exchange }).map((failure) => failure.cause);
 
 describe('no_sensitive_data: passwords that belong there (issue 21)', () => {
   const post = { id: 7, slug: 'p', status: 'publish', type: 'wp_block', title: { raw: 't' }, content: { raw: 'c' }, password: 'open sesame' };
@@ -135,7 +136,7 @@ describe("no_sensitive_data: PHP's own output", () => {
   it('quotes a notice printed before JSON that is otherwise fine', () => {
     const raw =
       '<br />\n<b>Notice</b>:  Undefined index: page in <b>/var/www/html/wp-content/plugins/community/members.php</b> on line <b>42</b><br />\n[{"id":1}]';
-    const [failure, ...more] = noSensitiveData.run(fakeContext(), answered({}, 200, undefined, raw));
+    const [failure, ...more] = noSensitiveData.judge({ context: fakeContext(), exchange: answered({}, 200, undefined, raw) });
     expect(more).toEqual([]);
     expect(failure?.cause).toBe('php:Notice');
     expect(failure?.message).toBe(

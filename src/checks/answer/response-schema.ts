@@ -4,19 +4,20 @@
  * the answer itself. Answers cut by `_fields` or wrapped by `_envelope`/`_jsonp` are left to their own checks.
  */
 import { contextOfAnswer, itemsOfAnswer } from '../answer-schemas.js';
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 
 /** Global parameters that change an answer's shape on purpose. */
 const RESHAPING_PARAMS = ['_fields', '_envelope', '_jsonp', '_embed'];
 
-export const responseSchema: Check = {
+export const responseSchema: ExchangeCheck = {
   name: 'response_schema',
+  evidence: 'exchange',
   severity: 'failure',
   // The context an answer is in comes from the case's values; a phase's own requests (sequences) carry none.
   needsCase: true,
   description:
     "Every 2xx answer meets the item schema the route publishes (OPTIONS, ?context=help) for the answer's context: types, enums, WordPress's formats, and the required properties of that context.",
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     const schemas = ctx.answerSchemas;
     if (!schemas || !response || response.status < 200 || response.status >= 300 || response.json === undefined) return [];

@@ -3,17 +3,18 @@
  * code, WordPress's way of saying "not implemented" (`rest_trash_not_supported` on a delete without `force`, a
  * plugin's "not available"): that is a note, or a warning where the descriptor declares the method it refuses.
  */
-import type { Check } from '../types.js';
+import type { ExchangeCheck } from '../types.js';
 import { wpErrorBody } from './response-helpers.js';
 
 /** WordPress core's 501 for a delete without `force` of a type that has no trash (users, terms, …). */
 const TRASH_NOT_SUPPORTED = 'rest_trash_not_supported';
 
-export const notAServerError: Check = {
+export const notAServerError: ExchangeCheck = {
   name: 'not_a_server_error',
+  evidence: 'exchange',
   severity: 'failure',
   description: 'The server never answers 5xx, whatever the input; a 501 with an error code ("not implemented") is a note, or a warning on a declared method.',
-  run(ctx, exchange) {
+  judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (response === undefined || response.status < 500) return [];
     const error = response.status === 501 ? wpErrorBody(response) : undefined;

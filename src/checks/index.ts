@@ -1,0 +1,39 @@
+/**
+ * The one registry of rules: every check of the harness, whatever evidence it judges, in the order reports list
+ * them. A check lives in its own file, named for it, in the folder of what it judges.
+ */
+import { declaredRouteServed } from './answer/declared-route-served.js';
+import { errorShape } from './answer/error-shape.js';
+import { invalidRejected } from './answer/invalid-rejected.js';
+import { jsonContentType } from './answer/json-content-type.js';
+import { noSensitiveData } from './answer/no-sensitive-data.js';
+import { notAServerError } from './answer/not-a-server-error.js';
+import { responseReceived } from './answer/response-received.js';
+import { responseSchema } from './answer/response-schema.js';
+import { undeclaredRequiredArgument } from './answer/undeclared-required-argument.js';
+import { unsupportedMethod } from './answer/unsupported-method.js';
+import { validAccepted } from './answer/valid-accepted.js';
+import { paginationBounds } from './collections/pagination-bounds.js';
+import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
+
+/** The checks over single exchanges, run by the engine on every phase's requests. */
+const ANSWER_CHECKS: readonly ExchangeCheck[] = [
+  responseReceived,
+  notAServerError,
+  jsonContentType,
+  errorShape,
+  validAccepted,
+  invalidRejected,
+  undeclaredRequiredArgument,
+  unsupportedMethod,
+  declaredRouteServed,
+  noSensitiveData,
+  paginationBounds,
+  responseSchema,
+];
+
+/** Every check. */
+export const CHECKS: readonly Check[] = [...ANSWER_CHECKS];
+
+/** The checks over single exchanges. */
+export const EXCHANGE_CHECKS: readonly ExchangeCheck[] = CHECKS.filter(isExchangeCheck);
