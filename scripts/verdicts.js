@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
+// Each run's faulty server on a loopback address of its own, so two checkouts can be compared at once.
+const address = `127.0.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
 const folder = mkdtempSync(join(tmpdir(), 'restconform-verdicts-'));
 
 function run(label, args) {
@@ -30,7 +32,7 @@ function run(label, args) {
 
 try {
   const bundled = run('bundled', ['bin/restconform.js', 'run', '--seed', '1', '--report-dir', folder]);
-  const faulty = run('faulty', ['--import', 'tsx', 'suites/sharding/faulty-shard.ts', '--address', '127.0.0.9', '--port', '9671', '--seed', '9']);
+  const faulty = run('faulty', ['--import', 'tsx', 'suites/sharding/faulty-shard.ts', '--address', address, '--port', '9671', '--seed', '9']);
   for (const row of [...bundled.rows, ...faulty.rows]) console.log(row);
   console.error(
     `bundled: exit ${bundled.exit}, ${bundled.requests} requests, ${bundled.rows.length} findings; faulty: exit ${faulty.exit}, ${faulty.requests} requests, ${faulty.rows.length} findings`,
