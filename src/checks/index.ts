@@ -14,6 +14,13 @@ import { undeclaredRequiredArgument } from './answer/undeclared-required-argumen
 import { unsupportedMethod } from './answer/unsupported-method.js';
 import { validAccepted } from './answer/valid-accepted.js';
 import { paginationBounds } from './collections/pagination-bounds.js';
+// contract, locale, schemas, collections: the checks of the phases of the same names.
+import { contractDrift } from './contract/contract-drift.js';
+import { contractUndocumentedRoute } from './contract/contract-undocumented-route.js';
+import { localeMismatch } from './locale/locale-mismatch.js';
+import { localeMissingDescription } from './locale/locale-missing-description.js';
+import { localeResponseMismatch } from './locale/locale-response-mismatch.js';
+import { localeUntranslated } from './locale/locale-untranslated.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
 /** The checks over single exchanges, run by the engine on every phase's requests. */
@@ -32,8 +39,18 @@ const ANSWER_CHECKS: readonly ExchangeCheck[] = [
   responseSchema,
 ];
 
+/** The checks of the contract, locale, schemas and collections phases, in the order the phases run. */
+const DESCRIPTOR_AND_LIST_CHECKS: readonly Check[] = [
+  contractDrift,
+  contractUndocumentedRoute,
+  localeMismatch,
+  localeMissingDescription,
+  localeUntranslated,
+  localeResponseMismatch,
+];
+
 /** Every check. */
-export const CHECKS: readonly Check[] = [...ANSWER_CHECKS];
+export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...DESCRIPTOR_AND_LIST_CHECKS];
 
 /** The checks over single exchanges. */
 export const EXCHANGE_CHECKS: readonly ExchangeCheck[] = CHECKS.filter(isExchangeCheck);

@@ -71,6 +71,8 @@ export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request',
 export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // The interface document as data, written in the descriptor's terms.
   contract: ['descriptor'],
+  // The contract checks judge its differences from a descriptor: data written in the descriptor's terms.
+  checks: ['contract'],
   // Check names and severities; the identities a run logs in as.
   config: ['checks', 'request'],
   // The contract phase compares descriptors with the contract; phases read the config's names.

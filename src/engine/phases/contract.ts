@@ -2,34 +2,17 @@
  * Phase `contract`: each locale's descriptor compared with the contract (the interface document as data, or a
  * contract file). Each finding carries the request that fetches the descriptor.
  */
-import { diffDescriptorWithContract, type ContractDifference } from '../../contract/diff.js';
+import { contractDrift } from '../../checks/contract/contract-drift.js';
+import { contractUndocumentedRoute } from '../../checks/contract/contract-undocumented-route.js';
+import { diffDescriptorWithContract } from '../../contract/diff.js';
 import type { LoadedDescriptor } from '../../descriptor/types.js';
-import type { PhaseCheck } from './index.js';
+import { judgeDifference } from './descriptor-difference.js';
 import type { Phase } from './phase.js';
 import { fetchRootAgain } from './root-request.js';
 
 const PHASE = 'contract';
 
-export const CONTRACT_DRIFT: PhaseCheck = {
-  name: 'contract_drift',
-  severity: 'failure',
-  judges: 'descriptor',
-  description:
-    'The descriptor serves every namespace, route, method and parameter of the contract, with the same type, format, enum, default, bounds, maxItems, required flag and batch permission.',
-};
-
-export const CONTRACT_UNDOCUMENTED_ROUTE: PhaseCheck = {
-  name: 'contract_undocumented_route',
-  severity: 'warning',
-  judges: 'descriptor',
-  description: 'Every route and method the descriptor serves in a namespace the contract documents is in the contract.',
-};
-
-export const CONTRACT_CHECKS: readonly PhaseCheck[] = [CONTRACT_DRIFT, CONTRACT_UNDOCUMENTED_ROUTE];
-
-function checkFor(difference: ContractDifference): PhaseCheck {
-  return difference.kind === 'added_route' || difference.kind === 'added_method' ? CONTRACT_UNDOCUMENTED_ROUTE : CONTRACT_DRIFT;
-}
+const CONTRACT_CHECKS = [contractDrift, contractUndocumentedRoute];
 
 /** One locale's comparison with the contract: a split run does it in one shard. */
 function contractUnit(descriptor: LoadedDescriptor): string {
@@ -50,17 +33,8 @@ export const contractPhase: Phase = {
       const differences = diffDescriptorWithContract(descriptor.root, contract);
       if (differences.length === 0) continue;
       const exchange = await fetchRootAgain(ctx, descriptor, PHASE);
-      for (const difference of differences) {
-        const check = checkFor(difference);
-        ctx.run.report({
-          check: check.name,
-          severity: difference.severity,
-          operation: { locale: descriptor.locale, method: difference.method ?? '*', route: difference.subjectRoute ?? difference.route },
-          message: difference.message,
-          phase: PHASE,
-          exchanges: [exchange],
-        });
-      }
+      for (const difference of differences)
+        judgeDifference(ctx.run, CONTRACT_CHECKS, difference, { locale: descriptor.locale, phase: PHASE, exchanges: [exchange] });
     }
   },
 };

@@ -2,13 +2,16 @@
  * Phase `locale`: the descriptors of all locales agree on everything but human text, their descriptions are
  * present and translated, and the same request sent through each locale gets the same status and error `code`.
  */
-import { diffDescriptors, type ContractDifference } from '../../contract/diff.js';
+import { localeMismatch } from '../../checks/locale/locale-mismatch.js';
+import { localeMissingDescription } from '../../checks/locale/locale-missing-description.js';
+import { localeResponseMismatch } from '../../checks/locale/locale-response-mismatch.js';
+import { localeUntranslated } from '../../checks/locale/locale-untranslated.js';
+import { diffDescriptors } from '../../contract/diff.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
-import { answerOf, describeAnswer } from '../sequences/answer.js';
 import { RouteBook } from '../sequences/route-book.js';
 import { forEachConcurrently } from '../pool.js';
-import type { PhaseCheck } from './index.js';
+import { judgeDifference } from './descriptor-difference.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { fetchRootAgain } from './root-request.js';
 import { sampleCases } from './sample-cases.js';
@@ -18,76 +21,25 @@ const PHASE = 'locale';
 /** At most this many operations of the first locale are sent through every locale. */
 export const LOCALE_RESPONSE_OPERATIONS = 200;
 
-export const LOCALE_MISMATCH: PhaseCheck = {
-  name: 'locale_mismatch',
-  severity: 'failure',
-  judges: 'descriptor',
-  description:
-    'The descriptors of all locales agree on namespaces, routes, methods, parameter names, types, formats, enums, defaults, bounds and required flags.',
-};
-
-export const LOCALE_MISSING_DESCRIPTION: PhaseCheck = {
-  name: 'locale_missing_description',
-  severity: 'failure',
-  judges: 'descriptor',
-  description: 'Every parameter that one locale describes has a description in every locale.',
-};
-
-export const LOCALE_UNTRANSLATED: PhaseCheck = {
-  name: 'locale_untranslated',
-  severity: 'warning',
-  judges: 'descriptor',
-  description: "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated).",
-};
-
-export const LOCALE_RESPONSE_MISMATCH: PhaseCheck = {
-  name: 'locale_response_mismatch',
-  severity: 'failure',
-  description: 'The same request sent through each locale gets the same status and error code (messages may differ).',
-};
-
-export const LOCALE_CHECKS: readonly PhaseCheck[] = [LOCALE_MISMATCH, LOCALE_MISSING_DESCRIPTION, LOCALE_UNTRANSLATED, LOCALE_RESPONSE_MISMATCH];
-
-function checkFor(difference: ContractDifference): PhaseCheck {
-  if (difference.kind === 'untranslated_description') return LOCALE_UNTRANSLATED;
-  if (difference.kind === 'missing_description') return LOCALE_MISSING_DESCRIPTION;
-  return LOCALE_MISMATCH;
-}
+const DESCRIPTOR_CHECKS = [localeMismatch, localeMissingDescription, localeUntranslated];
 
 async function compareDescriptors(ctx: PhaseContext, first: LoadedDescriptor, other: LoadedDescriptor): Promise<void> {
   const differences = diffDescriptors(first.root, other.root, { first: first.locale ?? '-', other: other.locale ?? '-' });
   if (differences.length === 0) return;
   const exchanges = [await fetchRootAgain(ctx, first, PHASE), await fetchRootAgain(ctx, other, PHASE)];
-  for (const difference of differences) {
-    const check = checkFor(difference);
-    ctx.run.report({
-      check: check.name,
-      severity: difference.severity,
-      operation: { locale: other.locale, method: difference.method ?? '*', route: difference.subjectRoute ?? difference.route },
-      message: difference.message,
-      phase: PHASE,
-      exchanges,
-    });
-  }
+  for (const difference of differences) judgeDifference(ctx.run, DESCRIPTOR_CHECKS, difference, { locale: other.locale, phase: PHASE, exchanges });
 }
 
-/** Sends one case through `op` and its counterpart in another locale; reports a different status or code. */
+/** Sends one case through `op` and its counterpart in another locale, and hands both answers to the check. */
 async function compareAnswers(ctx: PhaseContext, op: Operation, counterpart: Operation, requestCase: RequestCase): Promise<void> {
   const first = await ctx.run.execute(op, requestCase, PHASE);
   const other = await ctx.run.execute(counterpart, { ...requestCase, operationId: counterpart.id }, PHASE);
-  const [a, b] = [answerOf(first.exchange), answerOf(other.exchange)];
-  if (a.status === undefined || b.status === undefined) return;
-  if (a.status === b.status && a.code === b.code) return;
-  ctx.run.report({
-    check: LOCALE_RESPONSE_MISMATCH.name,
-    severity: LOCALE_RESPONSE_MISMATCH.severity,
-    operation: counterpart,
-    message: `the same ${requestCase.kind} request answers ${describeAnswer(a)} through ${op.locale} but ${describeAnswer(b)} through ${counterpart.locale}`,
-    cause: `${requestCase.kind} ${describeAnswer(a)} vs ${describeAnswer(b)}`,
-    phase: PHASE,
-    exchanges: [first.exchange, other.exchange],
-    requestCase,
-  });
+  const answers = {
+    kind: requestCase.kind,
+    first: { locale: op.locale, exchange: first.exchange },
+    other: { locale: counterpart.locale, exchange: other.exchange },
+  };
+  ctx.run.judge(localeResponseMismatch, answers, { operation: counterpart, phase: PHASE, exchanges: [first.exchange, other.exchange], requestCase });
 }
 
 async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, others: readonly LoadedDescriptor[]): Promise<void> {
@@ -125,7 +77,7 @@ export const localePhase: Phase = {
   name: PHASE,
   description:
     'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
-  checks: LOCALE_CHECKS,
+  checks: [...DESCRIPTOR_CHECKS, localeResponseMismatch],
   skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
   units: (ctx) => ctx.descriptors.slice(1).map((other) => ({ name: descriptorsUnit(other), cost: 2 })),
   async run(ctx) {

@@ -1,0 +1,15 @@
+/** A description in another locale is a translation, not the first locale's text left as it was. */
+import type { EvidenceCheck } from '../types.js';
+import type { DescriptorDifference } from './evidence.js';
+
+export const localeUntranslated: EvidenceCheck<DescriptorDifference> = {
+  name: 'locale_untranslated',
+  evidence: 'locales',
+  severity: 'warning',
+  judges: 'descriptor',
+  description: "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated).",
+  judge(difference) {
+    if (difference.kind !== 'untranslated_description') return [];
+    return [{ message: difference.message, severity: difference.severity }];
+  },
+};
