@@ -21,6 +21,10 @@ import { localeMismatch } from './locale/locale-mismatch.js';
 import { localeMissingDescription } from './locale/locale-missing-description.js';
 import { localeResponseMismatch } from './locale/locale-response-mismatch.js';
 import { localeUntranslated } from './locale/locale-untranslated.js';
+import { contextFieldSets } from './schemas/context-field-sets.js';
+import { editContextRights } from './schemas/edit-context-rights.js';
+import { fieldsParameter } from './schemas/fields-parameter.js';
+import { headAsGet } from './schemas/head-as-get.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
 /** The checks over single exchanges, run by the engine on every phase's requests. */
@@ -47,6 +51,10 @@ const DESCRIPTOR_AND_LIST_CHECKS: readonly Check[] = [
   localeMissingDescription,
   localeUntranslated,
   localeResponseMismatch,
+  contextFieldSets,
+  editContextRights,
+  fieldsParameter,
+  headAsGet,
 ];
 
 /** Every check. */

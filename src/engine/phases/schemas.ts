@@ -12,70 +12,21 @@
  * Every answer also goes through the stateless checks, `response_schema` among them. About 7 requests per route
  * and locale, so the phase costs little.
  */
+import { isItemMap } from '../../checks/answer-schemas.js';
+import { firstItem, isSuccess } from '../../checks/schemas/answer-items.js';
+import { CONTEXT_PAIRS, contextFieldSets } from '../../checks/schemas/context-field-sets.js';
+import { editContextRights, needsViewAnswer } from '../../checks/schemas/edit-context-rights.js';
+import { fieldsParameter, fieldsValue } from '../../checks/schemas/fields-parameter.js';
+import { headAsGet } from '../../checks/schemas/head-as-get.js';
 import { fieldsInContext, type ItemSchema, type Operation, type SchemaContext } from '../../descriptor/index.js';
 import type { RequestCase } from '../../generate/types.js';
-import { isItemMap } from '../../checks/answer-schemas.js';
+import type { EvidenceCheck } from '../../checks/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
 import { forEachConcurrently } from '../pool.js';
-import type { PhaseCheck } from './index.js';
 import type { Phase, PhaseContext } from './phase.js';
 
 const PHASE = 'schemas';
-
-export const CONTEXT_FIELD_SETS: PhaseCheck = {
-  name: 'context_field_sets',
-  severity: 'warning',
-  description:
-    "The fields of context embed are among those of view, and view's among edit's: in the published schema's context lists and in the answers, for the contexts the route accepts.",
-};
-
-export const EDIT_CONTEXT_RIGHTS: PhaseCheck = {
-  name: 'edit_context_rights',
-  severity: 'failure',
-  description:
-    'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
-};
-
-/**
- * The codes WordPress refuses `context=edit` with: `rest_forbidden_context` (posts, users, comments, terms…), and
- * `rest_cannot_view` where the statuses, taxonomies and types controllers (6.1) check the context in their
- * permission callback.
- */
-const EDIT_REFUSAL_CODES: ReadonlySet<unknown> = new Set(['rest_forbidden_context', 'rest_cannot_view']);
-
-export const FIELDS_PARAMETER: PhaseCheck = {
-  name: 'fields_parameter',
-  severity: 'failure',
-  description: '_fields=a,b.c leaves exactly the named keys of each item (dot paths reach into nested objects), as WordPress filters every answer.',
-};
-
-export const HEAD_AS_GET: PhaseCheck = {
-  name: 'head_as_get',
-  severity: 'failure',
-  description: 'HEAD answers with the status GET answers, and without a body.',
-};
-
-export const SCHEMA_CHECKS: readonly PhaseCheck[] = [CONTEXT_FIELD_SETS, EDIT_CONTEXT_RIGHTS, FIELDS_PARAMETER, HEAD_AS_GET];
-
-/** Links WordPress adds to an answer after `_fields` has filtered it. */
-const HYPERMEDIA: ReadonlySet<string> = new Set(['_links', '_embedded']);
-
-const isSuccess = (exchange: Exchange): boolean => {
-  const status = exchange.response?.status;
-  return status !== undefined && status >= 200 && status < 300;
-};
-
-/** The item an answer shows first: a list's first element, or the answer itself (a map keyed by slug stays whole). */
-function firstItem(body: unknown): Record<string, unknown> | undefined {
-  const item = Array.isArray(body) ? body[0] : body;
-  return typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
-}
-
-function missingFrom(keys: readonly string[], container: readonly string[]): string[] {
-  const inside = new Set(container);
-  return keys.filter((key) => !inside.has(key));
-}
 
 /** The phase sends no argument of its own choosing: a read that requires one (a search `term`) is left out. */
 function onlyPathRequired(op: Operation): boolean {
@@ -133,91 +84,36 @@ class SchemaRoutes {
     if (contexts.includes('edit')) await this.#anonymousEdit(op, path);
   }
 
-  /** The schema's own context lists: a property shown in embed is shown in view, one shown in view in edit. */
+  /** Hands what was seen to a check, with `exchanges` as the reproduction. */
+  #judge<E>(check: EvidenceCheck<E>, op: Operation, evidence: E, exchanges: Exchange[]): void {
+    this.ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges });
+  }
+
+  /** The schema's own context lists, for each pair of contexts the route accepts. */
   #schemaContexts(op: Operation, schema: ItemSchema, contexts: readonly SchemaContext[]): void {
-    for (const [narrow, wide] of [
-      ['embed', 'view'],
-      ['view', 'edit'],
-    ] as const) {
+    for (const [narrow, wide] of CONTEXT_PAIRS) {
       if (!contexts.includes(narrow) || !contexts.includes(wide)) continue;
-      const missing = missingFrom(fieldsInContext(schema, narrow), fieldsInContext(schema, wide));
-      if (missing.length === 0) continue;
-      this.ctx.run.report({
-        check: CONTEXT_FIELD_SETS.name,
-        severity: CONTEXT_FIELD_SETS.severity,
-        operation: op,
-        message: `the published schema shows ${missing.join(', ')} in context ${narrow} but not in ${wide}`,
-        cause: `schema ${narrow} ${wide}`,
-        phase: PHASE,
-        exchanges: [],
-      });
+      const fields = { narrowFields: fieldsInContext(schema, narrow), wideFields: fieldsInContext(schema, wide) };
+      this.#judge(contextFieldSets, op, { seenIn: 'schema', narrow, wide, ...fields }, []);
     }
   }
 
-  /** The answers: each narrower context's first item has no key the wider context's lacks. */
+  /** The first items the answers of each pair of contexts showed. */
   #answerContexts(op: Operation, answers: Map<SchemaContext, { exchange: Exchange; item: Record<string, unknown> | undefined }>): void {
-    for (const [narrow, wide] of [
-      ['embed', 'view'],
-      ['view', 'edit'],
-    ] as const) {
+    for (const [narrow, wide] of CONTEXT_PAIRS) {
       const small = answers.get(narrow);
       const large = answers.get(wide);
       if (small?.item === undefined || large?.item === undefined) continue;
-      const missing = missingFrom(Object.keys(small.item), Object.keys(large.item));
-      if (missing.length === 0) continue;
-      this.ctx.run.report({
-        check: CONTEXT_FIELD_SETS.name,
-        severity: CONTEXT_FIELD_SETS.severity,
-        operation: op,
-        message: `context=${narrow} answered ${missing.join(', ')}, which context=${wide} did not`,
-        cause: `answer ${narrow} ${wide}`,
-        phase: PHASE,
-        exchanges: [small.exchange, large.exchange],
-      });
+      const fields = { narrowFields: Object.keys(small.item), wideFields: Object.keys(large.item) };
+      this.#judge(contextFieldSets, op, { seenIn: 'answers', narrow, wide, ...fields }, [small.exchange, large.exchange]);
     }
   }
 
+  /** `context=edit` as an anonymous caller, and the same caller's view where the check needs it. */
   async #anonymousEdit(op: Operation, path: Record<string, string>): Promise<void> {
-    const { run } = this.ctx;
-    const edit = await this.#send(op, path, { context: 'edit' }, true);
-    const response = edit.exchange.response;
-    if (response === undefined) return;
-    if (response.status === 401 || response.status === 403) {
-      const code = (response.json as { code?: unknown } | undefined)?.code;
-      if (EDIT_REFUSAL_CODES.has(code)) return;
-      const view = await this.#send(op, path, {}, true);
-      // A route that refuses anonymous callers whatever the context says nothing about the context's rights.
-      if (!isSuccess(view.exchange)) return;
-      run.report({
-        check: EDIT_CONTEXT_RIGHTS.name,
-        severity: 'warning',
-        operation: op,
-        message: `context=edit without credentials answered ${response.status} ${String(code)}, not rest_forbidden_context or rest_cannot_view (view is allowed)`,
-        cause: `code ${String(code)}`,
-        phase: PHASE,
-        exchanges: [view.exchange, edit.exchange],
-      });
-      return;
-    }
-    if (!isSuccess(edit.exchange)) return;
-    const view = await this.#send(op, path, {}, true);
-    const editItem = firstItem(response.json);
-    const viewItem = isSuccess(view.exchange) ? firstItem(view.exchange.response?.json) : undefined;
-    if (editItem === undefined) return;
-    const extra = viewItem === undefined ? Object.keys(editItem) : missingFrom(Object.keys(editItem), Object.keys(viewItem));
-    if (extra.length === 0) return;
-    run.report({
-      check: EDIT_CONTEXT_RIGHTS.name,
-      severity: EDIT_CONTEXT_RIGHTS.severity,
-      operation: op,
-      message:
-        viewItem === undefined
-          ? `context=edit answered an anonymous caller ${response.status} while view refused it ${view.exchange.response?.status ?? 'no answer'}`
-          : `context=edit showed an anonymous caller ${extra.join(', ')}, which view does not show`,
-      cause: viewItem === undefined ? 'edit without view' : `extra ${extra.join(',')}`,
-      phase: PHASE,
-      exchanges: [view.exchange, edit.exchange],
-    });
+    const edit = (await this.#send(op, path, { context: 'edit' }, true)).exchange;
+    const view = needsViewAnswer(edit) ? (await this.#send(op, path, {}, true)).exchange : undefined;
+    this.#judge(editContextRights, op, { edit, view }, view === undefined ? [edit] : [view, edit]);
   }
 
   /**
@@ -232,49 +128,15 @@ class SchemaRoutes {
     });
     const plain = keys.filter((key) => key !== nested).slice(0, 2);
     if (plain.length === 0 && nested === undefined) return;
-    const nestedKey = nested === undefined ? undefined : Object.keys(viewItem[nested] as object)[0]!;
-    const asked = [...plain, ...(nested === undefined ? [] : [`${nested}.${nestedKey}`])];
-    const reply = await this.#send(op, path, { _fields: asked.join(',') });
-    if (!isSuccess(reply.exchange)) return;
-    const body = reply.exchange.response?.json;
-    const items = Array.isArray(body) ? body : [body];
-    const expected = [...plain, ...(nested === undefined ? [] : [nested])].sort();
-    for (const [index, item] of items.entries()) {
-      // Only the first item is the one the keys were taken from; the others may lack some, never have more.
-      const problem = fieldsProblem(item, expected, nested, nestedKey, index === 0);
-      if (problem === undefined) continue;
-      this.ctx.run.report({
-        check: FIELDS_PARAMETER.name,
-        severity: FIELDS_PARAMETER.severity,
-        operation: op,
-        message: `_fields=${asked.join(',')} answered ${problem}`,
-        cause: 'fields',
-        phase: PHASE,
-        exchanges: [reply.exchange],
-      });
-      return;
-    }
+    const asked = { plain, nested: nested === undefined ? undefined : { field: nested, key: Object.keys(viewItem[nested] as object)[0]! } };
+    const reply = await this.#send(op, path, { _fields: fieldsValue(asked) });
+    this.#judge(fieldsParameter, op, { ...asked, answer: reply.exchange }, [reply.exchange]);
   }
 
   async #head(op: Operation, path: Record<string, string>, get: Exchange): Promise<void> {
-    const { run } = this.ctx;
     const request = { ...this.#request(op, path, {}, false), method: 'HEAD' as const };
-    const head = await run.send(request, op, PHASE, 'valid');
-    const response = head.response;
-    if (response === undefined) return;
-    const problems: string[] = [];
-    if (response.status !== get.response?.status) problems.push(`status ${response.status} where GET answered ${get.response?.status}`);
-    if (response.bodyText.length > 0) problems.push(`a body of ${response.bodyText.length} characters`);
-    if (problems.length === 0) return;
-    run.report({
-      check: HEAD_AS_GET.name,
-      severity: HEAD_AS_GET.severity,
-      operation: op,
-      message: `HEAD answered ${problems.join(' and ')}`,
-      cause: problems.map((problem) => problem.split(' ')[0]).join(' '),
-      phase: PHASE,
-      exchanges: [get, head],
-    });
+    const head = await this.ctx.run.send(request, op, PHASE, 'valid');
+    this.#judge(headAsGet, op, { get, head }, [get, head]);
   }
 
   /** Path values that reach an existing item: taken from the first answer of the route's collection. */
@@ -336,35 +198,10 @@ class SchemaRoutes {
   }
 }
 
-/** What is wrong with one item of a `_fields` answer, or undefined. */
-function fieldsProblem(
-  item: unknown,
-  expected: readonly string[],
-  nested: string | undefined,
-  nestedKey: string | undefined,
-  whole: boolean,
-): string | undefined {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return `an item that is not an object`;
-  const keys = Object.keys(item)
-    .filter((key) => !HYPERMEDIA.has(key))
-    .sort();
-  const extra = missingFrom(keys, expected);
-  const lacking = whole ? missingFrom(expected, keys) : [];
-  if (extra.length > 0 || lacking.length > 0) return `keys ${keys.join(', ') || '(none)'} where ${expected.join(', ')} were asked for`;
-  const inner = nested === undefined ? undefined : (item as Record<string, unknown>)[nested];
-  if (nested !== undefined && typeof inner === 'object' && inner !== null) {
-    const innerKeys = Object.keys(inner);
-    if (innerKeys.some((key) => key !== nestedKey) || (whole && !innerKeys.includes(nestedKey!))) {
-      return `${nested} with keys ${innerKeys.join(', ') || '(none)'} where only ${nested}.${nestedKey} was asked for`;
-    }
-  }
-  return undefined;
-}
-
 export const schemasPhase: Phase = {
   name: PHASE,
   description: 'Published item schemas: context field sets, context=edit without rights, _fields, HEAD (and every answer against its schema).',
-  checks: SCHEMA_CHECKS,
+  checks: [contextFieldSets, editContextRights, fieldsParameter, headAsGet],
   skipReason(ctx) {
     const schemas = ctx.run.answerSchemas;
     if (schemas === undefined || schemas.size === 0) return 'the target publishes no item schema (OPTIONS, ?context=help)';
