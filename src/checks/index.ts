@@ -25,6 +25,11 @@ import { contextFieldSets } from './schemas/context-field-sets.js';
 import { editContextRights } from './schemas/edit-context-rights.js';
 import { fieldsParameter } from './schemas/fields-parameter.js';
 import { headAsGet } from './schemas/head-as-get.js';
+import { collectionFilters } from './collections/collection-filters.js';
+import { collectionHeaders } from './collections/collection-headers.js';
+import { collectionLinks } from './collections/collection-links.js';
+import { collectionOrder } from './collections/collection-order.js';
+import { collectionPaging } from './collections/collection-paging.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
 /** The checks over single exchanges, run by the engine on every phase's requests. */
@@ -55,6 +60,11 @@ const DESCRIPTOR_AND_LIST_CHECKS: readonly Check[] = [
   editContextRights,
   fieldsParameter,
   headAsGet,
+  collectionHeaders,
+  collectionLinks,
+  collectionPaging,
+  collectionFilters,
+  collectionOrder,
 ];
 
 /** Every check. */

@@ -6,15 +6,19 @@
  * route declares its argument, with values taken from the list's own answers (ids that are in it), and whatever
  * needs a total order only with `orderby=id`. Reads only, so it runs against any target.
  */
+import { collectionFilters } from '../../checks/collections/collection-filters.js';
+import { collectionHeaders } from '../../checks/collections/collection-headers.js';
+import { collectionLinks } from '../../checks/collections/collection-links.js';
+import { collectionOrder } from '../../checks/collections/collection-order.js';
+import { collectionPaging } from '../../checks/collections/collection-paging.js';
+import { idsAreUsable, listAnswer, type ListAnswer } from '../../checks/collections/list-answer.js';
+import type { CheckFailure, EvidenceCheck } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
-import type { Exchange } from '../../http/types.js';
-import { idsAreUsable, listAnswer, showIds, type ListAnswer } from '../collections/list-answer.js';
 import { listRouteOf, type ListRoute } from '../collections/list-route.js';
 import { forEachConcurrently } from '../pool.js';
 import { sequenceToken } from '../sequences/token.js';
 import { reportExecuted } from './examples.js';
-import type { PhaseCheck } from './index.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 
@@ -23,49 +27,11 @@ const PHASE = 'collections';
 /** A walk of the pages aims at this many pages (a few requests, yet a middle page and a last one). */
 const WALK_PAGES = 3;
 
-export const COLLECTION_HEADERS: PhaseCheck = {
-  name: 'collection_headers',
-  severity: 'failure',
-  description:
-    'Every answer of a paginated list, an empty one included, carries X-WP-Total and X-WP-TotalPages as whole numbers (0 and 0 for an empty list); walking the pages finds X-WP-Total items.',
-};
-
-export const COLLECTION_LINKS: PhaseCheck = {
-  name: 'collection_links',
-  severity: 'warning',
-  description:
-    'Where a list sends Link headers, every page but the last has rel="next" and every page but the first rel="prev", to the neighbouring page with the same other arguments.',
-};
-
-export const COLLECTION_PAGING: PhaseCheck = {
-  name: 'collection_paging',
-  severity: 'failure',
-  description:
-    'per_page is honoured and its declared default applies when it is absent; with orderby=id the pages are disjoint and together are the list; a page past the last is answered 400 or [], never with items.',
-};
-
-export const COLLECTION_FILTERS: PhaseCheck = {
-  name: 'collection_filters',
-  severity: 'failure',
-  description:
-    'include answers those ids and only those; exclude never answers them and X-WP-Total drops by their number; offset=k starts the list (ordered by id) at its item k.',
-};
-
-export const COLLECTION_ORDER: PhaseCheck = {
-  name: 'collection_order',
-  severity: 'failure',
-  description: 'With orderby=id (a total order), order=asc answers the items of order=desc in reverse.',
-};
-
-export const COLLECTION_CHECKS: readonly PhaseCheck[] = [COLLECTION_HEADERS, COLLECTION_LINKS, COLLECTION_PAGING, COLLECTION_FILTERS, COLLECTION_ORDER];
-
 /** The requests of one list route, sent and judged in order. */
 class ListProbe {
   readonly #ctx: PhaseContext;
   readonly route: ListRoute;
   readonly #base: RequestCase;
-  /** Exchanges already reported as missing total headers, so one answer is not reported twice. */
-  readonly #headerless = new Set<Exchange>();
 
   constructor(ctx: PhaseContext, route: ListRoute, base: RequestCase) {
     this.#ctx = ctx;
@@ -81,7 +47,7 @@ class ListProbe {
     return this.#ctx.run.stopped;
   }
 
-  /** Sends the base request with `query` added; stateless checks are reported as in every phase. */
+  /** Sends the base request with `query` added; stateless checks are reported as in every phase, and the total headers judged. */
   async get(query: Record<string, unknown>, options: { anonymous?: boolean } = {}): Promise<ListAnswer> {
     const requestCase: RequestCase = { ...this.#base, query: { ...this.#base.query, ...query } };
     if (options.anonymous) {
@@ -92,36 +58,13 @@ class ListProbe {
     const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE, { judgeCase: true });
     reportExecuted(this.#ctx, this.op, requestCase, executed, PHASE);
     const answer = listAnswer(executed.exchange);
-    if (answer.status === 200 && answer.items !== undefined) this.#checkHeaders(answer);
+    this.judge(collectionHeaders, { seen: 'answer', paginated: this.route.paginated, answer }, [answer]);
     return answer;
   }
 
-  fail(check: PhaseCheck, message: string, cause: string, answers: readonly ListAnswer[]): void {
-    this.#ctx.run.report({
-      check: check.name,
-      severity: check.severity,
-      operation: this.op,
-      message,
-      cause,
-      phase: PHASE,
-      exchanges: answers.map((answer) => answer.exchange),
-    });
-  }
-
-  /** A paginated list's answer carries both total headers as whole numbers, an empty one too. */
-  #checkHeaders(answer: ListAnswer): void {
-    if (!this.route.paginated || (answer.total !== undefined && answer.pages !== undefined) || this.#headerless.has(answer.exchange)) return;
-    this.#headerless.add(answer.exchange);
-    const empty = answer.items!.length === 0 ? 'an empty ' : 'a ';
-    const missing = answer.totalHeader === undefined && answer.pagesHeader === undefined;
-    this.fail(
-      COLLECTION_HEADERS,
-      missing
-        ? `${empty}list answer has no X-WP-Total and X-WP-TotalPages headers`
-        : `${empty}list answer has X-WP-Total ${JSON.stringify(answer.totalHeader ?? null)} and X-WP-TotalPages ${JSON.stringify(answer.pagesHeader ?? null)}; both must be whole numbers`,
-      `${answer.items!.length === 0 ? 'empty' : 'list'}:${missing ? 'missing' : 'malformed'}`,
-      [answer],
-    );
+  /** Hands what the answers show to `check`, with them as the reproduction; returns the rules it saw broken. */
+  judge<E>(check: EvidenceCheck<E>, evidence: E, answers: readonly ListAnswer[]): CheckFailure[] {
+    return this.#ctx.run.judge(check, evidence, { operation: this.op, phase: PHASE, exchanges: answers.map((answer) => answer.exchange) });
   }
 }
 
@@ -142,44 +85,15 @@ function unmatchedTerm(ctx: PhaseContext): string {
   return `zqxj${sequenceToken(ctx.run.seed, 'c', 0)}`;
 }
 
-/** An empty list is 200 `[]` with X-WP-Total 0 and X-WP-TotalPages 0. */
-function checkEmpty(probe: ListProbe, empty: ListAnswer, how: string): void {
-  if (empty.status !== 200 || empty.items === undefined || empty.items.length > 0 || !probe.route.paginated) return;
-  if (empty.total === undefined || empty.pages === undefined) return; // reported by the header check
-  if (empty.total !== 0 || empty.pages !== 0) {
-    probe.fail(
-      COLLECTION_HEADERS,
-      `an empty list (${how}) has X-WP-Total ${empty.total} and X-WP-TotalPages ${empty.pages}; expected 0 and 0`,
-      'empty:not-zero',
-      [empty],
-    );
-  }
-}
-
-/** Without `per_page` the first page holds the declared default number of items (or all, when fewer). */
-function checkDefaultPerPage(probe: ListProbe, first: ListAnswer): void {
-  const declared = probe.route.perPage?.default;
-  if (declared === undefined || first.total === undefined || first.items === undefined) return;
-  const expected = Math.min(declared, first.total);
-  if (first.items.length !== expected) {
-    probe.fail(
-      COLLECTION_PAGING,
-      `without per_page the list holds ${first.items.length} items; X-WP-Total ${first.total} and the declared default per_page ${declared} make ${expected}`,
-      'default-per-page',
-      [first],
-    );
-  }
-}
-
 /** Sorted by id where a total order exists, the order every relation that compares sequences uses. */
 function orderQuery(route: ListRoute, order: 'asc' | 'desc' = 'asc'): Record<string, unknown> {
   return route.orderById === undefined ? {} : { [route.orderById]: 'id', order };
 }
 
 /**
- * Walks the pages at a per_page that makes about three: each page holds per_page items (the last the rest), all
- * report the same total, and a page past the last holds nothing. Returns the items' ids of the whole walk when
- * the list is ordered by id (for the other relations), else undefined.
+ * Walks the pages at a per_page that makes about three, judging each page as it comes (a walk stops at the first
+ * broken rule), their links, a page past the last, and, ordered by id, that the pages are disjoint and together
+ * the list. Returns the items' ids of the whole walk when the list is ordered by id (for the other relations).
  */
 async function walkPages(probe: ListProbe, total: number): Promise<string[] | undefined> {
   const { route } = probe;
@@ -193,182 +107,55 @@ async function walkPages(probe: ListProbe, total: number): Promise<string[] | un
     const answer = await probe.get({ ...ordered, per_page: perPage, page });
     if (answer.status !== 200 || answer.items === undefined) return undefined;
     pages.push(answer);
-    const expected = Math.min(perPage, total - (page - 1) * perPage);
-    if (answer.items.length !== expected) {
-      probe.fail(
-        COLLECTION_PAGING,
-        `page ${page} at per_page ${perPage} holds ${answer.items.length} items; X-WP-Total ${total} makes ${expected}`,
-        `page-size:${page === pageCount ? 'last' : 'full'}`,
-        [answer],
-      );
-      return undefined;
-    }
-    if (answer.total !== undefined && answer.total !== total) {
-      probe.fail(
-        COLLECTION_HEADERS,
-        `page ${page} reports X-WP-Total ${answer.total}, the first page ${total}, with nothing written between`,
-        'walk:total-changes',
-        [answer],
-      );
-      return undefined;
-    }
+    if (probe.judge(collectionPaging, { seen: 'walk-page', page, pageCount, perPage, total, answer }, [answer]).length > 0) return undefined;
+    if (probe.judge(collectionHeaders, { seen: 'walk-page', page, total, answer }, [answer]).length > 0) return undefined;
   }
   if (pages.length < pageCount) return undefined;
-  checkLinks(probe, pages, perPage);
+  for (const [index, page] of pages.entries()) if (probe.judge(collectionLinks, { pages, index, perPage }, [page]).length > 0) break;
   if (probe.stopped) return undefined;
   const past = await probe.get({ ...ordered, per_page: perPage, page: pageCount + 1 });
-  if (past.status === 200 && past.items !== undefined && past.items.length > 0) {
-    probe.fail(
-      COLLECTION_PAGING,
-      `page ${pageCount + 1}, past the last of ${pageCount} (X-WP-Total ${total}, per_page ${perPage}), holds ${past.items.length} items ${showIds(past.ids)}; expected 400 or []`,
-      'past-last:items',
-      [past],
-    );
-  }
+  probe.judge(collectionPaging, { seen: 'past-last', pageCount, perPage, total, answer: past }, [past]);
   if (route.orderById === undefined || !pages.every(idsAreUsable)) return undefined;
-  const walked = pages.flatMap((page) => page.ids as string[]);
-  if (new Set(walked).size !== walked.length) {
-    const seen = new Set<string>();
-    const repeated = walked.filter((id) => seen.has(id) || !seen.add(id));
-    probe.fail(
-      COLLECTION_PAGING,
-      `ordered by id, the pages at per_page ${perPage} repeat items ${showIds(repeated)}: pages must be disjoint`,
-      'pages-overlap',
-      pages,
-    );
-    return undefined;
-  }
+  if (probe.judge(collectionPaging, { seen: 'walk', perPage, pages }, pages).length > 0) return undefined;
+  const walked = pages.flatMap((page) => page.ids);
   // Together the pages are the list: the same ids as one page that holds it all.
   if (total <= limits.maximum && pageCount > 1 && !probe.stopped) {
     const whole = await probe.get({ ...ordered, per_page: Math.max(limits.minimum, total) });
-    if (whole.status === 200 && idsAreUsable(whole) && whole.ids.join(',') !== walked.join(',')) {
-      probe.fail(
-        COLLECTION_PAGING,
-        `ordered by id, the pages at per_page ${perPage} hold ${showIds(walked)} but the whole list is ${showIds(whole.ids)}`,
-        'pages-not-the-list',
-        [...pages, whole],
-      );
-      return undefined;
-    }
+    if (probe.judge(collectionPaging, { seen: 'whole', perPage, walked, whole }, [...pages, whole]).length > 0) return undefined;
   }
   return walked;
 }
 
-/** The query arguments of a URL, for comparing a Link with the request it continues. */
-function queryOf(url: string): URLSearchParams | undefined {
-  try {
-    return new URL(url).searchParams;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Where the pages carry Link: next on all but the last, prev on all but the first, each to its neighbour. */
-function checkLinks(probe: ListProbe, pages: readonly ListAnswer[], perPage: number): void {
-  if (!pages.some((page) => page.links.has('next') || page.links.has('prev'))) return;
-  for (const [index, page] of pages.entries()) {
-    const number = index + 1;
-    const wanted: Array<[string, boolean, number]> = [
-      ['next', number < pages.length, number + 1],
-      ['prev', number > 1, number - 1],
-    ];
-    for (const [rel, expected, target] of wanted) {
-      const url = page.links.get(rel);
-      if (expected !== (url !== undefined)) {
-        probe.fail(
-          COLLECTION_LINKS,
-          `page ${number} of ${pages.length} ${expected ? 'lacks' : 'has'} a Link rel="${rel}"`,
-          `link:${rel}:${expected ? 'missing' : 'extra'}`,
-          [page],
-        );
-        return;
-      }
-      if (url === undefined) continue;
-      const query = queryOf(url);
-      const linkedPage = query?.get('page') ?? '1';
-      const linkedPerPage = query?.get('per_page');
-      if (Number(linkedPage) !== target || linkedPerPage === null || linkedPerPage === undefined || Number(linkedPerPage) !== perPage) {
-        probe.fail(COLLECTION_LINKS, `page ${number}'s Link rel="${rel}" is ${url}; expected page ${target} with per_page ${perPage}`, `link:${rel}:target`, [
-          page,
-        ]);
-        return;
-      }
-    }
-  }
-}
-
-/** include=[a, b] answers a and b and nothing else. */
+/** include=[a, b] with the first and last ids of the list. */
 async function checkInclude(probe: ListProbe, ids: readonly string[]): Promise<void> {
-  const chosen = [...new Set([ids[0]!, ids.at(-1)!])];
-  const answer = await probe.get({ include: chosen.map(idValue) });
-  if (answer.status !== 200 || answer.items === undefined) return;
-  const got = new Set(answer.ids);
-  const extra = answer.ids.filter((id) => id === undefined || !chosen.includes(id));
-  const missing = chosen.filter((id) => !got.has(id));
-  if (extra.length > 0 || missing.length > 0) {
-    const problems = [extra.length > 0 ? `also ${showIds(extra)}` : '', missing.length > 0 ? `not ${showIds(missing)}` : ''].filter(Boolean).join(' and ');
-    probe.fail(
-      COLLECTION_FILTERS,
-      `include=${showIds(chosen)} (ids from the list itself) answers ${showIds(answer.ids)}: ${problems}`,
-      `include:${extra.length > 0 ? 'extra' : 'missing'}`,
-      [answer],
-    );
-  }
+  const included = [...new Set([ids[0]!, ids.at(-1)!])];
+  const answer = await probe.get({ include: included.map(idValue) });
+  probe.judge(collectionFilters, { seen: 'include', included, answer }, [answer]);
 }
 
-/** exclude=[a] never answers a, and X-WP-Total is one less. */
+/** exclude=[a] with the first id of the list. */
 async function checkExclude(probe: ListProbe, ids: readonly string[], total: number | undefined): Promise<void> {
   const excluded = ids[0]!;
   const answer = await probe.get({ exclude: [idValue(excluded)] });
-  if (answer.status !== 200 || answer.items === undefined) return;
-  if (answer.ids.includes(excluded)) {
-    probe.fail(COLLECTION_FILTERS, `exclude=[${excluded}] (an id from the list itself) still answers ${excluded}: ${showIds(answer.ids)}`, 'exclude:present', [
-      answer,
-    ]);
-  } else if (total !== undefined && answer.total !== undefined && answer.total !== total - 1) {
-    probe.fail(
-      COLLECTION_FILTERS,
-      `exclude=[${excluded}] answers X-WP-Total ${answer.total}; the list without it has ${total}, so ${total - 1} were expected`,
-      'exclude:total',
-      [answer],
-    );
-  }
+  probe.judge(collectionFilters, { seen: 'exclude', excluded, total, answer }, [answer]);
 }
 
-/** offset=1 (ordered by id) starts at the second item of the list. */
+/** offset=1, ordered by id. */
 async function checkOffset(probe: ListProbe, walked: readonly string[]): Promise<void> {
   const perPage = probe.route.perPage;
   const count = Math.min(walked.length - 1, perPage?.maximum ?? walked.length);
   const query = { ...orderQuery(probe.route), offset: 1, ...(perPage ? { per_page: Math.max(perPage.minimum, count) } : {}) };
   const answer = await probe.get(query);
-  if (answer.status !== 200 || !idsAreUsable(answer)) return;
-  const expected = walked.slice(1, 1 + answer.ids.length);
-  if (answer.ids.length === 0 || answer.ids.join(',') !== expected.join(',')) {
-    probe.fail(
-      COLLECTION_FILTERS,
-      `offset=1, ordered by id, answers ${showIds(answer.ids)}; the list from its second item is ${showIds(walked.slice(1))}`,
-      'offset',
-      [answer],
-    );
-  }
+  probe.judge(collectionFilters, { seen: 'offset', walked, answer }, [answer]);
 }
 
-/** order=desc is order=asc reversed (both ordered by id, the whole list on one page). */
+/** order=desc by id, the whole list on one page, beside the ids of order=asc. */
 async function checkOrder(probe: ListProbe, ascending: readonly string[]): Promise<void> {
   const perPage = probe.route.perPage;
   if (perPage !== undefined && ascending.length > perPage.maximum) return;
   const query = { ...orderQuery(probe.route, 'desc'), ...(perPage ? { per_page: Math.max(perPage.minimum, ascending.length) } : {}) };
   const answer = await probe.get(query);
-  if (answer.status !== 200 || !idsAreUsable(answer)) return;
-  const reversed = [...ascending].reverse();
-  if (answer.ids.join(',') !== reversed.join(',')) {
-    probe.fail(
-      COLLECTION_ORDER,
-      `ordered by id, order=desc answers ${showIds(answer.ids)}; order=asc answered ${showIds(ascending)}, reversed ${showIds(reversed)}`,
-      'desc-not-reversed',
-      [answer],
-    );
-  }
+  probe.judge(collectionOrder, { ascending, answer }, [answer]);
 }
 
 /** An id as the list answered it: a number stays a number, so an integer list argument takes it. */
@@ -383,11 +170,15 @@ async function probeList(ctx: PhaseContext, route: ListRoute): Promise<void> {
   const first = await probe.get({});
   if (first.status !== 200 || first.items === undefined) return;
   if (ctx.run.credentials !== undefined && !probe.stopped) await probe.get({}, { anonymous: true });
-  checkEmpty(probe, first, 'the list itself');
-  if (route.search && !probe.stopped) checkEmpty(probe, await probe.get({ search: unmatchedTerm(ctx) }), 'a search no item matches');
+  const { paginated } = route;
+  probe.judge(collectionHeaders, { seen: 'possibly-empty', paginated, answer: first, how: 'the list itself' }, [first]);
+  if (route.search && !probe.stopped) {
+    const none = await probe.get({ search: unmatchedTerm(ctx) });
+    probe.judge(collectionHeaders, { seen: 'possibly-empty', paginated, answer: none, how: 'a search no item matches' }, [none]);
+  }
   const total = first.total;
   if (first.items.length === 0) return;
-  checkDefaultPerPage(probe, first);
+  probe.judge(collectionPaging, { seen: 'without-per-page', declaredDefault: route.perPage?.default, answer: first }, [first]);
   const walked = route.perPage !== undefined && total !== undefined && total > 1 && !probe.stopped ? await walkPages(probe, total) : undefined;
   if (!idsAreUsable(first)) return;
   if (route.include && !probe.stopped) await checkInclude(probe, first.ids);
@@ -400,7 +191,7 @@ async function probeList(ctx: PhaseContext, route: ListRoute): Promise<void> {
 export const collectionsPhase: Phase = {
   name: PHASE,
   description: 'List semantics as relations between requests: total headers, per_page and its default, pages, include, exclude, offset and order.',
-  checks: COLLECTION_CHECKS,
+  checks: [collectionHeaders, collectionLinks, collectionPaging, collectionFilters, collectionOrder],
   skipReason: (ctx) => (ctx.operations.some((op) => listRouteOf(op) !== undefined) ? undefined : 'no list route declares a collection argument'),
   async run(ctx) {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);
