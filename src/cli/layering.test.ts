@@ -2,11 +2,51 @@
  * The layering the README promises, read from the imports: one folder per stage, each importing only the stages
  * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report`), the reference server
  * never importing the harness's rule book (`schema/`) or generators (`generate/`), and only the entry points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all.
+ * Inside a folder too, imports point one way: no import cycle among production files.
  */
 import { describe, expect, it } from 'vitest';
-import { importsOf, layeringViolations, sourceFiles, type ImportEdge } from './testing/import-graph.js';
+import { importCycles, importsOf, isTestCode, layeringViolations, sourceFiles, type ImportEdge } from './testing/import-graph.js';
 
 const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({ from, to, typeOnly, isPackage: false });
+
+/**
+ * TEMPORARY, to be emptied: the import cycles under src/engine/ that issue 30's reshaping of the engine unties
+ * (`PhaseCheck` imported from `phases/index.ts` by the phases and sequences it lists, until the checks' extraction
+ * moves the rules to src/checks/; `events.ts` ↔ `baseline.ts` and `run-context.ts` ↔ `own-account.ts`, types both
+ * ways, until the run state is split). The test below holds the cycles found EXACTLY equal to this list, so it
+ * fails on any new cycle and also when one of these goes away: then shrink the list, and delete it when empty.
+ * Never add a cycle here, and nothing outside src/engine/.
+ */
+const TEMPORARY_ENGINE_CYCLES: readonly (readonly string[])[] = [
+  ['engine/baseline.ts', 'engine/events.ts'],
+  ['engine/own-account.ts', 'engine/run-context.ts'],
+  [
+    'engine/phases/access.ts',
+    'engine/phases/auth.ts',
+    'engine/phases/batch.ts',
+    'engine/phases/collections.ts',
+    'engine/phases/contract.ts',
+    'engine/phases/examples.ts',
+    'engine/phases/fuzz.ts',
+    'engine/phases/index.ts',
+    'engine/phases/locale.ts',
+    'engine/phases/other-accounts.ts',
+    'engine/phases/phase.ts',
+    'engine/phases/real-ids.ts',
+    'engine/phases/root-request.ts',
+    'engine/phases/sample-cases.ts',
+    'engine/phases/schemas.ts',
+    'engine/phases/stateful.ts',
+    'engine/sequences/batch-checks.ts',
+    'engine/sequences/batch-plan.ts',
+    'engine/sequences/batch-sequences.ts',
+    'engine/sequences/lifecycle.ts',
+    'engine/sequences/relations.ts',
+    'engine/sequences/resources.ts',
+    'engine/sequences/sequence.ts',
+    'engine/sequences/stateful-checks.ts',
+  ],
+];
 
 describe('the layering of src/', () => {
   const files = sourceFiles();
@@ -26,6 +66,12 @@ describe('the layering of src/', () => {
     expect(server.length).toBeGreaterThan(100);
     expect(server.filter((e) => /^(schema|generate)\//.test(e.to))).toEqual([]);
   });
+
+  it('has no import cycle among production files (but the temporary engine ones)', () => {
+    const production = edges.filter((e) => !isTestCode(e.from) && !isTestCode(e.to));
+    expect(importCycles(production)).toEqual(TEMPORARY_ENGINE_CYCLES);
+    expect(TEMPORARY_ENGINE_CYCLES.flat().filter((file) => !file.startsWith('engine/'))).toEqual([]);
+  });
 });
 
 describe('the layering rule', () => {
@@ -43,5 +89,28 @@ describe('the layering rule', () => {
   it('allows only the listed type-only exceptions', () => {
     expect(layeringViolations([edge('descriptor/fetch.ts', 'http/types.ts', true)])).toEqual([]);
     expect(layeringViolations([edge('descriptor/fetch.ts', 'http/transport.ts')])).toEqual(['descriptor/fetch.ts -> http/transport.ts']);
+  });
+});
+
+describe('the cycle finder', () => {
+  it('finds a cycle, as the files tied by it', () => {
+    const edges = [edge('a/x.ts', 'a/y.ts'), edge('a/y.ts', 'a/z.ts'), edge('a/z.ts', 'a/x.ts'), edge('a/z.ts', 'b/w.ts'), edge('b/w.ts', 'c/v.ts')];
+    expect(importCycles(edges)).toEqual([['a/x.ts', 'a/y.ts', 'a/z.ts']]);
+  });
+
+  it('finds a cycle made of type-only imports, and one of a file importing itself', () => {
+    expect(importCycles([edge('a/types.ts', 'a/index.ts', true), edge('a/index.ts', 'a/types.ts')])).toEqual([['a/index.ts', 'a/types.ts']]);
+    expect(importCycles([edge('a/self.ts', 'a/self.ts', true)])).toEqual([['a/self.ts']]);
+  });
+
+  it('reports each cycle once, in order, and nothing for an acyclic graph or for packages', () => {
+    const two = [edge('b/p.ts', 'b/q.ts'), edge('b/q.ts', 'b/p.ts'), edge('a/r.ts', 'a/s.ts'), edge('a/s.ts', 'a/r.ts'), edge('a/r.ts', 'b/p.ts')];
+    expect(importCycles(two)).toEqual([
+      ['a/r.ts', 'a/s.ts'],
+      ['b/p.ts', 'b/q.ts'],
+    ]);
+    const diamond = [edge('a/top.ts', 'a/left.ts'), edge('a/top.ts', 'a/right.ts'), edge('a/left.ts', 'a/base.ts'), edge('a/right.ts', 'a/base.ts', true)];
+    expect(importCycles(diamond)).toEqual([]);
+    expect(importCycles([{ from: 'a/x.ts', to: 'a/x.ts', typeOnly: false, isPackage: true }])).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
  * - body: a JSON round trip (what `JSON.stringify` cannot carry is left out or becomes null).
  */
 import type { Operation, ParamLocation } from '../descriptor/types.js';
-import { classifyRequestArgs, type ArgsVerdict } from '../schema/wordpress-rules.js';
+import { classifyRequestArgs, type ArgsVerdict } from '../schema/request-rules.js';
 import type { RequestCase } from './types.js';
 
 /** Stands for "this parameter is not sent at all" where a value is expected. */

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import type { ArgDescriptor, Operation, ParamLocation } from '../descriptor/types.js';
 import { paramLocation } from '../schema/param-location.js';
-import { classifyValue, isValidatedArg } from '../schema/wordpress-rules.js';
+import { isValidatedArg } from '../schema/request-rules.js';
+import { classifyValue } from '../schema/wordpress-rules.js';
 import { ABSENT, requestCaseVerdict } from './as-received.js';
 import { boundaryValues } from './boundary.js';
 import { MUTATION_OPERATORS, type MutatedValue } from './mutations/index.js';

@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { mbStrlen } from '../schema/php-values.js';
+import type { FakerPools } from './text-pools-faker.js';
 import { FAKER_POOLS } from './text-pools.data.js';
 
 /** Hand-written non-ASCII text that faker does not produce: Greek phrases, emoji, combining marks, CJK. */
@@ -54,15 +55,8 @@ const GREEK_TEXT = [
 /** Short Greek words, most ending in final sigma, for search terms and names. */
 const GREEK_WORDS = ['Σωκράτης', 'Θεσσαλονίκης', 'ερευνητής', 'μαθητές', 'φίλος', 'Κρήτης', 'Ελληνικά', 'ένας', 'όλες', 'κόσμος'];
 
-export interface TextPools {
-  emails: string[];
-  names: string[];
-  logins: string[];
-  urls: string[];
-  words: string[];
-  sentences: string[];
-  passwords: string[];
-  slugs: string[];
+/** Faker's pools and the hand-written non-ASCII text. */
+export interface TextPools extends FakerPools {
   nonAscii: string[];
 }
 

@@ -7,13 +7,21 @@ import type { Faker } from '@faker-js/faker';
 import { faker as englishDefinitions } from '@faker-js/faker/locale/en';
 import { faker as greekDefinitions } from '@faker-js/faker/locale/el';
 import { isEmail } from '../schema/formats.js';
-import type { TextPools } from './realistic.js';
 
 const FAKER_SEED = 20240611;
 const POOL_SIZE = 40;
 
-/** The pools faker fills (the hand-written non-ASCII one is not among them). */
-export type FakerPools = Omit<TextPools, 'nonAscii'>;
+/** The pools faker fills (the harness adds a hand-written non-ASCII one: `TextPools` in `realistic.ts`). */
+export interface FakerPools {
+  emails: string[];
+  names: string[];
+  logins: string[];
+  urls: string[];
+  words: string[];
+  sentences: string[];
+  passwords: string[];
+  slugs: string[];
+}
 
 /** A fresh faker with the definitions of a locale entry point's own instance ([en, base]; [el, en, base]). */
 function seededFaker(definitions: Faker): Faker {

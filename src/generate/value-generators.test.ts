@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ArgSchema } from '../descriptor/types.js';
-import { isValidatedArg } from '../schema/wordpress-rules.js';
+import { isValidatedArg } from '../schema/request-rules.js';
 import { stableHash } from './seed.js';
 import { BATCH_ARGS, REQUIRED_ARGS, SHAPED_ARGS } from '../schema/testing/synthetic-operations.js';
 import { expectEveryValue, expectSameSeedSameValues, expectShrinkingKeepsLabel, invalidValueCheck, validValueCheck } from './testing/contracts.js';

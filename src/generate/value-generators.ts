@@ -6,7 +6,8 @@
  */
 import type fc from 'fast-check';
 import type { ArgSchema, ParamLocation } from '../descriptor/types.js';
-import { classifyValue, MISSING_PARAM_CODE } from '../schema/wordpress-rules.js';
+import { MISSING_PARAM_CODE } from '../schema/request-rules.js';
+import { classifyValue } from '../schema/wordpress-rules.js';
 import { asReceived } from './as-received.js';
 import { deepCandidates, MUTATION_OPERATORS, type MutatedValue, type MutationOperator } from './mutations/index.js';
 import { stableHash } from './seed.js';

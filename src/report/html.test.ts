@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../engine/events.js';
-import { escapeHtml, HtmlReporter } from './html.js';
+import { HtmlReporter } from './html.js';
+import { escapeHtml } from './html-text.js';
 import { HOSTILE_BODY, play, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-html-'));

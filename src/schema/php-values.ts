@@ -28,6 +28,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/** PHP `isset`: present and not null. */
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
 /** PHP `is_scalar`: booleans, numbers and strings (not null). */
 export function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

@@ -6,48 +6,25 @@
  */
 import type { Contract } from '../contract/types.js';
 import type { HttpMethod } from '../descriptor/types.js';
-import type { ParsedBody } from './body.js';
 import { coreRouteHandlers } from './core-routes.js';
 import { answerContext, filterAnswerByContext } from './context-filter.js';
 import { DescriptorCache, type DescriptorTexts } from './descriptor.js';
 import { internalError, noRouteError } from './errors.js';
 import { collectHandlers, PLACEHOLDER_HANDLER, runMethodHandler, type HandlerTable } from './handlers.js';
 import type { ItemSchemaDefinition, ResourceModule } from './namespaces/module.js';
-import { Router, type CompiledRoute, type RouteDefinition, type RouteMatch, type RouteMethod } from './router.js';
-import { WpError, type Locale, type Member, type ServerContext, type ServerRequest, type ServerResponse } from './types.js';
+import {
+  bodyParams,
+  errorResponse,
+  rawParams,
+  type ResolvedRequest,
+  type RestOutcome,
+  type RestPipeline,
+  type RestRequest,
+  type ValidatedArgs,
+} from './pipeline.js';
+import { Router, type CompiledRoute, type RouteDefinition, type RouteMethod } from './router.js';
+import { WpError, type ServerContext, type ServerRequest, type ServerResponse } from './types.js';
 import { processRequestArgs } from './validation/index.js';
-
-/** A request as the pipeline sees it, whether it came over HTTP or inside a batch. */
-export interface RestRequest {
-  /** The effective method (after `_method` / `X-HTTP-Method-Override`), upper-case. */
-  method: string;
-  /** The route path inside the REST root, e.g. `/community/v1/members/3`. */
-  path: string;
-  query: Record<string, unknown>;
-  body: ParsedBody;
-  headers: Record<string, string | string[] | undefined>;
-  user: Member | null;
-  locale: Locale;
-}
-
-/** An answer, with the route that gave it (null when none matched: then there is no `Allow` header). */
-export interface RestOutcome {
-  response: ServerResponse;
-  route: CompiledRoute | null;
-  /** The `Allow` header for this caller; absent: the route's full list. */
-  allow?: string;
-}
-
-/** A request routed to one method of one route. */
-export interface ResolvedRequest extends RouteMatch {
-  method: RouteMethod;
-}
-
-/** Validated and sanitised parameters, and the names the caller actually sent. */
-export interface ValidatedArgs {
-  params: Record<string, unknown>;
-  sent: Set<string>;
-}
 
 export interface RestAppOptions {
   contract: Contract;
@@ -58,14 +35,7 @@ export interface RestAppOptions {
   onUnexpectedError?: (error: unknown, request: { method: string; path: string }) => void;
 }
 
-const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** An error as WordPress answers it: `{code, message, data: {status, …}}` with the error's status. */
-export function errorResponse(error: WpError): ServerResponse {
-  return { status: error.status, body: error.toBody() };
-}
-
-export class RestApp {
+export class RestApp implements RestPipeline {
   readonly context: ServerContext;
   readonly descriptors: DescriptorCache;
   readonly router: Router;
@@ -187,18 +157,6 @@ function permits(method: RouteMethod, request: ServerRequest, context: ServerCon
   } catch {
     return false;
   }
-}
-
-/** The parameters of a request that did not validate, unsanitised: path captures win over body and query, as in WordPress. */
-export function rawParams(request: RestRequest, captures: Record<string, string>): Record<string, unknown> {
-  return { ...request.query, ...(bodyParams(request.method, request.body) ?? {}), ...captures };
-}
-
-/** JSON bodies count for every method; form bodies only for the methods PHP/WordPress read them for. */
-export function bodyParams(method: string, body: ParsedBody): Record<string, unknown> | undefined {
-  if (body.kind === 'json') return body.params;
-  if (body.kind === 'form' && BODY_METHODS.has(method)) return body.params;
-  return undefined;
 }
 
 /** Every module's published schemas by route key; two modules publishing one route's schema is a start-up error. */

@@ -3,8 +3,8 @@
  * `require-all-validate` one invalid item stops them all, otherwise each item runs in order (permission, then
  * handler) as the batch's caller, in the batch's locale. The batch's own args were validated by the pipeline.
  */
-import { errorResponse, rawParams, type RestApp, type RestRequest, type ResolvedRequest, type ValidatedArgs } from './app.js';
 import { batchNotAllowedError } from './errors.js';
+import { errorResponse, rawParams, type ResolvedRequest, type RestPipeline, type RestRequest, type ValidatedArgs } from './pipeline.js';
 import { WpError, type ServerRequest, type ServerResponse } from './types.js';
 import { parsePhpQuery } from './validation/index.js';
 
@@ -36,9 +36,10 @@ interface FailedItem {
   allow: string | undefined;
 }
 
-export async function runBatch(app: RestApp, batch: ServerRequest): Promise<ServerResponse> {
+/** Runs a batch through the pipeline's steps, item by item. */
+export async function runBatch(pipeline: RestPipeline, batch: ServerRequest): Promise<ServerResponse> {
   const items = batch.params.requests as BatchItem[];
-  const prepared = items.map((item) => prepareItem(app, item, batch));
+  const prepared = items.map((item) => prepareItem(pipeline, item, batch));
   const failed = prepared.some((item) => 'error' in item);
   if (failed && batch.params.validation === 'require-all-validate') {
     const responses = prepared.map((item) => ('error' in item ? envelope(errorResponse(item.error), undefined) : null));
@@ -49,19 +50,19 @@ export async function runBatch(app: RestApp, batch: ServerRequest): Promise<Serv
     if ('error' in item) {
       responses.push(envelope(errorResponse(item.error), item.allow));
     } else {
-      const response = await app.execute(item.resolved, item.args, item.request);
-      responses.push(envelope(response, app.allowFor(item.resolved.route, item.request, item.args.params)));
+      const response = await pipeline.execute(item.resolved, item.args, item.request);
+      responses.push(envelope(response, pipeline.allowFor(item.resolved.route, item.request, item.args.params)));
     }
   }
   return { status: 207, body: { responses } };
 }
 
-function prepareItem(app: RestApp, item: BatchItem, batch: ServerRequest): ReadyItem | FailedItem {
+function prepareItem(pipeline: RestPipeline, item: BatchItem, batch: ServerRequest): ReadyItem | FailedItem {
   const method = item.method ?? 'POST';
   const queryStart = item.path.indexOf('?');
   const path = queryStart === -1 ? item.path : item.path.slice(0, queryStart);
   const query = queryStart === -1 ? {} : parsePhpQuery(item.path.slice(queryStart + 1));
-  const resolved = app.resolve(method, path);
+  const resolved = pipeline.resolve(method, path);
   if (resolved instanceof WpError) return { error: resolved, allow: undefined };
   // The item's body is its form-body slot; an empty one counts as absent.
   const body = isNonEmptyObject(item.body) ? item.body : undefined;
@@ -74,9 +75,9 @@ function prepareItem(app: RestApp, item: BatchItem, batch: ServerRequest): Ready
     user: batch.user,
     locale: batch.locale,
   };
-  const allow = (): string => app.allowFor(resolved.route, request, rawParams(request, resolved.captures));
+  const allow = (): string => pipeline.allowFor(resolved.route, request, rawParams(request, resolved.captures));
   if (!resolved.method.allowBatch) return { error: batchNotAllowedError(), allow: allow() };
-  const args = app.validate(resolved, query, body);
+  const args = pipeline.validate(resolved, query, body);
   if (args instanceof WpError) return { error: args, allow: allow() };
   return { request, resolved, args };
 }

@@ -1,13 +1,19 @@
 /** The routes WordPress core answers itself: the root descriptor, the namespace indexes and the batch route. */
 import type { Contract } from '../contract/types.js';
-import type { RestApp } from './app.js';
 import { runBatch } from './batch.js';
+import type { DescriptorCache } from './descriptor.js';
 import { invalidNamespaceError } from './errors.js';
 import { isCoreRoute } from './handlers.js';
+import type { RestPipeline } from './pipeline.js';
 import type { RouteHandlers } from './types.js';
 
+/** What the core routes need of the app that registers them: its descriptors, and the pipeline's steps for a batch. */
+export interface CoreRouteHost extends RestPipeline {
+  readonly descriptors: DescriptorCache;
+}
+
 /** Handlers for every core route the contract declares. */
-export function coreRouteHandlers(contract: Contract, app: RestApp): RouteHandlers[] {
+export function coreRouteHandlers(contract: Contract, app: CoreRouteHost): RouteHandlers[] {
   const handlers: RouteHandlers[] = [];
   for (const route of contract.routes) {
     if (!isCoreRoute(route)) continue;

@@ -4,11 +4,12 @@
  * the path, the body (capped at 1 MiB), and the method override; the pipeline does the rest.
  */
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
-import { errorResponse, type RestApp, type RestOutcome } from './app.js';
+import type { RestApp } from './app.js';
 import type { Authenticator } from './auth.js';
 import { announcedLength, hasBody, MAX_BODY_BYTES, NO_BODY, parseBody, readBody, type ParsedBody } from './body.js';
 import { internalError, noRouteError, requestTooLargeError } from './errors.js';
 import { lingerOnClose } from './lingering-close.js';
+import { errorResponse, type RestOutcome } from './pipeline.js';
 import { JSONP_REFUSED, NO_FLAGS, readGlobalFlags, writeOutcome, type GlobalFlags } from './render.js';
 import { LOCALES, WpError, type Locale } from './types.js';
 import { parsePhpQuery } from './validation/index.js';

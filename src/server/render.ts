@@ -4,7 +4,7 @@
  * envelope, then the JSONP wrapping).
  */
 import type { OutgoingHttpHeaders, ServerResponse as NodeResponse } from 'node:http';
-import type { RestOutcome } from './app.js';
+import type { RestOutcome } from './pipeline.js';
 import { filterFields, parseFieldList } from './fields.js';
 import { cachedJson } from './serialised.js';
 

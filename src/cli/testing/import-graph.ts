@@ -127,3 +127,51 @@ export function layeringViolations(edges: readonly ImportEdge[]): string[] {
   }
   return violations;
 }
+
+/**
+ * The import cycles among `edges`, each as the files tied together by it: every set of files that reach one another
+ * through imports (a strongly connected component of more than one file, or a file importing itself), its files
+ * sorted, the sets sorted by their first file. Type-only imports count: they tie one module to another as much as
+ * value imports do, even if the tie vanishes when compiled. Package imports are ignored.
+ */
+export function importCycles(edges: readonly ImportEdge[]): string[][] {
+  const targets = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    if (edge.isPackage) continue;
+    if (!targets.has(edge.to)) targets.set(edge.to, new Set());
+    const next = targets.get(edge.from) ?? new Set<string>();
+    next.add(edge.to);
+    targets.set(edge.from, next);
+  }
+  // Tarjan's algorithm: each file gets a visiting order and the lowest order it reaches back to on the stack.
+  const order = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    lowest.set(file, order.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of targets.get(file)!) {
+      if (!order.has(next)) {
+        visit(next);
+        lowest.set(file, Math.min(lowest.get(file)!, lowest.get(next)!));
+      } else if (onStack.has(next)) {
+        lowest.set(file, Math.min(lowest.get(file)!, order.get(next)!));
+      }
+    }
+    if (lowest.get(file) !== order.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || targets.get(file)!.has(file)) cycles.push(component.sort());
+  };
+  for (const file of [...targets.keys()].sort()) if (!order.has(file)) visit(file);
+  return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}

@@ -1,6 +1,6 @@
 /** missing_required: a required argument without a default left out (or, in a JSON body, sent as null). */
 import fc from 'fast-check';
-import { MISSING_PARAM_CODE } from '../../schema/wordpress-rules.js';
+import { MISSING_PARAM_CODE } from '../../schema/request-rules.js';
 import { ABSENT } from '../as-received.js';
 import type { MutationOperator } from './types.js';
 

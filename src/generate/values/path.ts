@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { encodePathText } from '../../descriptor/percent-encoding.js';
 import type { ArgDescriptor, PathVariable } from '../../descriptor/types.js';
-import { classifyValue, isValidatedArg } from '../../schema/wordpress-rules.js';
+import { isValidatedArg } from '../../schema/request-rules.js';
+import { classifyValue } from '../../schema/wordpress-rules.js';
 import { textPools } from '../realistic.js';
 import { stableHash } from '../seed.js';
 import { verified } from '../verified.js';
