@@ -11,7 +11,7 @@ export const declaredRouteServed: ExchangeCheck = {
   name: 'declared_route_served',
   evidence: 'exchange',
   severity: 'failure',
-  description: 'A route and method the descriptor declares is served: a path its pattern matches is never answered 404 rest_no_route.',
+  description: 'A route and method the descriptor declares is served: a path its pattern matches is never answered 404 `rest_no_route` (in any locale).',
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (!response || response.status !== 404) return [];

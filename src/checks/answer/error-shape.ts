@@ -6,7 +6,7 @@ export const errorShape: ExchangeCheck = {
   name: 'error_shape',
   evidence: 'exchange',
   severity: 'failure',
-  description: 'Error answers (4xx/5xx) have the WordPress shape {code, message, data.status} with data.status equal to the HTTP status.',
+  description: 'Errors are `{code, message, data: {status}}` with `data.status` equal to the HTTP status.',
   judge({ exchange }) {
     const response = exchange.response;
     // A HEAD answer has no body, so no error body to judge.

@@ -19,7 +19,7 @@ export const invalidRejected: ExchangeCheck = {
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation !== undefined,
   description:
-    'A request with one invalid parameter is answered 400 rest_invalid_param (or rest_missing_callback_param when a required one is missing) naming it; a route refusing it with a 4xx error code of its own (not 401/403) is noted, not failed.',
+    'A request with one invalid parameter is answered 400 and `data.params` names it. A route that refuses the value its own way (a 4xx with an error code other than 401/403, e.g. 404 `rest_user_invalid_id`, as WordPress does where an argument has its own validate or sanitize callback) gets a coverage note, not a failure; 401/403 still fail (permission checked before validation); a 2xx is one failure per operation and argument, with a count.',
   judge({ context: ctx, exchange }) {
     const mutation = ctx.requestCase.mutation;
     const response = exchange.response;

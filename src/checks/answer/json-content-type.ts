@@ -11,7 +11,7 @@ export const jsonContentType: ExchangeCheck = {
   name: 'json_content_type',
   evidence: 'exchange',
   severity: 'failure',
-  description: 'Answers are JSON with an application/json content type (text/xml only where format=xml was asked for).',
+  description: 'Answers are JSON with an `application/json` content type (XML only where `format=xml` was asked for).',
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     // A HEAD answer has no body to judge, whatever operation it was sent for (the schemas phase sends HEAD for GET).

@@ -13,7 +13,8 @@ export const notAServerError: ExchangeCheck = {
   name: 'not_a_server_error',
   evidence: 'exchange',
   severity: 'failure',
-  description: 'The server never answers 5xx, whatever the input; a 501 with an error code ("not implemented") is a note, or a warning on a declared method.',
+  description:
+    'Never a 5xx, whatever the input; a 501 with an error code is WordPress saying "not implemented" (`rest_trash_not_supported` on a delete without `force`): a coverage note, or a warning where the descriptor declares the method.',
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (response === undefined || response.status < 500) return [];

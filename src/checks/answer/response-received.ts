@@ -5,7 +5,7 @@ export const responseReceived: ExchangeCheck = {
   name: 'response_received',
   evidence: 'exchange',
   severity: 'failure',
-  description: 'Every request gets a complete HTTP answer (no timeout, reset, redirect loop, oversized or malformed response).',
+  description: 'Every request gets a complete answer: no timeout, reset, redirect loop, oversized or malformed response.',
   judge({ exchange }) {
     if (!exchange.error) return [];
     return [{ message: `no complete answer: ${exchange.error.code} (${exchange.error.message})`, cause: exchange.error.code }];

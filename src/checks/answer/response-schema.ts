@@ -16,7 +16,7 @@ export const responseSchema: ExchangeCheck = {
   // The context an answer is in comes from the case's values; a phase's own requests (sequences) carry none.
   needsCase: true,
   description:
-    "Every 2xx answer meets the item schema the route publishes (OPTIONS, ?context=help) for the answer's context: types, enums, WordPress's formats, and the required properties of that context.",
+    "Every 2xx answer of a route that publishes an item schema meets it for the answer's context (WordPress's dialect: a property's `context` list, `required` where the context shows it, WordPress's formats); the schemas are fetched once per run (`?context=help` per namespace, `OPTIONS` where that fails).",
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     const schemas = ctx.answerSchemas;

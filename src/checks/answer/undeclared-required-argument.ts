@@ -11,7 +11,7 @@ export const undeclaredRequiredArgument: ExchangeCheck = {
   evidence: 'exchange',
   severity: 'failure',
   description:
-    'No request is refused 400 rest_missing_callback_param for an argument the descriptor does not declare (give one a value with the extra-values setting to let the run go on).',
+    'No request, sequences included, is refused 400 `rest_missing_callback_param` for an argument the descriptor does not declare (one finding per operation and argument; give it a value with `extra-values` so the run can go on).',
   everyExchange: true,
   judge({ context: ctx, exchange }) {
     const response = exchange.response;

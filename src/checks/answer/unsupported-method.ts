@@ -7,7 +7,7 @@ export const unsupportedMethod: ExchangeCheck = {
   evidence: 'exchange',
   severity: 'failure',
   appliesTo: (ctx) => !ctx.routeMethods.includes(ctx.operation.method),
-  description: 'A method the route does not declare is answered 404 rest_no_route.',
+  description: 'An undeclared method is answered 404 `rest_no_route` (WordPress never answers 405).',
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (!response || ctx.routeMethods.includes(ctx.operation.method)) return [];

@@ -40,7 +40,7 @@ export const validAccepted: ExchangeCheck = {
   severity: 'failure',
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation === undefined,
-  description: 'A request with only valid parameters is not answered 400 rest_invalid_param / rest_missing_callback_param.',
+  description: "A request whose parameters are all valid under WordPress's rules is never answered 400 `rest_invalid_param` / `rest_missing_callback_param`.",
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     if (ctx.requestCase.mutation || !response || response.status !== 400) return [];

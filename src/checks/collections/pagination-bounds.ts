@@ -22,7 +22,7 @@ export const paginationBounds: ExchangeCheck = {
   severity: 'failure',
   needsCase: true,
   appliesTo: (ctx) => ctx.requestCase.mutation === undefined && ctx.operation.args.per_page !== undefined,
-  description: 'Lists hold at most per_page items; X-WP-Total and X-WP-TotalPages are consistent with each other and with per_page.',
+  description: 'Lists hold at most `per_page` items; `X-WP-Total` and `X-WP-TotalPages` agree.',
   judge({ context: ctx, exchange }) {
     const response = exchange.response;
     const perPageArg = ctx.operation.args.per_page;
