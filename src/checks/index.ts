@@ -14,6 +14,17 @@ import { undeclaredRequiredArgument } from './answer/undeclared-required-argumen
 import { unsupportedMethod } from './answer/unsupported-method.js';
 import { validAccepted } from './answer/valid-accepted.js';
 import { paginationBounds } from './collections/pagination-bounds.js';
+// The stateful phase's checks: a resource's life, its list, and another account's attempts on it.
+import { accessOtherResource } from './access/access-other-resource.js';
+import { collectionSearch } from './collections/collection-search.js';
+import { listTotal } from './collections/list-total.js';
+import { createLocation } from './resources/create-location.js';
+import { createPersisted } from './resources/create-persisted.js';
+import { crossLocaleVisibility } from './resources/cross-locale-visibility.js';
+import { duplicateCreate } from './resources/duplicate-create.js';
+import { statefulSequence } from './resources/stateful-sequence.js';
+import { updatePersisted } from './resources/update-persisted.js';
+import { useAfterDelete } from './resources/use-after-delete.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
 /** The checks over single exchanges, run by the engine on every phase's requests. */
@@ -32,8 +43,22 @@ const ANSWER_CHECKS: readonly ExchangeCheck[] = [
   responseSchema,
 ];
 
+/** The checks of a resource's life (the `stateful` phase), in report order. */
+const STATEFUL_CHECKS: readonly Check[] = [
+  statefulSequence,
+  useAfterDelete,
+  crossLocaleVisibility,
+  listTotal,
+  updatePersisted,
+  createPersisted,
+  duplicateCreate,
+  createLocation,
+  collectionSearch,
+  accessOtherResource,
+];
+
 /** Every check. */
-export const CHECKS: readonly Check[] = [...ANSWER_CHECKS];
+export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...STATEFUL_CHECKS];
 
 /** The checks over single exchanges. */
 export const EXCHANGE_CHECKS: readonly ExchangeCheck[] = CHECKS.filter(isExchangeCheck);
