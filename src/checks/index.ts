@@ -30,6 +30,17 @@ import { collectionHeaders } from './collections/collection-headers.js';
 import { collectionLinks } from './collections/collection-links.js';
 import { collectionOrder } from './collections/collection-order.js';
 import { collectionPaging } from './collections/collection-paging.js';
+// The stateful phase's checks: a resource's life, its list, and another account's attempts on it.
+import { accessOtherResource } from './access/access-other-resource.js';
+import { collectionSearch } from './collections/collection-search.js';
+import { listTotal } from './collections/list-total.js';
+import { createLocation } from './resources/create-location.js';
+import { createPersisted } from './resources/create-persisted.js';
+import { crossLocaleVisibility } from './resources/cross-locale-visibility.js';
+import { duplicateCreate } from './resources/duplicate-create.js';
+import { statefulSequence } from './resources/stateful-sequence.js';
+import { updatePersisted } from './resources/update-persisted.js';
+import { useAfterDelete } from './resources/use-after-delete.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
 /** The checks over single exchanges, run by the engine on every phase's requests. */
@@ -67,8 +78,22 @@ const DESCRIPTOR_AND_LIST_CHECKS: readonly Check[] = [
   collectionOrder,
 ];
 
+/** The checks of a resource's life (the `stateful` phase), in report order. */
+const STATEFUL_CHECKS: readonly Check[] = [
+  statefulSequence,
+  useAfterDelete,
+  crossLocaleVisibility,
+  listTotal,
+  updatePersisted,
+  createPersisted,
+  duplicateCreate,
+  createLocation,
+  collectionSearch,
+  accessOtherResource,
+];
+
 /** Every check. */
-export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...DESCRIPTOR_AND_LIST_CHECKS];
+export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...DESCRIPTOR_AND_LIST_CHECKS, ...STATEFUL_CHECKS];
 
 /** The checks over single exchanges. */
 export const EXCHANGE_CHECKS: readonly ExchangeCheck[] = CHECKS.filter(isExchangeCheck);

@@ -5,33 +5,30 @@
  * `search`, X-WP-Total + 1 → a duplicate of its unique values refused → every writable field updated and read
  * back → each free-text field updated to "" answered without a 5xx → every ordinary account that did not make it
  * refused an update and a delete → delete as declared (`force=true` where declared) → read, update, delete again
- * 404/410 → gone from the list, X-WP-Total back.
+ * 404/410 → gone from the list, X-WP-Total back. The steps gather what the server answered; the checks of
+ * `checks/resources/`, `checks/collections/` and `checks/access/` judge it.
  */
 import type { ArgDescriptor, Operation } from '../../descriptor/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/index.js';
 import { classifyValue } from '../../schema/wordpress-rules.js';
 import { freshValue, schemaTypes, type ResourceFamily } from '../../resources/index.js';
-import { describeAnswer, idText, itemsWith, type StepAnswer } from './answer.js';
+import { accessOtherResource } from '../../checks/access/access-other-resource.js';
+import { collectionSearch } from '../../checks/collections/collection-search.js';
+import { listTotal } from '../../checks/collections/list-total.js';
+import { createLocation } from '../../checks/resources/create-location.js';
+import { createPersisted, fieldsShown } from '../../checks/resources/create-persisted.js';
+import { crossLocaleVisibility } from '../../checks/resources/cross-locale-visibility.js';
+import { duplicateCreate } from '../../checks/resources/duplicate-create.js';
+import type { ListTotalRead } from '../../checks/resources/evidence.js';
+import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
+import { describeAnswer, idText, isSuccess, itemsWith, type StepAnswer } from '../../checks/resources/step-answer.js';
+import { shows, updatePersisted } from '../../checks/resources/update-persisted.js';
+import { useAfterDelete } from '../../checks/resources/use-after-delete.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
-import {
-  ACCESS_OTHER_RESOURCE,
-  COLLECTION_SEARCH,
-  CREATE_LOCATION,
-  CREATE_PERSISTED,
-  CROSS_LOCALE_VISIBILITY,
-  DUPLICATE_CREATE,
-  LIST_TOTAL,
-  STATEFUL_SEQUENCE,
-  UPDATE_PERSISTED,
-  USE_AFTER_DELETE,
-} from './stateful-checks.js';
 import type { Sequence, StepValues } from './sequence.js';
-import { holdsWritten } from './written.js';
 
 /** Pages walked at most to find a resource in a list that cannot be narrowed to it. */
 const MAX_PAGES = 50;
-
-const isSuccess = (answer: StepAnswer): boolean => answer.status !== undefined && answer.status >= 200 && answer.status < 300;
 
 /** The query of a list narrowed to one parent's resources (and to the resource's status, where the list filters by it). */
 function listBase(family: ResourceFamily, resource: Pick<CreatedResource, 'body' | 'parentIds'>, status: unknown): Record<string, unknown> {
@@ -44,75 +41,69 @@ function listBase(family: ResourceFamily, resource: Pick<CreatedResource, 'body'
   return query;
 }
 
-async function listTotal(sequence: Sequence, list: Operation, path: Record<string, string>, query: Record<string, unknown>): Promise<number | undefined> {
+async function readTotal(sequence: Sequence, list: Operation, path: Record<string, string>, query: Record<string, unknown>): Promise<number | undefined> {
   const answer = await sequence.send(list, { path, query });
-  sequence.expect(answer, list, 'success', 'read the list', STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, list, answer, 'success', 'read the list');
   const header = answer.header('x-wp-total');
   return header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
 }
 
 /**
- * Whether the list holds the resource: asked for by `include` where the list declares it, else found by walking
- * its pages (as many as X-WP-TotalPages says, the largest page size the list takes).
+ * Looks for the resource in its list: asked for by `include` where the list declares it, else by walking its pages
+ * (as many as X-WP-TotalPages says, the largest page size the list takes) until one holds it. `list_total` judges
+ * the bodies read.
  */
-async function listed(
+async function findInList(
   sequence: Sequence,
   family: ResourceFamily,
   list: Operation,
   resource: CreatedResource,
   base: Record<string, unknown>,
-): Promise<{ found: boolean; how: string }> {
+): Promise<void> {
   const numeric = /^\d+$/.test(resource.id);
+  const pages: unknown[] = [];
+  let how: string;
   if (family.list?.include && numeric) {
     const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, include: [Number(resource.id)] } });
-    sequence.expect(answer, list, 'success', `list ${family.name} narrowed by include`, STATEFUL_SEQUENCE);
-    return { found: itemsWith(answer, family.idField, resource.id).length > 0, how: 'narrowed by include' };
+    sequence.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name} narrowed by include`);
+    pages.push(answer.json);
+    how = 'narrowed by include';
+  } else {
+    const perPage = family.list?.perPage;
+    let last = 1;
+    how = '';
+    for (let page = 1; page <= Math.min(last, MAX_PAGES); page += 1) {
+      const query = { ...base, ...(perPage === undefined ? {} : { per_page: perPage }), ...(family.list?.page ? { page } : {}) };
+      const answer = await sequence.send(list, { path: resource.collectionPath, query });
+      sequence.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name}, page ${page}`);
+      pages.push(answer.json);
+      if (itemsWith(answer, family.idField, resource.id).length > 0) {
+        how = `on page ${page}`;
+        break;
+      }
+      const total = Number(answer.header('x-wp-totalpages'));
+      if (!family.list?.page || !Number.isInteger(total)) break;
+      last = total;
+    }
+    how ||= `walking ${Math.min(last, MAX_PAGES)} page(s)`;
   }
-  const perPage = family.list?.perPage;
-  let pages = 1;
-  for (let page = 1; page <= Math.min(pages, MAX_PAGES); page += 1) {
-    const query = { ...base, ...(perPage === undefined ? {} : { per_page: perPage }), ...(family.list?.page ? { page } : {}) };
-    const answer = await sequence.send(list, { path: resource.collectionPath, query });
-    sequence.expect(answer, list, 'success', `list ${family.name}, page ${page}`, STATEFUL_SEQUENCE);
-    if (itemsWith(answer, family.idField, resource.id).length > 0) return { found: true, how: `on page ${page}` };
-    const total = Number(answer.header('x-wp-totalpages'));
-    if (!family.list?.page || !Number.isInteger(total)) break;
-    pages = total;
-  }
-  return { found: false, how: `walking ${Math.min(pages, MAX_PAGES)} page(s)` };
+  sequence.judgeOrStop(listTotal, list, { step: 'listed', family: family.name, id: resource.id, idField: family.idField, pages, how });
+  sequence.record('listed', 'ok', how);
 }
 
-/** After the delete: a 2xx is a use after delete, anything but 404/410 another departure. */
+/** After the delete: `use_after_delete` judges a 2xx, and anything but 404/410 is another departure. */
 async function expectGone(sequence: Sequence, op: Operation, values: StepValues, what: string): Promise<void> {
   const answer = await sequence.send(op, values);
-  if (isSuccess(answer)) sequence.fail(USE_AFTER_DELETE, op, `${what} after the delete answered ${describeAnswer(answer)}; expected 404`);
-  sequence.expect(answer, op, 'gone', `${what} after the delete`, STATEFUL_SEQUENCE);
+  sequence.judgeOrStop(useAfterDelete, op, { step: 'sent', what, answer });
+  sequence.expectStatus(statefulSequence, op, answer, 'gone', `${what} after the delete`);
 }
 
 /** The create's `Location`: present (warning when not), and naming the item that reads back with the same id. */
-async function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): Promise<void> {
+function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): void {
   const location = resource.answer.header('location');
-  if (location === undefined) {
-    sequence.report(
-      CREATE_LOCATION,
-      ops.create,
-      `the ${family.name} create answered ${resource.answer.status} without a Location header; WordPress's posts, terms, users and comments controllers answer 201 with the new item's URL there`,
-    );
-    return;
-  }
-  const named = idInUrl(location, sequence.ctx.run.restUrl(ops.create.locale), ops.read);
-  if (named !== resource.id) {
-    sequence.report(
-      CREATE_LOCATION,
-      ops.create,
-      `the ${family.name} create's Location ${location} does not name the new ${family.name} ${resource.id}`,
-      'failure',
-    );
-    return;
-  }
-  if (resource.answer.status !== 201)
-    sequence.report(CREATE_LOCATION, ops.create, `the ${family.name} create answered ${resource.answer.status} with a Location; WordPress answers 201 Created`);
-  sequence.record('create answered with Location', 'ok');
+  const named = location === undefined ? undefined : idInUrl(location, sequence.ctx.run.restUrl(ops.create.locale), ops.read);
+  sequence.judge(createLocation, ops.create, { family: family.name, id: resource.id, status: resource.answer.status, location, named });
+  if (named === resource.id) sequence.record('create answered with Location', 'ok');
 }
 
 /** Every string value of the create that carries the token: what `search` must find the resource by. */
@@ -131,16 +122,9 @@ async function checkSearch(
   if (!family.list?.search || !searchable(resource, token)) return;
   const perPage = family.list.perPage === undefined ? {} : { per_page: family.list.perPage };
   const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, ...perPage, search: token.toLowerCase() } });
-  sequence.expect(answer, list, 'success', `search ${family.name}s for "${token.toLowerCase()}"`, STATEFUL_SEQUENCE);
-  if (itemsWith(answer, family.idField, resource.id).length === 0) {
-    sequence.report(
-      COLLECTION_SEARCH,
-      list,
-      `the new ${family.name} ${resource.id}, created with "${token.toLowerCase()}" in its fields, is not found by search=${token.toLowerCase()}`,
-    );
-  } else {
-    sequence.record('found by search', 'ok');
-  }
+  sequence.expectStatus(statefulSequence, list, answer, 'success', `search ${family.name}s for "${token.toLowerCase()}"`);
+  const search = { family: family.name, id: resource.id, idField: family.idField, token: token.toLowerCase(), list: answer.json };
+  if (sequence.judge(collectionSearch, list, search).length === 0) sequence.record('found by search', 'ok');
 }
 
 /**
@@ -148,17 +132,9 @@ async function checkSearch(
  * a value dropped on the way in is as lost as an update that does not stick.
  */
 function checkCreated(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, shown: unknown): void {
-  if (shown === null || typeof shown !== 'object' || Array.isArray(shown)) return;
-  const read = shown as Record<string, unknown>;
-  const sent = Object.keys(resource.body).filter((field) => field in read);
-  const lost = sent.filter((field) => !holdsWritten(read[field], resource.body[field], field));
-  for (const field of lost) {
-    sequence.report(
-      CREATE_PERSISTED,
-      ops.read,
-      `the ${family.name} create sent ${field} ${JSON.stringify(resource.body[field])}${resource.upload === undefined ? '' : ' beside its upload'}; the new ${family.name} reads ${JSON.stringify(read[field])}`,
-    );
-  }
+  const created = { family: family.name, sent: resource.body, upload: resource.upload !== undefined, read: shown };
+  const lost = sequence.judge(createPersisted, ops.read, created);
+  const sent = fieldsShown(resource.body, shown);
   if (lost.length === 0 && sent.length > 0) sequence.record('created values read back', 'ok', sent.join(', '));
 }
 
@@ -177,31 +153,13 @@ async function checkDuplicate(sequence: Sequence, family: ResourceFamily, ops: F
   }
   const body = { ...resource.body };
   const answer = await sequence.send(ops.create, { path: resource.collectionPath, body, upload: resource.upload });
-  const values = unique.map((name) => `${name} ${JSON.stringify(body[name])}`).join(', ');
-  if (isSuccess(answer)) {
-    const second = idText(answer.field(family.idField));
-    if (second !== undefined && second !== resource.id)
-      sequence.cleanup(ops.remove, { path: { ...resource.path, [ops.read.pattern.variables.at(-1)!.name]: second }, body: deleteArgs(family, token) });
-    sequence.report(
-      DUPLICATE_CREATE,
-      ops.create,
-      `a second ${family.name} create with the same ${values} answered ${describeAnswer(answer)}${second !== undefined && second !== resource.id ? `: a second resource, ${second}` : ''}; expected a 4xx refusal`,
-    );
-    return;
-  }
-  if (answer.status === undefined || answer.status >= 500) {
-    sequence.report(
-      DUPLICATE_CREATE,
-      ops.create,
-      `a second ${family.name} create with the same ${values} answered ${describeAnswer(answer)}; expected a 4xx refusal with a code`,
-    );
-    return;
-  }
-  if (answer.code === undefined) {
-    sequence.report(DUPLICATE_CREATE, ops.create, `a second ${family.name} create with the same ${values} answered ${answer.status} without an error code`);
-    return;
-  }
-  sequence.record('duplicate refused', 'ok', describeAnswer(answer));
+  const repeated = Object.fromEntries(unique.map((name) => [name, body[name]]));
+  const second = isSuccess(answer) ? idText(answer.field(family.idField)) : undefined;
+  // A second resource made all the same is deleted with the first.
+  if (second !== undefined && second !== resource.id)
+    sequence.cleanup(ops.remove, { path: { ...resource.path, [ops.read.pattern.variables.at(-1)!.name]: second }, body: deleteArgs(family, token) });
+  const duplicate = { family: family.name, id: resource.id, repeated, answer, second };
+  if (sequence.judge(duplicateCreate, ops.create, duplicate).length === 0) sequence.record('duplicate refused', 'ok', describeAnswer(answer));
 }
 
 /** The read that shows everything written: edit context where the route declares it. */
@@ -241,18 +199,13 @@ async function updateEveryField(
       sequence.record(`update ${field}`, 'skipped', `refused: ${describeAnswer(answer)}`);
       continue;
     }
-    sequence.expect(answer, update, 'success', `update the ${family.name}'s ${field}`, STATEFUL_SEQUENCE);
+    sequence.expectStatus(statefulSequence, update, answer, 'success', `update the ${family.name}'s ${field}`);
     lastWrite = body;
     const reread = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-    sequence.expect(reread, ops.read, 'success', `read the ${family.name} after updating ${field}`, STATEFUL_SEQUENCE);
+    sequence.expectStatus(statefulSequence, ops.read, reread, 'success', `read the ${family.name} after updating ${field}`);
     const shown = reread.json as Record<string, unknown> | undefined;
-    if (shown === undefined || typeof shown !== 'object' || !(field in shown)) {
-      sequence.record(`update ${field}`, 'ok', 'written; a read does not show it');
-    } else if (!holdsWritten(shown[field], value, field)) {
-      sequence.report(UPDATE_PERSISTED, ops.read, `the update of ${field} does not show: read ${JSON.stringify(shown[field])}, wrote ${JSON.stringify(value)}`);
-    } else {
-      sequence.record(`update ${field}`, 'ok');
-    }
+    if (sequence.judge(updatePersisted, ops.read, { field, wrote: value, read: shown }).length === 0)
+      sequence.record(`update ${field}`, 'ok', shows(shown, field) ? undefined : 'written; a read does not show it');
     current = shown;
   }
   return lastWrite;
@@ -278,15 +231,8 @@ async function emptyTextAnswered(sequence: Sequence, family: ResourceFamily, ops
   for (const [field, schema] of writableFields(family)) {
     if (!takesEmptyText(schema)) continue;
     const answer = await sequence.send(ops.update, { path: resource.path, body: { [field]: '' } });
-    if (answer.status === undefined || answer.status >= 500) {
-      sequence.report(
-        STATEFUL_SEQUENCE,
-        ops.update,
-        `updating the ${family.name}'s ${field} to "" (a value its descriptor allows) answered ${describeAnswer(answer)}; expected it taken or refused with a 4xx`,
-      );
-    } else {
+    if (sequence.judge(statefulSequence, ops.update, { step: 'emptied', family: family.name, field, answer }).length === 0)
       sequence.record(`update ${field} to ""`, 'ok', describeAnswer(answer));
-    }
   }
 }
 
@@ -312,18 +258,11 @@ async function editContextHidden(
   who: string,
 ): Promise<void> {
   const edit = await sequence.send(ops.read, { path: resource.path, query: { context: 'edit' } }, { credentials: identity.credentials });
-  if (!isSuccess(edit)) return;
-  const view = await sequence.send(ops.read, { path: resource.path, query: { context: 'view' } }, { credentials: identity.credentials });
-  const keys = (answer: StepAnswer): string[] =>
-    answer.json !== null && typeof answer.json === 'object' && !Array.isArray(answer.json) ? Object.keys(answer.json) : [];
-  const beyond = keys(edit).filter((key) => !keys(view).includes(key));
-  if (isSuccess(view) && beyond.length > 0) {
-    sequence.report(
-      ACCESS_OTHER_RESOURCE,
-      ops.read,
-      `${who} read the ${family.name} ${resource.id} it may not edit with context=edit and got fields view does not show: ${beyond.join(', ')}; expected 401/403 rest_forbidden_context`,
-    );
-  }
+  // What view shows is only worth asking when edit answered.
+  const view = isSuccess(edit)
+    ? await sequence.send(ops.read, { path: resource.path, query: { context: 'view' } }, { credentials: identity.credentials })
+    : undefined;
+  sequence.judge(accessOtherResource, ops.read, { attempt: 'edit context', who, family: family.name, id: resource.id, edit, view });
 }
 
 /**
@@ -335,53 +274,29 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
   const maker = sequence.ctx.run.credentials?.user;
   const others = ordinaryAccounts(sequence.ctx.run.identities).filter((identity) => identity.credentials?.user !== maker);
   if (others.length === 0) return;
+  const names = others.map((identity) => identity.name).join(', ');
   const before = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).json as Record<string, unknown> | undefined;
   const write = ops.update === undefined ? undefined : oneWritableField(family, before, `${token}x`);
-  let updatedBySomeone = false;
+  const updates: StepAnswer[] = [];
+  const attempt = { family: family.name, id: resource.id, maker };
   for (const identity of others) {
     const who = `${identity.name} (${identity.role})`;
     if (family.read?.contexts.includes('edit')) await editContextHidden(sequence, family, ops, resource, identity, who);
     if (write !== undefined) {
       const answer = await sequence.send(ops.update!, { path: resource.path, body: { [write.field]: write.value } }, { credentials: identity.credentials });
-      updatedBySomeone ||= isSuccess(answer);
-      if (isSuccess(answer))
-        sequence.report(
-          ACCESS_OTHER_RESOURCE,
-          ops.update!,
-          `${who} updated the ${family.name} ${resource.id} that ${maker} made (${write.field}): ${describeAnswer(answer)}; expected 401/403`,
-        );
+      updates.push(answer);
+      sequence.judge(accessOtherResource, ops.update!, { attempt: 'update', who, ...attempt, field: write.field, answer });
     }
     const removed = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) }, { credentials: identity.credentials });
-    if (isSuccess(removed))
-      sequence.fail(
-        ACCESS_OTHER_RESOURCE,
-        ops.remove,
-        `${who} deleted the ${family.name} ${resource.id} that ${maker} made: ${describeAnswer(removed)}; expected 401/403`,
-      );
+    sequence.judgeOrStop(accessOtherResource, ops.remove, { attempt: 'delete', who, ...attempt, answer: removed });
   }
   const after = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  if (!isSuccess(after))
-    sequence.fail(
-      ACCESS_OTHER_RESOURCE,
-      ops.read,
-      `after refused deletes by ${others.map((identity) => identity.name).join(', ')}, its maker's read of the ${family.name} answered ${describeAnswer(after)}`,
-    );
-  const shown = after.json as Record<string, unknown> | undefined;
-  if (
-    !updatedBySomeone &&
-    write !== undefined &&
-    before !== undefined &&
-    shown !== undefined &&
-    JSON.stringify(shown[write.field]) !== JSON.stringify(before[write.field])
-  ) {
-    sequence.report(
-      ACCESS_OTHER_RESOURCE,
-      ops.read,
-      `after refused updates by ${others.map((identity) => identity.name).join(', ')}, ${write.field} reads ${JSON.stringify(shown[write.field])}, was ${JSON.stringify(before[write.field])}`,
-    );
-    return;
+  sequence.judgeOrStop(accessOtherResource, ops.read, { attempt: 'maker read', others: names, family: family.name, answer: after });
+  if (write !== undefined) {
+    const unchanged = { attempt: 'unchanged' as const, others: names, field: write.field, before, after: after.json, updates };
+    if (sequence.judge(accessOtherResource, ops.read, unchanged).length > 0) return;
   }
-  sequence.record(`update and delete by ${others.map((identity) => identity.name).join(', ')} refused`, 'ok');
+  sequence.record(`update and delete by ${names} refused`, 'ok');
 }
 
 /**
@@ -390,9 +305,8 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
  */
 async function deleteResource(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
   const deleted = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) });
-  sequence.expect(deleted, ops.remove, 'success', `delete the ${family.name}`, STATEFUL_SEQUENCE);
-  if (deleted.field('status') === 'trash')
-    sequence.fail(STATEFUL_SEQUENCE, ops.remove, `a delete with force=true moved the ${family.name} to the trash instead of deleting it`);
+  sequence.expectStatus(statefulSequence, ops.remove, deleted, 'success', `delete the ${family.name}`);
+  sequence.judgeOrStop(statefulSequence, ops.remove, { step: 'deleted', family: family.name, answer: deleted });
   sequence.record(family.remove?.force ? 'deleted with force=true' : 'deleted', 'ok');
   resource.forget();
 }
@@ -403,49 +317,34 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   // The status a create asks for (hinted), which the list may filter by.
   const created = family.create?.args.status === undefined ? undefined : family.createValues.status;
   // The total before is read once the parents exist: a sub-resource's list, or a list filtered by parent, is theirs.
-  let totalBefore: { query: string; total: number | undefined } | undefined;
-  const resource = await createResource(sequence, env, family, token, STATEFUL_SEQUENCE, async (collectionPath, parentIds) => {
+  let totalBefore: ListTotalRead | undefined;
+  const resource = await createResource(sequence, env, family, token, async (collectionPath, parentIds) => {
     if (list === undefined) return;
     const query = listBase(family, { body: {}, parentIds }, created);
-    totalBefore = { query: JSON.stringify(query), total: await listTotal(sequence, list, collectionPath, query) };
+    totalBefore = { query: JSON.stringify(query), total: await readTotal(sequence, list, collectionPath, query) };
   });
-  await checkLocation(sequence, family, ops, resource);
+  checkLocation(sequence, family, ops, resource);
 
   const first = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  sequence.expect(first, ops.read, 'success', `read the new ${family.name}`, STATEFUL_SEQUENCE);
-  if (idText(first.field(family.idField)) !== resource.id) {
-    sequence.fail(
-      STATEFUL_SEQUENCE,
-      ops.read,
-      `reading ${family.name} ${resource.id} answered ${family.idField} ${JSON.stringify(first.field(family.idField))}`,
-    );
-  }
+  sequence.expectStatus(statefulSequence, ops.read, first, 'success', `read the new ${family.name}`);
+  sequence.judgeOrStop(statefulSequence, ops.read, { step: 'read', family: family.name, id: resource.id, idField: family.idField, answer: first });
   sequence.record('read', 'ok');
   checkCreated(sequence, family, ops, resource, first.json);
   for (const other of env.others) {
     const elsewhere = other.operation(family.item!, 'GET');
     if (elsewhere === undefined) continue;
     const answer = await sequence.send(elsewhere, { path: resource.path });
-    sequence.expect(
-      answer,
-      elsewhere,
-      'success',
-      `read the ${family.name} created through ${env.book.locale} through ${other.locale}`,
-      CROSS_LOCALE_VISIBILITY,
-    );
+    const what = `read the ${family.name} created through ${env.book.locale} through ${other.locale}`;
+    sequence.expectStatus(crossLocaleVisibility, elsewhere, answer, 'success', what);
     sequence.record(`read through ${other.locale}`, 'ok');
   }
 
   let base = listBase(family, resource, first.field('status'));
   let totalAfter: number | undefined;
   if (list !== undefined) {
-    const where = await listed(sequence, family, list, resource, base);
-    if (!where.found) sequence.fail(LIST_TOTAL, list, `the new ${family.name} ${resource.id} is not in its list (${where.how})`);
-    sequence.record('listed', 'ok', where.how);
-    totalAfter = await listTotal(sequence, list, resource.collectionPath, base);
-    if (totalBefore?.query === JSON.stringify(base) && totalBefore.total !== undefined && totalAfter !== totalBefore.total + 1) {
-      sequence.fail(LIST_TOTAL, list, `X-WP-Total went from ${totalBefore.total} to ${totalAfter ?? '(none)'} after one create`);
-    }
+    await findInList(sequence, family, list, resource, base);
+    totalAfter = await readTotal(sequence, list, resource.collectionPath, base);
+    sequence.judgeOrStop(listTotal, list, { step: 'created', before: totalBefore, after: { query: JSON.stringify(base), total: totalAfter } });
     await checkSearch(sequence, family, list, resource, base, token);
   }
 
@@ -455,7 +354,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   await othersRefused(sequence, family, ops, resource, token);
 
   const beforeDelete = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  sequence.expect(beforeDelete, ops.read, 'success', `read the ${family.name} before the delete`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, ops.read, beforeDelete, 'success', `read the ${family.name} before the delete`);
   const status = beforeDelete.field('status');
   // A status the list cannot filter by (an update wrote one outside its vocabulary): no total counts the resource.
   const unlisted = typeof status === 'string' && family.list?.status !== undefined && !family.list.status.includes(status);
@@ -463,7 +362,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   else if (list !== undefined && JSON.stringify(listBase(family, resource, status)) !== JSON.stringify(base)) {
     // An update changed the status the list filters by: the totals compare under the new one.
     base = listBase(family, resource, status);
-    totalAfter = await listTotal(sequence, list, resource.collectionPath, base);
+    totalAfter = await readTotal(sequence, list, resource.collectionPath, base);
   }
   await deleteResource(sequence, family, ops, resource, token);
   await expectGone(sequence, ops.read, { path: resource.path }, `reading the ${family.name}`);
@@ -474,18 +373,15 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   if (list !== undefined) {
     if (family.list?.include && /^\d+$/.test(resource.id)) {
       const after = await sequence.send(list, { path: resource.collectionPath, query: { ...base, include: [Number(resource.id)] } });
-      sequence.expect(after, list, 'success', `list ${family.name} narrowed by include after the delete`, STATEFUL_SEQUENCE);
-      if (itemsWith(after, family.idField, resource.id).length > 0)
-        sequence.fail(USE_AFTER_DELETE, list, `the deleted ${family.name} ${resource.id} is still in its list`);
+      sequence.expectStatus(statefulSequence, list, after, 'success', `list ${family.name} narrowed by include after the delete`);
+      sequence.judgeOrStop(useAfterDelete, list, { step: 'listed', family: family.name, id: resource.id, idField: family.idField, list: after.json });
     }
     if (unlisted) {
       sequence.record('list total back', 'skipped', `the ${family.name} is ${JSON.stringify(status)}, a status its list cannot filter by`);
       return;
     }
-    const totalFinal = await listTotal(sequence, list, resource.collectionPath, base);
-    if (totalAfter !== undefined && totalFinal !== totalAfter - 1) {
-      sequence.fail(LIST_TOTAL, list, `X-WP-Total is ${totalFinal ?? '(none)'} after the delete, ${totalAfter} with the ${family.name} in the list`);
-    }
+    const totalFinal = await readTotal(sequence, list, resource.collectionPath, base);
+    sequence.judgeOrStop(listTotal, list, { step: 'deleted', family: family.name, withIt: totalAfter, after: totalFinal });
     sequence.record('list total back', 'ok');
   }
 }

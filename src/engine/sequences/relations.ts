@@ -2,10 +2,9 @@
  * Sequences across resources: a signup activated into a member, a member blocked and unblocked, a member's data
  * for a profile field written, read and deleted, a member followed and unfollowed.
  */
-import { sameJsonMeaning } from '../../contract/diff.js';
+import { componentsIn, statefulSequence } from '../../checks/resources/stateful-sequence.js';
+import { idText, itemsWith } from '../../checks/resources/step-answer.js';
 import type { ResourceFamily } from '../../resources/index.js';
-import { describeAnswer, idText, itemsWith } from './answer.js';
-import { STATEFUL_SEQUENCE } from './stateful-checks.js';
 import { createResource, familyOperations, type FamilyEnv } from './resources.js';
 import type { RouteBook } from './route-book.js';
 import type { Sequence } from './sequence.js';
@@ -57,24 +56,22 @@ export async function signupActivation(sequence: Sequence, env: FamilyEnv, token
   const { book } = env;
   const members = familyOperations(book, requiredFamily(env, RELATION_ROUTES.members))!;
   const activate = book.firstOperation(RELATION_ROUTES.signupActivation, WRITE_METHODS)!;
-  const signup = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.signups), token, STATEFUL_SEQUENCE);
+  const signup = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.signups), token);
   // The activation key, when the answer shows it; the signup id otherwise.
   const key = idText(signup.answer.field('activation_key')) ?? signup.id;
 
   const activated = await sequence.send(activate, { path: { id: key } });
-  sequence.expect(activated, activate, 'success', 'activate the signup', STATEFUL_SEQUENCE);
-  const memberId = idText(activated.field('user_id')) ?? (await memberByLogin(sequence, book, signup.answer.field('user_login')));
-  if (memberId === undefined)
-    sequence.fail(STATEFUL_SEQUENCE, activate, 'no member came of the activation: its answer has no "user_id" and the signup\'s login finds nobody');
+  sequence.expectStatus(statefulSequence, activate, activated, 'success', 'activate the signup');
+  const named = idText(activated.field('user_id')) ?? (await memberByLogin(sequence, book, signup.answer.field('user_login')));
+  sequence.judgeOrStop(statefulSequence, activate, { step: 'activated', memberId: named });
+  const memberId = named!;
   sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId } });
   const member = await sequence.send(members.read, { path: { id: memberId } });
-  sequence.expect(member, members.read, 'success', `read member ${memberId} made by the activation`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, members.read, member, 'success', `read member ${memberId} made by the activation`);
 
   const again = await sequence.send(activate, { path: { id: key } });
-  if (again.status !== undefined && again.status < 400) {
-    sequence.fail(STATEFUL_SEQUENCE, activate, `activating the same signup again answered ${describeAnswer(again)}; expected a refusal`);
-  }
-  sequence.expect(again, activate, 'refused', 'activate the same signup again', STATEFUL_SEQUENCE);
+  sequence.judgeOrStop(statefulSequence, activate, { step: 'repeated', what: 'activating the same signup again', answer: again });
+  sequence.expectStatus(statefulSequence, activate, again, 'refused', 'activate the same signup again');
 }
 
 /** block a member → listed in moderation → blocking again refused → unblock → no longer listed. */
@@ -83,39 +80,31 @@ export async function blockAndUnblock(sequence: Sequence, env: FamilyEnv, token:
   const block = book.operation(RELATION_ROUTES.moderation, 'POST')!;
   const list = book.operation(RELATION_ROUTES.moderation, 'GET')!;
   const unblock = book.operation(RELATION_ROUTES.moderationItem, 'DELETE')!;
-  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), token, STATEFUL_SEQUENCE);
+  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), token);
   const body = { item_id: Number(member.id), type: 'user' };
   const query = { item_id: Number(member.id) };
 
   const blocked = await sequence.send(block, { body });
-  sequence.expect(blocked, block, 'success', `block member ${member.id}`, STATEFUL_SEQUENCE);
-  const itemId = idText(blocked.field('id'));
-  if (itemId === undefined) sequence.fail(STATEFUL_SEQUENCE, block, 'the block answer has no moderation item "id"');
+  sequence.expectStatus(statefulSequence, block, blocked, 'success', `block member ${member.id}`);
+  const named = idText(blocked.field('id'));
+  sequence.judgeOrStop(statefulSequence, block, { step: 'blocked', itemId: named });
+  const itemId = named!;
   const forget = sequence.cleanup(unblock, { path: { id: itemId } });
 
   const listed = await sequence.send(list, { query });
-  sequence.expect(listed, list, 'success', 'list moderation items', STATEFUL_SEQUENCE);
-  if (itemsWith(listed, 'id', itemId).length === 0)
-    sequence.fail(STATEFUL_SEQUENCE, list, `the block of member ${member.id} (item ${itemId}) is not in the moderation list`);
+  sequence.expectStatus(statefulSequence, list, listed, 'success', 'list moderation items');
+  sequence.judgeOrStop(statefulSequence, list, { step: 'moderation listed', member: member.id, itemId, blocked: true, list: listed.json });
 
   const again = await sequence.send(block, { body });
-  if (again.status !== undefined && again.status < 400) {
-    sequence.fail(STATEFUL_SEQUENCE, block, `blocking member ${member.id} twice answered ${describeAnswer(again)}; expected a refusal`);
-  }
-  sequence.expect(again, block, 'refused', `block member ${member.id} twice`, STATEFUL_SEQUENCE);
+  sequence.judgeOrStop(statefulSequence, block, { step: 'repeated', what: `blocking member ${member.id} twice`, answer: again });
+  sequence.expectStatus(statefulSequence, block, again, 'refused', `block member ${member.id} twice`);
 
   const unblocked = await sequence.send(unblock, { path: { id: itemId } });
-  sequence.expect(unblocked, unblock, 'success', `unblock member ${member.id}`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, unblock, unblocked, 'success', `unblock member ${member.id}`);
   forget();
   const after = await sequence.send(list, { query });
-  sequence.expect(after, list, 'success', 'list moderation items after the unblock', STATEFUL_SEQUENCE);
-  if (itemsWith(after, 'id', itemId).length > 0)
-    sequence.fail(STATEFUL_SEQUENCE, list, `member ${member.id} is still blocked (item ${itemId} listed) after the unblock`);
-}
-
-/** True when a read-back `value` holds what was written: the same list, or the one value alone. */
-function holdsValues(actual: unknown, written: readonly string[]): boolean {
-  return sameJsonMeaning(actual, written) || (written.length === 1 && actual === written[0]);
+  sequence.expectStatus(statefulSequence, list, after, 'success', 'list moderation items after the unblock');
+  sequence.judgeOrStop(statefulSequence, list, { step: 'moderation listed', member: member.id, itemId, blocked: false, list: after.json });
 }
 
 /** profile group → field in it → a member's data for the field written, read back equal, deleted. */
@@ -124,26 +113,23 @@ export async function fieldData(sequence: Sequence, env: FamilyEnv, token: strin
   const write = book.firstOperation(RELATION_ROUTES.fieldData, WRITE_METHODS)!;
   const read = book.operation(RELATION_ROUTES.fieldData, 'GET')!;
   const remove = book.operation(RELATION_ROUTES.fieldData, 'DELETE')!;
-  const field = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.profileFields), token, STATEFUL_SEQUENCE);
-  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), `${token}m`, STATEFUL_SEQUENCE);
+  const field = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.profileFields), token);
+  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), `${token}m`);
   const path = { field_id: field.id, user_id: member.id };
   const value = [`Restconform value ${token}`];
 
   const written = await sequence.send(write, { path, body: { value } });
-  sequence.expect(written, write, 'success', `write member ${member.id}'s data for field ${field.id}`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, write, written, 'success', `write member ${member.id}'s data for field ${field.id}`);
   const readBack = await sequence.send(read, { path });
-  sequence.expect(readBack, read, 'success', 'read the data back', STATEFUL_SEQUENCE);
-  if (!holdsValues(readBack.field('value'), value)) {
-    sequence.fail(STATEFUL_SEQUENCE, read, `the data read back is ${JSON.stringify(readBack.field('value'))}, written ${JSON.stringify(value)}`);
-  }
+  sequence.expectStatus(statefulSequence, read, readBack, 'success', 'read the data back');
+  sequence.judgeOrStop(statefulSequence, read, { step: 'field data read', written: value, read: readBack.field('value'), deleted: false });
   const deleted = await sequence.send(remove, { path });
-  sequence.expect(deleted, remove, 'success', 'delete the data', STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, remove, deleted, 'success', 'delete the data');
   const after = await sequence.send(read, { path });
+  // Gone: no data is left to read.
   if (after.status === 404) return;
-  sequence.expect(after, read, 'success', 'read the data after the delete', STATEFUL_SEQUENCE);
-  if (JSON.stringify(after.field('value') ?? null).includes(value[0]!)) {
-    sequence.fail(STATEFUL_SEQUENCE, read, `the data is still ${JSON.stringify(after.field('value'))} after the delete`);
-  }
+  sequence.expectStatus(statefulSequence, read, after, 'success', 'read the data after the delete');
+  sequence.judgeOrStop(statefulSequence, read, { step: 'field data read', written: value, read: after.field('value'), deleted: true });
 }
 
 /** follow a member → in the caller's following list → unfollow → gone from it. */
@@ -153,39 +139,23 @@ export async function followAndUnfollow(sequence: Sequence, env: FamilyEnv, toke
   const list = book.operation(RELATION_ROUTES.members, 'GET');
   // The following list is only checked where the list declares a `following` scope.
   const scoped = list !== undefined && Array.isArray(list.args.scope?.enum) && list.args.scope.enum.includes('following') ? list : undefined;
-  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), token, STATEFUL_SEQUENCE);
+  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), token);
   const query = { scope: 'following', include: [Number(member.id)] };
 
   const followed = await sequence.send(action, { path: { id: member.id }, body: { action: 'follow' } });
-  sequence.expect(followed, action, 'success', `follow member ${member.id}`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, action, followed, 'success', `follow member ${member.id}`);
   if (scoped !== undefined) {
     const following = await sequence.send(scoped, { query });
-    sequence.expect(following, scoped, 'success', 'list the members followed', STATEFUL_SEQUENCE);
-    if (itemsWith(following, 'id', member.id).length === 0)
-      sequence.fail(STATEFUL_SEQUENCE, scoped, `member ${member.id} is not in the following list after the follow`);
+    sequence.expectStatus(statefulSequence, scoped, following, 'success', 'list the members followed');
+    sequence.judgeOrStop(statefulSequence, scoped, { step: 'following listed', member: member.id, following: true, list: following.json });
   }
   const unfollowed = await sequence.send(action, { path: { id: member.id }, body: { action: 'unfollow' } });
-  sequence.expect(unfollowed, action, 'success', `unfollow member ${member.id}`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, action, unfollowed, 'success', `unfollow member ${member.id}`);
   if (scoped !== undefined) {
     const following = await sequence.send(scoped, { query });
-    sequence.expect(following, scoped, 'success', 'list the members followed after the unfollow', STATEFUL_SEQUENCE);
-    if (itemsWith(following, 'id', member.id).length > 0)
-      sequence.fail(STATEFUL_SEQUENCE, scoped, `member ${member.id} is still in the following list after the unfollow`);
+    sequence.expectStatus(statefulSequence, scoped, following, 'success', 'list the members followed after the unfollow');
+    sequence.judgeOrStop(statefulSequence, scoped, { step: 'following listed', member: member.id, following: false, list: following.json });
   }
-}
-
-/** One component as a list shows it. */
-interface ComponentState {
-  name: string;
-  active: boolean;
-}
-
-function componentsIn(answer: { json: unknown }): ComponentState[] {
-  if (!Array.isArray(answer.json)) return [];
-  return answer.json.flatMap((item) => {
-    const component = item as Record<string, unknown> | null;
-    return typeof component?.name === 'string' ? [{ name: component.name, active: component.is_active === true || component.status === 'active' }] : [];
-  });
 }
 
 /** An optional active component switched off (the list shows it inactive), then on again (shown active). */
@@ -196,23 +166,21 @@ export async function componentsSwitched(sequence: Sequence, env: FamilyEnv): Pr
     sequence.stop(list, 'components belong to the server, not the run: switched only on the bundled server or with --allow-destructive');
   const change = book.firstOperation(RELATION_ROUTES.components, WRITE_METHODS)!;
   const optional = await sequence.send(list, { query: { type: 'optional', status: 'active', per_page: 100 } });
-  sequence.expect(optional, list, 'success', 'list the optional active components', STATEFUL_SEQUENCE);
-  const component = componentsIn(optional).find((candidate) => candidate.active);
+  sequence.expectStatus(statefulSequence, list, optional, 'success', 'list the optional active components');
+  const component = componentsIn(optional.json).find((candidate) => candidate.active);
   if (component === undefined) sequence.stop(list, 'no optional component is active, so none can be switched off and back');
   const { name } = component;
   const shows = async (active: boolean, when: string): Promise<void> => {
     const answer = await sequence.send(list, { query: { status: active ? 'active' : 'inactive', per_page: 100 } });
-    sequence.expect(answer, list, 'success', `list the ${active ? 'active' : 'inactive'} components ${when}`, STATEFUL_SEQUENCE);
-    if (!componentsIn(answer).some((candidate) => candidate.name === name)) {
-      sequence.fail(STATEFUL_SEQUENCE, list, `component ${name} is not among the ${active ? 'active' : 'inactive'} components ${when}`);
-    }
+    sequence.expectStatus(statefulSequence, list, answer, 'success', `list the ${active ? 'active' : 'inactive'} components ${when}`);
+    sequence.judgeOrStop(statefulSequence, list, { step: 'components listed', name, active, when, list: answer.json });
   };
   const off = await sequence.send(change, { body: { name, action: 'deactivate' } });
-  sequence.expect(off, change, 'success', `deactivate component ${name}`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, change, off, 'success', `deactivate component ${name}`);
   const restore = sequence.cleanup(change, { body: { name, action: 'activate' } });
   await shows(false, 'after its deactivation');
   const on = await sequence.send(change, { body: { name, action: 'activate' } });
-  sequence.expect(on, change, 'success', `activate component ${name} again`, STATEFUL_SEQUENCE);
+  sequence.expectStatus(statefulSequence, change, on, 'success', `activate component ${name} again`);
   restore();
   await shows(true, 'after its activation');
   sequence.record(`component ${name} switched off and back`, 'ok');

@@ -6,9 +6,10 @@
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import type { UploadBody } from '../../request/index.js';
 import { createBody, createUpload, familyNamed, fillPlaceholders, type ResourceFamily, type ResourceModel } from '../../resources/index.js';
-import { describeAnswer, idText, type StepAnswer } from './answer.js';
+import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
+import { describeAnswer, idText, type StepAnswer } from '../../checks/resources/step-answer.js';
 import type { RouteBook } from './route-book.js';
-import type { Sequence, SequenceCheck } from './sequence.js';
+import type { Sequence } from './sequence.js';
 
 /** What the sequences of one locale work with: its routes, the other locales' routes and the resource model. */
 export interface FamilyEnv {
@@ -105,7 +106,6 @@ async function createParents(
   env: FamilyEnv,
   family: ResourceFamily,
   token: string,
-  check: SequenceCheck,
   create: Operation,
 ): Promise<{ ids: Record<string, string>; collectionPath: Record<string, string> }> {
   const ids: Record<string, string> = {};
@@ -115,7 +115,7 @@ async function createParents(
     const parent = familyNamed(env.model, link.family);
     if (parent === undefined || parent.skip !== undefined)
       sequence.stop(create, `a ${family.name} needs a ${link.family}, which cannot be created here (${parent?.skip ?? 'not in the model'})`);
-    const made = await createResource(sequence, env, parent, `${token}p${index === 0 ? '' : index}`, check);
+    const made = await createResource(sequence, env, parent, `${token}p${index === 0 ? '' : index}`);
     ids[link.name] = made.id;
     if (link.via === 'path') collectionPath[link.name] = made.id;
   }
@@ -131,13 +131,12 @@ export async function createResource(
   env: FamilyEnv,
   family: ResourceFamily,
   token: string,
-  check: SequenceCheck,
   /** Runs once the parents exist, before the create (a list total a sub-resource can only read then). */
   beforeCreate?: (collectionPath: Record<string, string>, parentIds: Record<string, string>) => Promise<void>,
 ): Promise<CreatedResource> {
   const operations = familyOperations(env.book, family);
   if (operations === undefined) throw new Error(`${family.name}: routes missing; the caller checks them first`);
-  const parents = await createParents(sequence, env, family, token, check, operations.create);
+  const parents = await createParents(sequence, env, family, token, operations.create);
   await beforeCreate?.(parents.collectionPath, parents.ids);
   const made = createBody(family, token, parents.ids);
   if ('missing' in made)
@@ -152,9 +151,11 @@ export async function createResource(
       `a ${family.name} create with the values inference gives was refused (${describeAnswer(answer)}): a hint can give the values it needs`,
     );
   }
-  sequence.expect(answer, operations.create, 'success', `create a ${family.name}`, check);
-  const id = createdId(answer, family, operations.read, sequence.ctx.run.restUrl(operations.create.locale));
-  if (id === undefined) sequence.fail(check, operations.create, `the ${family.name} create answer has no "${family.idField}"`);
+  sequence.expectStatus(statefulSequence, operations.create, answer, 'success', `create a ${family.name}`);
+  const named = createdId(answer, family, operations.read, sequence.ctx.run.restUrl(operations.create.locale));
+  sequence.judgeOrStop(statefulSequence, operations.create, { step: 'created', family: family.name, idField: family.idField, id: named });
+  // The check stopped the sequence when the answer named no id.
+  const id = named!;
   const path = itemPath(operations.read, parents.collectionPath, id);
   const forget = sequence.cleanup(operations.remove, { path, body: deleteArgs(family, token) });
   sequence.record(`create ${family.name}`, 'ok', `id ${id}`);

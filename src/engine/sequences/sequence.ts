@@ -10,7 +10,9 @@ import { buildRequest } from '../../request/index.js';
 import type { Credentials, UploadBody } from '../../request/types.js';
 import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
-import { answerOf, describeAnswer, type StepAnswer } from './answer.js';
+import type { StatusExpectation, StepStatus } from '../../checks/resources/evidence.js';
+import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
+import { unmetStatus } from '../../checks/resources/step-status.js';
 
 /** Parameter values of one step; path values are strings, as in a generated case. */
 export interface StepValues {
@@ -27,15 +29,6 @@ export interface StepOptions {
   /** Through which locale's REST root; default: the operation's own. */
   locale?: string | null;
 }
-
-/** What a step must answer. */
-export type StatusExpectation = 'success' | 'gone' | 'refused';
-
-const EXPECTED: Record<StatusExpectation, { test(status: number): boolean; words: string }> = {
-  success: { test: (status) => status >= 200 && status < 300, words: 'a 2xx answer' },
-  gone: { test: (status) => status === 404 || status === 410, words: '404' },
-  refused: { test: (status) => status >= 400 && status < 500, words: 'a 4xx refusal' },
-};
 
 /** Thrown to end a sequence early (after a finding was reported, or when it cannot go on). */
 export class SequenceStopped extends Error {
@@ -115,20 +108,44 @@ export class Sequence {
     return failures;
   }
 
+  /** `judge`, then stops the sequence when the check found a rule broken (the rule said the sequence cannot go on). */
+  judgeOrStop<E>(check: EvidenceCheck<E>, op: Operation, evidence: E): void {
+    const last = this.judge(check, op, evidence).at(-1);
+    if (last === undefined) return;
+    this.outcome = { result: 'failed', reason: `${check.name}: ${last.message}` };
+    throw new SequenceStopped(last.message);
+  }
+
+  /**
+   * Hands the step's status to `check` as a `StepStatus` and stops the sequence when it does not meet `expectation`.
+   * A 401 or 403 where success was expected is no finding (the interface does not say who may do what): the
+   * sequence stops with a note.
+   */
+  expectStatus(check: EvidenceCheck<StepStatus>, op: Operation, answer: StepAnswer, expectation: StatusExpectation, what: string): void {
+    this.#stopWhenNotAllowed(answer, op, expectation, what);
+    this.judgeOrStop(check, op, { step: 'status', what, expected: expectation, answer });
+  }
+
   /** Records a step of the sequence for the report (what ran, and how it went). */
   record(step: string, outcome: StepRecord['outcome'] = 'ok', detail?: string): void {
     this.steps.push(detail === undefined ? { step, outcome } : { step, outcome, detail });
   }
 
   /**
-   * Requires the step's status to meet `expectation`, else reports under `check`. A 401 or 403 where success
-   * was expected is no finding (the interface does not say who may do what): the sequence stops with a note.
+   * Requires the step's status to meet `expectation`, else reports under `check` and stops: for the checks whose
+   * sequences do not yet hand them evidence (see `expectStatus`). A 401 or 403 where success was expected is no
+   * finding (the interface does not say who may do what): the sequence stops with a note.
    */
   expect(answer: StepAnswer, op: Operation, expectation: StatusExpectation, what: string, check: SequenceCheck): void {
+    this.#stopWhenNotAllowed(answer, op, expectation, what);
+    const unmet = unmetStatus({ what, expected: expectation, answer });
+    if (unmet !== undefined) this.fail(check, op, unmet);
+  }
+
+  /** Stops the sequence, with no finding, when a step that had to succeed answered 401 or 403. */
+  #stopWhenNotAllowed(answer: StepAnswer, op: Operation, expectation: StatusExpectation, what: string): void {
     const status = answer.status;
-    if (status !== undefined && EXPECTED[expectation].test(status)) return;
     if (expectation === 'success' && (status === 401 || status === 403)) this.stop(op, `${what} answered ${status}: the credentials lack the right`);
-    this.fail(check, op, `${what}: expected ${EXPECTED[expectation].words}, got ${describeAnswer(answer)}`);
   }
 
   /** Ends the sequence without a finding, noting why on the operation's coverage entry. */

@@ -4,7 +4,7 @@
  * digit strings alike, lists as lists, a date-time with or without its zone, and a post scheduled for a past
  * date published at once.
  */
-import { sameJsonMeaning } from '../../contract/diff.js';
+import { sameJsonMeaning } from '../../descriptor/json-meaning.js';
 
 function plain(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
