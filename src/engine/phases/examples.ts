@@ -13,6 +13,8 @@ import { forEachConcurrently } from '../pool.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { withRealIds } from './real-ids.js';
 
+const PHASE = 'examples';
+
 /** Methods a probe may try; HEAD and OPTIONS are served implicitly by WordPress and never probed. */
 const PROBE_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -64,7 +66,7 @@ export function probeOperations(operations: readonly Operation[], safeMethodsOnl
 }
 
 export const examplesPhase: Phase = {
-  name: 'examples',
+  name: PHASE,
   description: 'Deterministic boundary values of every parameter, and a probe of every undeclared method.',
   checks: [],
   skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
@@ -79,9 +81,9 @@ export const examplesPhase: Phase = {
           if (run.stopped) return;
           // What the case carries along from its valid base case: real ids, not refused arguments; its subject as it is.
           const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
-          const executed = await run.execute(op, sent, 'examples', { judgeCase: true });
+          const executed = await run.execute(op, sent, PHASE, { judgeCase: true });
           ctx.refusals.note(op, sent, executed.exchange);
-          reportExecuted(ctx, op, sent, executed, 'examples');
+          reportExecuted(ctx, op, sent, executed, PHASE);
         }
       },
       () => run.stopped,
@@ -94,12 +96,12 @@ export const examplesPhase: Phase = {
         const path = ctx.generators(model).samplePath();
         if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
         const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
-        const executed = await run.execute(probe, requestCase, 'examples', { probe: true, judgeCase: true });
+        const executed = await run.execute(probe, requestCase, PHASE, { probe: true, judgeCase: true });
         run.reportOutcomes(
           probe,
           requestCase,
           executed,
-          'examples',
+          PHASE,
           executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'),
         );
       },

@@ -25,6 +25,8 @@ import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 import { withRealIds } from './real-ids.js';
 
+const PHASE = 'fuzz';
+
 /** Examples per operation and kind in one round. */
 export const ROUND_SIZE = 25;
 
@@ -66,12 +68,12 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
     if (run.stopped) throw new fc.PreconditionFailure(true);
     const requestCase = refusals.lighten(op, withRealIds(ctx, op, generated));
-    const executed = await run.execute(op, requestCase, 'fuzz', { judgeCase: true });
+    const executed = await run.execute(op, requestCase, PHASE, { judgeCase: true });
     refusals.note(op, requestCase, executed.exchange);
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
-    if (warnings.length) run.reportOutcomes(op, requestCase, executed, 'fuzz', warnings);
+    if (warnings.length) run.reportOutcomes(op, requestCase, executed, PHASE, warnings);
     if (failuresOf(executed.outcomes).length === 0) {
-      reportExecuted(ctx, op, requestCase, { ...executed, outcomes: [] }, 'fuzz');
+      reportExecuted(ctx, op, requestCase, { ...executed, outcomes: [] }, PHASE);
       return true;
     }
     lastFailing = { requestCase, executed, adapted: requestCase !== generated };
@@ -96,23 +98,23 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     return true;
   }
   // Re-send the minimal case: a finding is reported only if it fails again.
-  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, shrunk, 'fuzz', { judgeCase: true });
+  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, shrunk, PHASE, { judgeCase: true });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
-    run.reportOutcomes(op, shrunk, recheck, 'fuzz', failures);
+    run.reportOutcomes(op, shrunk, recheck, PHASE, failures);
   } else {
     const flaky = failuresOf(lastFailing.executed.outcomes).map((o) => ({
       ...o,
       severity: 'warning' as const,
       message: `${o.message} (did not fail again when re-sent)`,
     }));
-    run.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, 'fuzz', flaky);
+    run.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, PHASE, flaky);
   }
   return true;
 }
 
 export const fuzzPhase: Phase = {
-  name: 'fuzz',
+  name: PHASE,
   description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
   checks: [],
   skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
@@ -124,12 +126,12 @@ export const fuzzPhase: Phase = {
       async (op) => {
         for (const requestCase of boundaryIdCases(ctx, op)) {
           if (ctx.run.stopped) return;
-          const executed = await ctx.run.execute(op, requestCase, 'fuzz', { judgeCase: true });
+          const executed = await ctx.run.execute(op, requestCase, PHASE, { judgeCase: true });
           ctx.run.reportOutcomes(
             op,
             requestCase,
             executed,
-            'fuzz',
+            PHASE,
             executed.outcomes.filter((outcome) => outcome.severity === 'failure' || outcome.check === 'not_a_server_error'),
           );
         }
