@@ -16,6 +16,16 @@ import { validAccepted } from './answer/valid-accepted.js';
 import { paginationBounds } from './collections/pagination-bounds.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
+// The auth phase's checks.
+import { accessOtherAccount } from './access/access-other-account.js';
+import { accessPrivilege } from './access/access-privilege.js';
+import { accessRoleEscalation } from './access/access-role-escalation.js';
+import { allowHeader } from './access/allow-header.js';
+import { authRefusalStatus } from './access/auth-refusal-status.js';
+import { authWrongCredentials } from './access/auth-wrong-credentials.js';
+import { ignoredAuth } from './access/ignored-auth.js';
+import { invalidRejectedAnonymous } from './access/invalid-rejected-anonymous.js';
+
 /** The checks over single exchanges, run by the engine on every phase's requests. */
 const ANSWER_CHECKS: readonly ExchangeCheck[] = [
   responseReceived,
@@ -32,8 +42,20 @@ const ANSWER_CHECKS: readonly ExchangeCheck[] = [
   responseSchema,
 ];
 
+/** The auth phase's: wrong credentials, the access matrix, other accounts, invalid input without credentials. */
+const AUTH_CHECKS: readonly Check[] = [
+  authWrongCredentials,
+  ignoredAuth,
+  accessPrivilege,
+  authRefusalStatus,
+  allowHeader,
+  accessOtherAccount,
+  accessRoleEscalation,
+  invalidRejectedAnonymous,
+];
+
 /** Every check. */
-export const CHECKS: readonly Check[] = [...ANSWER_CHECKS];
+export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...AUTH_CHECKS];
 
 /** The checks over single exchanges. */
 export const EXCHANGE_CHECKS: readonly ExchangeCheck[] = CHECKS.filter(isExchangeCheck);
