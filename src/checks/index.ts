@@ -16,6 +16,11 @@ import { validAccepted } from './answer/valid-accepted.js';
 import { paginationBounds } from './collections/pagination-bounds.js';
 import { isExchangeCheck, type Check, type ExchangeCheck } from './types.js';
 
+// The batch phase's checks.
+import { batchItems } from './batch/batch-items.js';
+import { batchSizeLimit } from './batch/batch-size-limit.js';
+import { batchValidation } from './batch/batch-validation.js';
+
 // The auth phase's checks.
 import { accessOtherAccount } from './access/access-other-account.js';
 import { accessPrivilege } from './access/access-privilege.js';
@@ -42,6 +47,9 @@ const ANSWER_CHECKS: readonly ExchangeCheck[] = [
   responseSchema,
 ];
 
+/** The batch phase's: the size limit, the items' answers, the validation modes. */
+const BATCH_CHECKS: readonly Check[] = [batchSizeLimit, batchItems, batchValidation];
+
 /** The auth phase's: wrong credentials, the access matrix, other accounts, invalid input without credentials. */
 const AUTH_CHECKS: readonly Check[] = [
   authWrongCredentials,
@@ -55,7 +63,7 @@ const AUTH_CHECKS: readonly Check[] = [
 ];
 
 /** Every check. */
-export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...AUTH_CHECKS];
+export const CHECKS: readonly Check[] = [...ANSWER_CHECKS, ...BATCH_CHECKS, ...AUTH_CHECKS];
 
 /** The checks over single exchanges. */
 export const EXCHANGE_CHECKS: readonly ExchangeCheck[] = CHECKS.filter(isExchangeCheck);
