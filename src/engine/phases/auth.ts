@@ -1,19 +1,28 @@
 /**
  * Phase `auth` (runs when credentials are given): wrong credentials get 401 on every route, unknown ones
  * included (WordPress authenticates before routing); the access matrix (`access.ts`) sends each sampled
- * operation as every identity of the run and judges what each got; invalid input on a route that needs
- * credentials gets 400 even without them (WordPress validates before it checks permissions).
+ * operation as every identity of the run; ordinary accounts try other accounts' resources and their own roles
+ * (`other-accounts.ts`); invalid input on a route that needs credentials gets 400 even without them (WordPress
+ * validates before it checks permissions).
+ * What each answered goes to the checks of `checks/access/`, which judge it.
  */
+import { accessOtherAccount } from '../../checks/access/access-other-account.js';
+import { accessPrivilege } from '../../checks/access/access-privilege.js';
+import { accessRoleEscalation } from '../../checks/access/access-role-escalation.js';
+import { allowHeader } from '../../checks/access/allow-header.js';
+import { authRefusalStatus } from '../../checks/access/auth-refusal-status.js';
+import { authWrongCredentials, needsAnonymousComparison } from '../../checks/access/auth-wrong-credentials.js';
+import { ignoredAuth } from '../../checks/access/ignored-auth.js';
+import { invalidRejectedAnonymous } from '../../checks/access/invalid-rejected-anonymous.js';
+import { isRefusal, seenAnswer } from '../../checks/answer-seen.js';
 import { routeMeaningDifference } from '../../contract/diff.js';
 import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Credentials } from '../../request/types.js';
-import { answerOf, describeAnswer } from '../sequences/answer.js';
 import { BATCH_ROUTE } from '../sequences/batch-plan.js';
 import { forEachConcurrently } from '../pool.js';
-import { ACCESS_MATRIX_CHECKS, accessRow, isRefusal } from './access.js';
-import { OTHER_ACCOUNT_CHECKS, probeOtherAccounts } from './other-accounts.js';
-import type { PhaseCheck } from './index.js';
+import { accessRow } from './access.js';
+import { probeOtherAccounts } from './other-accounts.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 import { syntheticOperation } from './synthetic-operation.js';
@@ -30,22 +39,6 @@ export const AUTH_READS = 80;
 const INVALID_TRIES = 5;
 const UNKNOWN_ROUTE = '/restconform/no-such-route';
 const WRONG_PASSWORD = 'restconform wrong password';
-
-export const AUTH_WRONG_CREDENTIALS: PhaseCheck = {
-  name: 'auth_wrong_credentials',
-  severity: 'failure',
-  description:
-    'Wrong credentials (a wrong password, an unknown user) get 401 on every route, unknown routes included: authentication comes before routing. Ignored as if none were sent (real WordPress 6.1): a warning.',
-};
-
-export const INVALID_REJECTED_ANONYMOUS: PhaseCheck = {
-  name: 'invalid_rejected_anonymous',
-  severity: 'failure',
-  description:
-    'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
-};
-
-export const AUTH_CHECKS: readonly PhaseCheck[] = [AUTH_WRONG_CREDENTIALS, ...ACCESS_MATRIX_CHECKS, ...OTHER_ACCOUNT_CHECKS, INVALID_REJECTED_ANONYMOUS];
 
 /** `count` items spread evenly over `items`, in order. */
 function spread<T>(items: readonly T[], count: number): T[] {
@@ -101,24 +94,14 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
       const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
       const requestCase = emptyCase(ctx, op, synthetic);
       const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: given, probe: synthetic });
-      const answer = answerOf(executed.exchange);
-      if (answer.status === 401 || answer.status === undefined || ctx.run.stopped) return;
-      // Real WordPress 6.1 lets a wrong application password through as no login at all: the failure is recorded
-      // after the REST server has asked for authentication errors. Only an answer no anonymous caller gets is a fault.
+      const answer = seenAnswer(executed.exchange);
+      if (!needsAnonymousComparison(answer) || ctx.run.stopped) return;
       const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null, probe: synthetic });
-      const asAnonymous = anonymous.exchange.response?.status === answer.status;
-      const where = `${op.method} ${synthetic ? `${UNKNOWN_ROUTE} (no such route)` : op.route}`;
-      ctx.run.report({
-        check: AUTH_WRONG_CREDENTIALS.name,
-        severity: asAnonymous ? 'warning' : AUTH_WRONG_CREDENTIALS.severity,
-        operation: op,
-        message: asAnonymous
-          ? `${where} with ${which} answered ${describeAnswer(answer)}, as without credentials: they were ignored, not refused with 401 before routing`
-          : `${where} with ${which} answered ${describeAnswer(answer)}, without credentials ${describeAnswer(answerOf(anonymous.exchange))}; expected 401 before routing`,
-        cause: `${which} ${answer.status}${asAnonymous ? ' as anonymous' : ''}`,
-        phase: PHASE,
-        exchanges: [executed.exchange, anonymous.exchange],
-      });
+      ctx.run.judge(
+        authWrongCredentials,
+        { method: op.method, route: op.route, unknownRoute: synthetic, credentials: which, answer, anonymous: seenAnswer(anonymous.exchange) },
+        { operation: op, phase: PHASE, exchanges: [executed.exchange, anonymous.exchange] },
+      );
     },
     () => ctx.run.stopped,
   );
@@ -129,25 +112,27 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
   if (requestCase === undefined) return;
   const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
-  const answer = answerOf(executed.exchange);
-  if (answer.status === 400 || answer.status === undefined) return;
-  ctx.run.report({
-    check: INVALID_REJECTED_ANONYMOUS.name,
-    severity: INVALID_REJECTED_ANONYMOUS.severity,
-    operation: op,
-    message: `invalid input (${requestCase.mutation?.description ?? 'a broken rule'}) without credentials answered ${describeAnswer(answer)}; expected 400, since WordPress validates before it checks permissions`,
-    cause: String(answer.status),
-    phase: PHASE,
-    exchanges: [executed.exchange],
-    requestCase,
-  });
+  ctx.run.judge(
+    invalidRejectedAnonymous,
+    { brokenRule: requestCase.mutation?.description, answer: seenAnswer(executed.exchange) },
+    { operation: op, phase: PHASE, exchanges: [executed.exchange], requestCase },
+  );
 }
 
 export const authPhase: Phase = {
   name: PHASE,
   description:
     'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
-  checks: AUTH_CHECKS,
+  checks: [
+    authWrongCredentials,
+    ignoredAuth,
+    accessPrivilege,
+    authRefusalStatus,
+    allowHeader,
+    accessOtherAccount,
+    accessRoleEscalation,
+    invalidRejectedAnonymous,
+  ],
   skipReason: (ctx) =>
     ctx.run.identities.length < 2
       ? 'no credentials given (--user or --account with the application password)'
@@ -181,7 +166,7 @@ export const authPhase: Phase = {
       ctx.concurrency,
       async (op) => {
         const attempts = await accessRow(ctx, op);
-        if (attempts.some((attempt) => attempt.identity.credentials === undefined && isRefusal(attempt.cell.status))) refusing.push(op);
+        if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
       },
       () => ctx.run.stopped,
     );

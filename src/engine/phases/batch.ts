@@ -2,7 +2,9 @@
  * Phase `batch`: `POST /batch/v1` semantics, per locale: the size limit, per-item answers in request order, and
  * the two validation modes, with read-backs proving what ran and what did not.
  */
-import { BATCH_CHECKS } from '../sequences/batch-checks.js';
+import { batchItems } from '../../checks/batch/batch-items.js';
+import { batchSizeLimit } from '../../checks/batch/batch-size-limit.js';
+import { batchValidation } from '../../checks/batch/batch-validation.js';
 import { BATCH_ROUTE, planBatch } from '../sequences/batch-plan.js';
 import { itemsInOrder, largestBatchAccepted, oversizedBatchRejected, requireAllValidate } from '../sequences/batch-sequences.js';
 import { RouteBook } from '../sequences/route-book.js';
@@ -11,8 +13,6 @@ import { sequenceToken } from '../sequences/token.js';
 import type { LoadedDescriptor } from '../../descriptor/types.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
 import type { Phase } from './phase.js';
-
-export { BATCH_CHECKS };
 
 const PHASE = 'batch';
 
@@ -34,7 +34,7 @@ export const batchPhase: Phase = {
   name: PHASE,
   description:
     'Batch requests: 25 items accepted and 26 rejected before anything runs; items answered in order with their own statuses; require-all-validate runs nothing when one item is invalid, normal runs the valid ones.',
-  checks: BATCH_CHECKS,
+  checks: [batchSizeLimit, batchItems, batchValidation],
   skipReason(ctx) {
     if (ctx.safeMethodsOnly) return 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)';
     return ctx.descriptors.some(servesBatch) ? undefined : `the descriptor has no POST ${BATCH_ROUTE}`;

@@ -8,35 +8,21 @@
  * (`/wp/v2/users/`, `/community/v1/members/`) followed by the account's id (`members/{id}`,
  * `members/{user_id}/avatar`), or any path variable named `user_id` (`profile/{field_id}/data/{user_id}`).
  */
+import { accessOtherAccount } from '../../checks/access/access-other-account.js';
+import { readsAlike, type AccountProbeEvidence, type ReadBack } from '../../checks/access/account-probe.js';
+import { accessRoleEscalation } from '../../checks/access/access-role-escalation.js';
+import { seenAnswer } from '../../checks/answer-seen.js';
+import type { EvidenceCheck } from '../../checks/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/identity.js';
-import { answerOf, describeAnswer } from '../sequences/answer.js';
-import { isSuccess } from './access.js';
-import type { PhaseCheck } from './index.js';
 import type { PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 
 const PHASE = 'auth';
 /** Path variables that name an account wherever they appear. */
 const USER_VARIABLES = /^(user_?id|userid)$/i;
-
-export const ACCESS_OTHER_ACCOUNT: PhaseCheck = {
-  name: 'access_other_account',
-  severity: 'failure',
-  description:
-    "A member's write to another account's resources (its profile, profile data, avatar, cover, members/{other id}) is refused, and a read afterwards shows nothing changed.",
-};
-
-export const ACCESS_ROLE_ESCALATION: PhaseCheck = {
-  name: 'access_role_escalation',
-  severity: 'failure',
-  description:
-    'A member cannot raise their own roles: writing roles [administrator] to their own account is refused, and a read afterwards shows the roles unchanged.',
-};
-
-export const OTHER_ACCOUNT_CHECKS: readonly PhaseCheck[] = [ACCESS_OTHER_ACCOUNT, ACCESS_ROLE_ESCALATION];
 
 /** `/wp/v2/users/`: the collections whose `…/me` route answers the logged-in account. */
 function accountCollections(descriptor: LoadedDescriptor): string[] {
@@ -55,7 +41,7 @@ function accountVariable(op: Operation, collections: readonly string[]): string 
 }
 
 /** The GET of the same route (same locale), to read the resource back. */
-function readOf(ctx: PhaseContext, op: Operation): Operation | undefined {
+function readOperation(ctx: PhaseContext, op: Operation): Operation | undefined {
   return ctx.operations.find((other) => other.locale === op.locale && other.route === op.route && other.method === 'GET');
 }
 
@@ -66,10 +52,10 @@ async function readBack(ctx: PhaseContext, read: Operation, path: Record<string,
   return (await ctx.run.execute(read, requestCase, PHASE, { credentials: ctx.run.credentials ?? null })).exchange;
 }
 
-const bodyOf = (exchange: Exchange): string => exchange.response?.bodyText ?? '';
+const readOf = (exchange: Exchange): ReadBack => ({ status: exchange.response?.status, body: exchange.response?.bodyText ?? '' });
 
 interface Probe {
-  check: PhaseCheck;
+  check: EvidenceCheck<AccountProbeEvidence>;
   op: Operation;
   actor: Identity;
   requestCase: RequestCase;
@@ -79,31 +65,25 @@ interface Probe {
 
 /**
  * Sends the probe's write as its actor (on purpose past the protection of the run's accounts), with the
- * administrator's reads around it; reports a success, or a refusal after which the read changed.
+ * administrator's reads around it, and hands what they answered to the probe's check.
  */
 async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt }: Probe): Promise<void> {
-  const read = readOf(ctx, op);
+  const read = readOperation(ctx, op);
   const before = read && ctx.run.credentials ? [await readBack(ctx, read, requestCase.path), await readBack(ctx, read, requestCase.path)] : [];
-  // A resource that reads differently twice in a row (a counter, a time) cannot show a change.
-  const stable = before.length === 2 && before[0]!.response?.status === 200 && bodyOf(before[0]!) === bodyOf(before[1]!);
+  const reads = before.map(readOf);
   const write = await ctx.run.execute(op, requestCase, PHASE, { credentials: actor.credentials, unguarded: true });
-  const answer = answerOf(write.exchange);
-  const after = stable ? await readBack(ctx, read!, requestCase.path) : undefined;
-  const changed = after !== undefined && bodyOf(after) !== bodyOf(before[1]!);
-  if (!isSuccess(answer.status) && !changed) return;
-  const who = `${actor.name} (${actor.role})`;
-  ctx.run.report({
-    check: check.name,
-    severity: check.severity,
-    operation: op,
-    message: isSuccess(answer.status)
-      ? `${who} ${attempt} with ${op.method} ${op.route} and was not refused (${describeAnswer(answer)})${changed ? '; a read afterwards shows the change' : ''}`
-      : `${who} was refused (${describeAnswer(answer)}) when it ${attempt} with ${op.method} ${op.route}, yet a read afterwards shows a change`,
-    cause: isSuccess(answer.status) ? `${actor.role} not refused` : `${actor.role} refused, data changed`,
-    phase: PHASE,
-    exchanges: [...before.slice(1), write.exchange, ...(after ? [after] : [])],
-    requestCase,
-  });
+  // A resource that reads differently twice in a row (a counter, a time) cannot show a change: no read after.
+  const after = readsAlike(reads) ? await readBack(ctx, read!, requestCase.path) : undefined;
+  const evidence: AccountProbeEvidence = {
+    method: op.method,
+    route: op.route,
+    actor: { name: actor.name, role: actor.role },
+    attempt,
+    write: seenAnswer(write.exchange),
+    before: reads,
+  };
+  if (after !== undefined) evidence.after = readOf(after);
+  ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges: [...before.slice(1), write.exchange, ...(after ? [after] : [])], requestCase });
 }
 
 /** Each ordinary account's write of every account-addressed operation, pointed at another ordinary account. */
@@ -122,7 +102,7 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
         const victimId = victim && ctx.run.accountOf(victim)?.id;
         if (victim === undefined || victimId === undefined) continue;
         probes.push({
-          check: ACCESS_OTHER_ACCOUNT,
+          check: accessOtherAccount,
           op,
           actor,
           requestCase: { ...sample, path: { ...sample.path, [variable]: String(victimId) } },
@@ -153,7 +133,7 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
         if (id === undefined) continue;
         const roles = op.args.roles?.type === 'string' ? 'administrator' : ['administrator'];
         probes.push({
-          check: ACCESS_ROLE_ESCALATION,
+          check: accessRoleEscalation,
           op,
           actor,
           requestCase: { operationId: op.id, kind: 'valid', path: { [variable]: String(id) }, query: {}, body: { roles } },

@@ -3,11 +3,16 @@
  * items answered in request order with their own statuses, and the two validation modes, each checked by
  * reading back what should (not) have been created.
  */
+import { batchItems, type SentItem } from '../../checks/batch/batch-items.js';
+import { batchSizeLimit } from '../../checks/batch/batch-size-limit.js';
+import { batchValidation } from '../../checks/batch/batch-validation.js';
+import { describeItem, itemAnswers, lacksRight, type ItemAnswer } from '../../checks/batch/evidence.js';
+import { isSuccess, seenAnswer } from '../../checks/answer-seen.js';
+import type { EvidenceCheck } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
-import { describeAnswer, idText, type StepAnswer } from './answer.js';
+import { idText, type StepAnswer } from './answer.js';
 import { UNKNOWN_ITEM_PATH, type BatchableFamily, type BatchPlan } from './batch-plan.js';
-import { BATCH_ITEMS, BATCH_SIZE_LIMIT, BATCH_VALIDATION } from './batch-checks.js';
-import type { Sequence } from './sequence.js';
+import { SequenceStopped, type Sequence } from './sequence.js';
 
 /** One item of `requests`. */
 interface BatchItem {
@@ -16,34 +21,15 @@ interface BatchItem {
   body: Record<string, unknown>;
 }
 
-/** One item's answer inside a 207. */
-interface ItemAnswer {
-  status: number | undefined;
-  code: string | undefined;
-  body: unknown;
-  /** The answer as JSON text, to look for the values an item sent. */
-  text: string;
+/** Hands one step's evidence to `check`; a rule it found broken is reported with the sequence so far and ends it. */
+function judgeStep<E>(sequence: Sequence, check: EvidenceCheck<E>, op: Operation, evidence: E): void {
+  const [failure] = sequence.judge(check, op, evidence);
+  if (failure !== undefined) throw new SequenceStopped(failure.message);
 }
 
-function itemAnswers(answer: StepAnswer): ItemAnswer[] | undefined {
-  const responses = answer.field('responses');
-  if (!Array.isArray(responses)) return undefined;
-  return responses.map((response) => {
-    const item = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
-    const body = item.body;
-    const code = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).code : undefined;
-    return {
-      status: typeof item.status === 'number' ? item.status : undefined,
-      code: typeof code === 'string' ? code : undefined,
-      body,
-      text: JSON.stringify(response ?? null),
-    };
-  });
-}
-
-function describeItem(item: ItemAnswer | undefined): string {
-  if (item === undefined) return 'no answer';
-  return item.code === undefined ? String(item.status ?? 'no status') : `${item.status ?? 'no status'} ${item.code}`;
+/** A 401 or 403 where success was expected is no finding: the sequence stops with a note (see `Sequence.expect`). */
+function stopWhenRefused(sequence: Sequence, op: Operation, answer: StepAnswer, what: string): void {
+  if (lacksRight(seenAnswer(answer.exchange))) sequence.stop(op, `${what} answered ${answer.status}: the credentials lack the right`);
 }
 
 function idOf(family: BatchableFamily, item: ItemAnswer): string | undefined {
@@ -74,11 +60,9 @@ async function createdWith(sequence: Sequence, family: BatchableFamily, prefix: 
 export async function largestBatchAccepted(sequence: Sequence, plan: BatchPlan): Promise<void> {
   const items = Array.from({ length: plan.maxItems }, (_, index) => ({ method: 'POST', path: `${UNKNOWN_ITEM_PATH}/${index}`, body: {} }));
   const answer = await sendBatch(sequence, plan, items);
-  sequence.expect(answer, plan.batch, 'success', `a batch of ${plan.maxItems} items`, BATCH_SIZE_LIMIT);
-  if (answer.status !== 207) sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${plan.maxItems} items answered ${describeAnswer(answer)}; expected 207`);
-  const answers = itemAnswers(answer);
-  if (answers?.length !== plan.maxItems)
-    sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${plan.maxItems} items got ${answers?.length ?? 'no list of'} answers`);
+  stopWhenRefused(sequence, plan.batch, answer, `a batch of ${plan.maxItems} items`);
+  const answers = itemAnswers(answer.field('responses'));
+  judgeStep(sequence, batchSizeLimit, plan.batch, { step: 'largest', items: plan.maxItems, answer: seenAnswer(answer.exchange), answers: answers?.length });
 }
 
 /** One item too many is rejected with 400, and (read back) none of its items ran. */
@@ -90,9 +74,7 @@ export async function oversizedBatchRejected(sequence: Sequence, plan: BatchPlan
   );
   const answer = await sendBatch(sequence, plan, items);
   const created = family === undefined ? undefined : await createdWith(sequence, family, `${token}x`);
-  const ran = created !== undefined && created.length > 0 ? `; ${created.length} of its items ran (read back afterwards)` : '';
-  if (answer.status !== 400) sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${count} items answered ${describeAnswer(answer)}; expected 400${ran}`);
-  if (ran !== '') sequence.fail(BATCH_SIZE_LIMIT, plan.batch, `a batch of ${count} items was rejected with 400, but${ran}`);
+  judgeStep(sequence, batchSizeLimit, plan.batch, { step: 'oversized', items: count, answer: seenAnswer(answer.exchange), ran: created?.length });
 }
 
 /**
@@ -101,80 +83,56 @@ export async function oversizedBatchRejected(sequence: Sequence, plan: BatchPlan
  */
 export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: string): Promise<void> {
   const family = plan.batchable!;
-  const expectations: Array<{ item: BatchItem; what: string; test(item: ItemAnswer): boolean; expected: string }> = [];
+  const sent: Array<SentItem & { item: BatchItem }> = [];
   const first = `${token}a`;
   const last = `${token}z`;
-  const created = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
-  expectations.push({
-    item: createItem(family, first),
-    what: `a valid ${family.family.name} create`,
-    test: (item) => created(item.status) || item.status === 401 || item.status === 403,
-    expected: 'a 2xx',
-  });
-  expectations.push({
-    item: { method: 'POST', path: UNKNOWN_ITEM_PATH, body: {} },
-    what: 'an item for an unknown path',
-    test: (item) => item.status === 404,
-    expected: '404 rest_no_route',
-  });
+  sent.push({ kind: 'create', item: createItem(family, first), what: `a valid ${family.family.name} create` });
+  sent.push({ kind: 'unknown path', item: { method: 'POST', path: UNKNOWN_ITEM_PATH, body: {} }, what: 'an item for an unknown path' });
   if (plan.notAllowed !== undefined) {
     const op: Operation = plan.notAllowed;
-    expectations.push({
+    sent.push({
+      kind: 'not allowed',
       item: { method: op.method, path: op.pattern.build({}), body: {} },
       what: `an item for ${op.method} ${op.route}, which does not allow batching`,
-      test: (item) => item.status === 400 && item.code === 'rest_batch_not_allowed',
-      expected: '400 rest_batch_not_allowed',
     });
   }
-  expectations.push({
+  sent.push({
+    kind: 'invalid create',
     item: { method: family.create.method, path: family.create.pattern.build({}), body: family.invalidBody },
     what: `a ${family.family.name} create missing a required parameter`,
-    test: (item) => item.status === 400,
-    expected: '400',
   });
-  expectations.push({
-    item: createItem(family, last),
-    what: `another valid ${family.family.name} create`,
-    test: (item) => created(item.status) || item.status === 401 || item.status === 403,
-    expected: 'a 2xx',
-  });
+  sent.push({ kind: 'create', item: createItem(family, last), what: `another valid ${family.family.name} create` });
 
   const answer = await sendBatch(
     sequence,
     plan,
-    expectations.map((expectation) => expectation.item),
+    sent.map((next) => next.item),
     'normal',
   );
-  sequence.expect(answer, plan.batch, 'success', 'a normal batch of mixed items', BATCH_ITEMS);
-  if (answer.status !== 207) sequence.fail(BATCH_ITEMS, plan.batch, `a normal batch answered ${describeAnswer(answer)}; expected 207`);
-  const answers = itemAnswers(answer);
+  stopWhenRefused(sequence, plan.batch, answer, 'a normal batch of mixed items');
+  judgeStep(sequence, batchItems, plan.batch, { step: 'answer', answer: seenAnswer(answer.exchange) });
+  const answers = itemAnswers(answer.field('responses'));
   // Whatever the batch created is deleted at the end, even when a check below fails first.
-  const createdIds = (answers ?? []).map((item) => (created(item.status) ? idOf(family, item) : undefined));
+  const createdIds = (answers ?? []).map((item) => (isSuccess(item.status) ? idOf(family, item) : undefined));
   for (const id of createdIds)
     if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
-  if (answers?.length !== expectations.length)
-    sequence.fail(BATCH_ITEMS, plan.batch, `${expectations.length} items got ${answers?.length ?? 'no list of'} answers`);
-  for (const [index, expectation] of expectations.entries()) {
-    const item = answers[index]!;
-    if (!expectation.test(item))
-      sequence.fail(BATCH_ITEMS, plan.batch, `item ${index + 1}, ${expectation.what}, answered ${describeItem(item)}; expected ${expectation.expected}`);
-  }
-  const firstAnswer = answers[0]!;
-  const lastAnswer = answers[answers.length - 1]!;
-  if (firstAnswer.text.includes(last) || lastAnswer.text.includes(first)) {
-    sequence.fail(BATCH_ITEMS, plan.batch, "the answers are not in request order: the first item is answered with the last item's resource");
-  }
-  if (!created(firstAnswer.status) || !created(lastAnswer.status)) {
+  const items = sent.map(({ kind, what }) => ({ kind, what }));
+  judgeStep(sequence, batchItems, plan.batch, { step: 'items', items, answers, firstValue: first, lastValue: last });
+  const firstAnswer = answers![0]!;
+  const lastAnswer = answers![answers!.length - 1]!;
+  if (!isSuccess(firstAnswer.status) || !isSuccess(lastAnswer.status)) {
     sequence.stop(plan.batch, `the batch's creates answered ${describeItem(firstAnswer)}: the credentials lack the right`);
   }
   for (const [position, id] of [
     [1, createdIds[0]],
-    [expectations.length, createdIds[expectations.length - 1]],
+    [sent.length, createdIds[sent.length - 1]],
   ] as const) {
-    if (id === undefined) sequence.fail(BATCH_ITEMS, plan.batch, `item ${position}'s answer has no "${family.family.idField}"`);
-    const path = { [family.family.itemVariable]: id };
+    judgeStep(sequence, batchItems, plan.batch, { step: 'created id', position, idField: family.family.idField, id });
+    const path = { [family.family.itemVariable]: id! };
     const read = await sequence.send(family.read, { path });
-    sequence.expect(read, family.read, 'success', `read the ${family.family.name} item ${position} of a normal batch created`, BATCH_VALIDATION);
+    const what = `read the ${family.family.name} item ${position} of a normal batch created`;
+    stopWhenRefused(sequence, family.read, read, what);
+    judgeStep(sequence, batchValidation, family.read, { step: 'read back', what, answer: seenAnswer(read.exchange) });
   }
 }
 
@@ -185,18 +143,11 @@ export async function requireAllValidate(sequence: Sequence, plan: BatchPlan, to
   const items = [createItem(family, prefix), { method: family.create.method, path: family.create.pattern.build({}), body: family.invalidBody }];
   const answer = await sendBatch(sequence, plan, items, 'require-all-validate');
   const created = await createdWith(sequence, family, prefix);
-  if (created !== undefined && created.length > 0) {
-    sequence.fail(
-      BATCH_VALIDATION,
-      plan.batch,
-      `a require-all-validate batch with one invalid item ran its valid item (${family.family.name} ${created.join(', ')} exists afterwards)`,
-    );
-  }
-  if (answer.status !== 207 || answer.field('failed') !== 'validation') {
-    sequence.fail(
-      BATCH_VALIDATION,
-      plan.batch,
-      `a require-all-validate batch with one invalid item answered ${describeAnswer(answer)} with failed ${JSON.stringify(answer.field('failed'))}; expected 207 with failed "validation"`,
-    );
-  }
+  judgeStep(sequence, batchValidation, plan.batch, {
+    step: 'require-all-validate',
+    family: family.family.name,
+    answer: seenAnswer(answer.exchange),
+    failed: answer.field('failed'),
+    created,
+  });
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { accessOtherAccount } from './access-other-account.js';
+import type { AccountProbeEvidence, ReadBack } from './account-probe.js';
+import { accessRoleEscalation } from './access-role-escalation.js';
+
+const read = (body: string, status = 200): ReadBack => ({ status, body });
+
+const probe = (write: number, before: ReadBack[], after?: ReadBack): AccountProbeEvidence => ({
+  method: 'POST',
+  route: '/community/v1/members/(?P<id>[\\d]+)',
+  actor: { name: 'member', role: 'member' },
+  attempt: "wrote member2's resource",
+  write: { status: write, code: write === 403 ? 'rest_forbidden' : undefined },
+  before,
+  ...(after === undefined ? {} : { after }),
+});
+
+describe('access_other_account and access_role_escalation', () => {
+  it('fail a write that was not refused, saying when a read shows the change', () => {
+    expect(accessOtherAccount.judge(probe(200, [read('a'), read('a')], read('b')))).toEqual([
+      {
+        message:
+          "member (member) wrote member2's resource with POST /community/v1/members/(?P<id>[\\d]+) and was not refused (200); a read afterwards shows the change",
+        cause: 'member not refused',
+      },
+    ]);
+    expect(accessRoleEscalation.judge(probe(200, []))[0]!.message).toMatch(/and was not refused \(200\)$/);
+  });
+
+  it('fail a refusal after which the resource reads differently', () => {
+    expect(accessOtherAccount.judge(probe(403, [read('a'), read('a')], read('b')))).toEqual([
+      {
+        message:
+          "member (member) was refused (403 rest_forbidden) when it wrote member2's resource with POST /community/v1/members/(?P<id>[\\d]+), yet a read afterwards shows a change",
+        cause: 'member refused, data changed',
+      },
+    ]);
+  });
+
+  it('pass a refusal that changed nothing, and cannot see a change in a resource that reads differently each time', () => {
+    expect(accessOtherAccount.judge(probe(403, [read('a'), read('a')], read('a')))).toEqual([]);
+    expect(accessOtherAccount.judge(probe(403, [read('a'), read('b')], read('c')))).toEqual([]);
+  });
+});
