@@ -89,8 +89,11 @@ export interface EvidenceCheck<E> extends CheckDeclaration {
   judge(evidence: E): CheckFailure[];
 }
 
-/** Any check of the registry (`never`: a list holds checks of every kind of evidence). */
-export type Check = ExchangeCheck | EvidenceCheck<never>;
+/** A check over any kind of gathered evidence (`never`: a list holds checks of every kind of evidence). */
+export type AnyEvidenceCheck = EvidenceCheck<never>;
+
+/** Any check of the registry. */
+export type Check = ExchangeCheck | AnyEvidenceCheck;
 
 /** True for a check over single exchanges. */
 export function isExchangeCheck(check: Check): check is ExchangeCheck {

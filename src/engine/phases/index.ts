@@ -1,5 +1,5 @@
 /** Every phase, in the order a run executes them, and the checks the phases report under their own names. */
-import type { Severity } from '../../checks/types.js';
+import type { AnyEvidenceCheck } from '../../checks/types.js';
 import { authPhase } from './auth.js';
 import { batchPhase } from './batch.js';
 import { collectionsPhase } from './collections.js';
@@ -25,16 +25,7 @@ export const PHASES: readonly Phase[] = [
 
 export const PHASE_NAMES: readonly string[] = PHASES.map((phase) => phase.name);
 
-/** A check that a phase reports itself (not run per exchange): name, default severity, what it means. */
-export interface PhaseCheck {
-  name: string;
-  severity: Severity;
-  description: string;
-  /** `descriptor`: judges the descriptors as a whole, so it applies to every operation when its phase runs. */
-  judges?: 'descriptor';
-}
-
 /** Every check a phase judges with evidence of its own, with the phase that gathers it. */
-export const PHASE_CHECKS: readonly (PhaseCheck & { phase: string })[] = PHASES.flatMap((phase) =>
+export const PHASE_CHECKS: readonly (AnyEvidenceCheck & { phase: string })[] = PHASES.flatMap((phase) =>
   phase.checks.map((check) => ({ ...check, phase: phase.name })),
 );

@@ -3,7 +3,7 @@ import type { Contract } from '../../contract/types.js';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { OperationGenerators } from '../generators.js';
 import type { ResourceHints } from '../../resources/index.js';
-import type { PhaseCheck } from './index.js';
+import type { AnyEvidenceCheck } from '../../checks/types.js';
 import type { CallbackRefusals } from './callback-refusals.js';
 import type { RunContext } from '../run-context.js';
 import type { ShardPlan, WorkUnit } from '../shard-plan.js';
@@ -54,7 +54,7 @@ export interface Phase {
   name: string;
   description: string;
   /** The checks that judge the evidence this phase gathers (not those over single exchanges, which every phase feeds). */
-  checks: readonly PhaseCheck[];
+  checks: readonly AnyEvidenceCheck[];
   /**
    * The pieces of work this phase does once per run rather than per operation (a comparison, a sequence), each
    * with an estimated cost: a split run gives each to exactly one shard (`ctx.shard.owns(name)`).
