@@ -42,7 +42,7 @@ export const accessOtherResource: EvidenceCheck<OtherAccountAttempt> = {
   name: 'access_other_resource',
   severity: 'failure',
   description:
-    "An ordinary account (a member, an author) cannot update or delete a resource another account made, nor read its edit context: each attempt is refused (or the edit read shows no field beyond view), and its maker's read afterwards shows it unchanged.",
+    "An ordinary account (a member, an author) cannot update or delete a resource another account made, nor read it with `context=edit`: in each life cycle, every such account given with `--account` tries all three; each must be refused (an edit read may instead show no field beyond `view`), and the maker's read afterwards shows the resource unchanged.",
   evidence: 'access',
   judge(attempt): CheckFailure[] {
     const message = departure(attempt);

@@ -7,7 +7,7 @@ export const ignoredAuth: AccessRowCheck = {
   name: 'ignored_auth',
   severity: 'warning',
   description:
-    'A write does not succeed without credentials: a failure when a named account is refused the same request, a warning when none is (the interface does not list permissions; a failure with --strict-auth).',
+    'A write does not succeed without credentials: a failure when a named account is refused the same request, a warning when none is (the interface does not list permissions; a failure with --strict-auth); a family whose resource hint says `anonymous` (sign-ups) gets a note instead.',
   evidence: 'access',
   judge({ method, route, attempts, openBecause, strictAuth }) {
     if (SAFE_METHODS.includes(method)) return [];

@@ -16,7 +16,7 @@ export const createPersisted: EvidenceCheck<CreatedValues> = {
   name: 'create_persisted',
   severity: 'failure',
   description:
-    "Every value a create sends (in its JSON body, or in the query string beside an uploaded file) that a read of the new resource shows holds the value sent, after WordPress's normalisation.",
+    'Every value a create sends (its JSON body, or the query string beside an uploaded file) that the first read of the new resource shows holds the value sent, after the same normalisation.',
   evidence: 'life-cycle',
   judge({ family, sent, upload, read }): CheckFailure[] {
     const shown = read as Record<string, unknown>;
