@@ -5,20 +5,6 @@
  * time a phase does not use passes on, and fuzz, the last open-ended phase, takes whatever the others leave.
  */
 
-/** Each phase's reserved share of a time budget. Only the shares of phases that run count (they are rescaled). */
-export const PHASE_SHARES: Readonly<Record<string, number>> = {
-  contract: 0.02,
-  locale: 0.08,
-  schemas: 0.02,
-  examples: 0.25,
-  // Reads only: a few requests per list route.
-  collections: 0.03,
-  fuzz: 0.3,
-  stateful: 0.15,
-  batch: 0.05,
-  auth: 0.15,
-};
-
 /** How one phase used its share: reported in `run_finished`, so a report says how the budget was spent. */
 export interface PhaseBudget {
   phase: string;
@@ -37,7 +23,13 @@ export interface BudgetSplit {
   phases: PhaseBudget[];
 }
 
-/** Splits one time budget over the phases that will run, in their order. */
+/** A phase's name and its share of the time budget, relative to the other phases' (`Phase.budgetShare`). */
+export interface BudgetShare {
+  name: string;
+  budgetShare: number;
+}
+
+/** Splits one time budget over the phases that will run, in their order, by their shares. */
 export class BudgetPlan {
   readonly #deadline: number;
   readonly #reserveMs: ReadonlyMap<string, number>;
@@ -45,13 +37,13 @@ export class BudgetPlan {
   readonly #spent: PhaseBudget[] = [];
   readonly budgetMs: number;
 
-  /** `phases`: the phases that will run, in order; `deadline`: the run's end (epoch ms). */
-  constructor(budgetMs: number, deadline: number, phases: readonly string[]) {
+  /** `phases`: the phases that will run, in order, each with its share; `deadline`: the run's end (epoch ms). */
+  constructor(budgetMs: number, deadline: number, phases: readonly BudgetShare[]) {
     this.budgetMs = budgetMs;
     this.#deadline = deadline;
-    this.#phases = phases;
-    const total = phases.reduce((sum, phase) => sum + (PHASE_SHARES[phase] ?? 0), 0);
-    this.#reserveMs = new Map(phases.map((phase) => [phase, total > 0 ? (budgetMs * (PHASE_SHARES[phase] ?? 0)) / total : 0]));
+    this.#phases = phases.map((phase) => phase.name);
+    const total = phases.reduce((sum, phase) => sum + phase.budgetShare, 0);
+    this.#reserveMs = new Map(phases.map((phase) => [phase.name, total > 0 ? (budgetMs * phase.budgetShare) / total : 0]));
   }
 
   /**

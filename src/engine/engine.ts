@@ -22,7 +22,6 @@ import { CallbackRefusals } from './phases/callback-refusals.js';
 import { buildRequest } from '../request/index.js';
 import { RunContext, type Sender } from './run-context.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
-import { estimateWorkload } from './workload.js';
 
 export interface EngineOptions {
   tool: string;
@@ -256,11 +255,17 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     resourceHints: options.resourceHints,
     refusals: new CallbackRefusals(),
   };
-  const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined).map((phase) => phase.name);
+  const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined);
   const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, sendingFrom + budgetMs, toRun);
   onPaceMeasured = (measured) => {
     options.emit({ type: 'target_measured', rate: measured });
-    const shortfall = options.timeBudgetSeconds ? budgetShortfall(options.timeBudgetSeconds, measured, estimateWorkload(phaseContext, toRun)) : undefined;
+    const shortfall = options.timeBudgetSeconds
+      ? budgetShortfall(
+          options.timeBudgetSeconds,
+          measured,
+          toRun.map((phase) => ({ phase: phase.name, requests: phase.workload(phaseContext) })),
+        )
+      : undefined;
     if (shortfall) options.emit({ type: 'warning', message: shortfall });
   };
 

@@ -119,6 +119,9 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   );
 }
 
+/** Requests per operation: a wrong password, an unknown user, a write without credentials (the workload estimate). */
+const AUTH_REQUESTS_PER_OPERATION = 3;
+
 export const authPhase: Phase = {
   name: PHASE,
   description:
@@ -133,6 +136,8 @@ export const authPhase: Phase = {
     accessRoleEscalation,
     invalidRejectedAnonymous,
   ],
+  budgetShare: 0.15,
+  workload: (ctx) => ctx.operations.length * AUTH_REQUESTS_PER_OPERATION,
   skipReason: (ctx) =>
     ctx.run.identities.length < 2
       ? 'no credentials given (--user or --account with the application password)'

@@ -30,11 +30,16 @@ function batchUnit(descriptor: LoadedDescriptor): string {
   return `${PHASE} (${descriptor.locale ?? 'no locale'})`;
 }
 
+/** The batches this phase sends: the largest, one too many, items, validation modes (the workload estimate). */
+const BATCH_REQUESTS = 8;
+
 export const batchPhase: Phase = {
   name: PHASE,
   description:
     'Batch requests: 25 items accepted and 26 rejected before anything runs; items answered in order with their own statuses; require-all-validate runs nothing when one item is invalid, normal runs the valid ones.',
   checks: [batchSizeLimit, batchItems, batchValidation],
+  budgetShare: 0.05,
+  workload: () => BATCH_REQUESTS,
   skipReason(ctx) {
     if (ctx.safeMethodsOnly) return 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)';
     return ctx.descriptors.some(servesBatch) ? undefined : `the descriptor has no POST ${BATCH_ROUTE}`;

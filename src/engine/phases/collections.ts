@@ -192,6 +192,9 @@ export const collectionsPhase: Phase = {
   name: PHASE,
   description: 'List semantics as relations between requests: total headers, per_page and its default, pages, include, exclude, offset and order.',
   checks: [collectionHeaders, collectionLinks, collectionPaging, collectionFilters, collectionOrder],
+  budgetShare: 0.03,
+  // Reads only: a few requests per list route, too few to weigh in the estimate.
+  workload: () => 0,
   skipReason: (ctx) => (ctx.operations.some((op) => listRouteOf(op) !== undefined) ? undefined : 'no list route declares a collection argument'),
   async run(ctx) {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);

@@ -23,6 +23,9 @@ export const contractPhase: Phase = {
   name: PHASE,
   description: "Each locale's descriptor compared with the contract: namespaces, routes (by meaning), methods, parameters and their keywords.",
   checks: CONTRACT_CHECKS,
+  budgetShare: 0.02,
+  // One comparison per locale's descriptor, with the contract already in hand.
+  workload: (ctx) => 2 * ctx.descriptors.length,
   skipReason: (ctx) => (ctx.contract === undefined ? 'no contract (--contract none)' : ctx.descriptors.length === 0 ? 'no descriptor loaded' : undefined),
   units: (ctx) => (!ctx.hasContract ? [] : ctx.descriptors.map((descriptor) => ({ name: contractUnit(descriptor), cost: 1 }))),
   async run(ctx) {

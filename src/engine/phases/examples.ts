@@ -45,7 +45,7 @@ export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: Re
 }
 
 /** One synthetic operation per route and undeclared method, built from the route's first operation. */
-export function probeOperations(operations: readonly Operation[], safeMethodsOnly: boolean): Array<{ probe: Operation; model: Operation }> {
+function probeOperations(operations: readonly Operation[], safeMethodsOnly: boolean): Array<{ probe: Operation; model: Operation }> {
   const byRoute = new Map<string, Operation[]>();
   for (const op of operations) {
     const key = `${op.locale} ${op.route}`;
@@ -69,6 +69,9 @@ export const examplesPhase: Phase = {
   name: PHASE,
   description: 'Deterministic boundary values of every parameter, and a probe of every undeclared method.',
   checks: [],
+  budgetShare: 0.25,
+  workload: (ctx) =>
+    ctx.operations.reduce((sum, op) => sum + ctx.generators(op).boundary().length, 0) + probeOperations(ctx.operations, ctx.safeMethodsOnly).length,
   skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     const { run } = ctx;

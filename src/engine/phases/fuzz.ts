@@ -117,6 +117,8 @@ export const fuzzPhase: Phase = {
   name: PHASE,
   description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
   checks: [],
+  budgetShare: 0.3,
+  workload: (ctx) => ctx.operations.length * 2 * ctx.examples,
   skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
   async run(ctx) {
     // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.

@@ -19,7 +19,7 @@ import { sampleCases } from './sample-cases.js';
 const PHASE = 'locale';
 
 /** At most this many operations of the first locale are sent through every locale. */
-export const LOCALE_RESPONSE_OPERATIONS = 200;
+const LOCALE_RESPONSE_OPERATIONS = 200;
 
 const DESCRIPTOR_CHECKS = [localeMismatch, localeMissingDescription, localeUntranslated];
 
@@ -78,6 +78,11 @@ export const localePhase: Phase = {
   description:
     'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
   checks: [...DESCRIPTOR_CHECKS, localeResponseMismatch],
+  budgetShare: 0.08,
+  workload: (ctx) => {
+    const first = ctx.operations.filter((op) => op.locale === ctx.descriptors[0]?.locale).slice(0, LOCALE_RESPONSE_OPERATIONS);
+    return first.length * 2 * 2 * Math.max(0, ctx.descriptors.length - 1);
+  },
   skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
   units: (ctx) => ctx.descriptors.slice(1).map((other) => ({ name: descriptorsUnit(other), cost: 2 })),
   async run(ctx) {

@@ -9,7 +9,15 @@ import { startFaultyServer, type Fault, type FaultyServer } from './testing/faul
 import { findingLines, runPhase } from './testing/phase-run.js';
 
 /** Only the probes of the auth phase, so each test is quick. */
-const probesOnly: Phase = { name: 'auth', description: 'other-account probes', checks: [], skipReason: () => undefined, run: probeOtherAccounts };
+const probesOnly: Phase = {
+  name: 'auth',
+  description: 'other-account probes',
+  checks: [],
+  budgetShare: 1,
+  workload: () => 0,
+  skipReason: () => undefined,
+  run: probeOtherAccounts,
+};
 
 const SEED = 3;
 /** Ids of the reference server's accounts: member 2, then the seeded members, then member2 and the moderator. */

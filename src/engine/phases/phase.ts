@@ -56,6 +56,13 @@ export interface Phase {
   /** The checks that judge the evidence this phase gathers (not those over single exchanges, which every phase feeds). */
   checks: readonly AnyEvidenceCheck[];
   /**
+   * Its share of a time budget, weighed against the shares of the other phases that run: each reserves that part,
+   * so the short but decisive phases after an open-ended one still get their time (see `budget.ts`).
+   */
+  budgetShare: number;
+  /** About how many requests it sends in this run: what the budget check compares with the target's measured rate. */
+  workload(ctx: PhaseContext): number;
+  /**
    * The pieces of work this phase does once per run rather than per operation (a comparison, a sequence), each
    * with an estimated cost: a split run gives each to exactly one shard (`ctx.shard.owns(name)`).
    */

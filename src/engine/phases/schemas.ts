@@ -202,6 +202,9 @@ export const schemasPhase: Phase = {
   name: PHASE,
   description: 'Published item schemas: context field sets, context=edit without rights, _fields, HEAD (and every answer against its schema).',
   checks: [contextFieldSets, editContextRights, fieldsParameter, headAsGet],
+  budgetShare: 0.02,
+  // A few requests per readable route, too few to weigh in the estimate.
+  workload: () => 0,
   skipReason(ctx) {
     const schemas = ctx.run.answerSchemas;
     if (schemas === undefined || schemas.size === 0) return 'the target publishes no item schema (OPTIONS, ?context=help)';

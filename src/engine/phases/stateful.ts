@@ -143,6 +143,9 @@ function sequenceUnit(planned: PlannedSequence, book: RouteBook): string {
   return `${planned.name} (${book.locale ?? 'no locale'})`;
 }
 
+/** Requests of one create → read → update → read → delete → read sequence and its list checks (the workload estimate). */
+const REQUESTS_PER_SEQUENCE = 12;
+
 export const statefulPhase: Phase = {
   name: PHASE,
   description:
@@ -159,6 +162,8 @@ export const statefulPhase: Phase = {
     collectionSearch,
     accessOtherResource,
   ],
+  budgetShare: 0.15,
+  workload: (ctx) => ctx.operations.filter((op) => op.method === 'POST' && op.pattern.variables.length === 0).length * REQUESTS_PER_SEQUENCE,
   skipReason: (ctx) =>
     ctx.safeMethodsOnly
       ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)'
