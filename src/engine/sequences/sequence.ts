@@ -10,6 +10,7 @@ import { buildRequest } from '../../request/index.js';
 import type { Credentials, UploadBody } from '../../request/types.js';
 import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
+import { isGone } from '../run/clean-up.js';
 import { answerOf, describeAnswer, type StepAnswer } from './answer.js';
 
 /** Parameter values of one step; path values are strings, as in a generated case. */
@@ -155,8 +156,7 @@ export class Sequence {
   async finish(): Promise<void> {
     while (this.#cleanups.length > 0) {
       const exchange = await this.#cleanups.pop()!();
-      const status = exchange.response?.status;
-      if (status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410)) continue;
+      if (isGone(exchange.response?.status)) continue;
       const { method, url } = exchange.request;
       this.leftovers.push(`${method} ${url.replace(/\?.*$/, '')}: ${describeAnswer(answerOf(exchange))}`);
     }
