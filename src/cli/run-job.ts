@@ -15,6 +15,7 @@ import { DescriptorError, fetchDescriptor, restUrl, type LoadedDescriptor } from
 import { runEngine, type RunResult } from '../engine/engine.js';
 import type { StoreAccounts } from '../server/index.js';
 import type { Sender } from '../engine/run-context.js';
+import { isInterrupted, isTimeBudget } from '../engine/run/control.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
@@ -121,9 +122,9 @@ export function seededAccounts(accounts: StoreAccounts): Identity[] {
  * lists), an aborted run, and with `failOn` a new warning or an incomplete run; else 0.
  */
 export function exitCodeOf(result: Pick<RunResult, 'summary' | 'stoppedEarly'> & { incomplete?: readonly string[] }, failOn: readonly FailOn[] = []): number {
-  if (result.stoppedEarly === 'interrupted') return 130;
+  if (isInterrupted(result.stoppedEarly)) return 130;
   if (result.summary.failures > 0) return 1;
-  if (result.stoppedEarly && result.stoppedEarly !== 'time budget') return 1;
+  if (result.stoppedEarly && !isTimeBudget(result.stoppedEarly)) return 1;
   if (failOn.includes('warning') && result.summary.warnings > 0) return 1;
   if (failOn.includes('incomplete') && (result.incomplete?.length ?? 0) > 0) return 1;
   return 0;

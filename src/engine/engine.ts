@@ -19,8 +19,8 @@ import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { OwnedResources } from './owned-resources.js';
 import type { ResourceHints } from '../resources/index.js';
 import { CallbackRefusals } from './phases/callback-refusals.js';
-import { buildRequest } from '../request/index.js';
 import { RunContext, type Sender } from './run-context.js';
+import { cleanUp } from './run/clean-up.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 
 export interface EngineOptions {
@@ -342,51 +342,4 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     ...(options.baseline ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage) } : {}),
   });
   return result;
-}
-
-/**
- * Deletes what the run made and still owns, newest first (children before parents), whatever the phases left
- * (fuzzed creates, a sequence cut short). Sent even after a time budget ran out; reported as a `cleanup` event.
- */
-async function cleanUp(run: RunContext, options: EngineOptions): Promise<void> {
-  const owned = run.owned;
-  if (owned === undefined) return;
-  const remaining = owned.remaining();
-  if (options.keepCreated === true) {
-    options.emit({ type: 'cleanup', removed: 0, kept: remaining.length, leftovers: [] });
-    return;
-  }
-  const leftovers: string[] = [];
-  let removed = 0;
-  for (const resource of remaining) {
-    const remove = owned.deleteOf(resource);
-    const where = `${resource.family.name} ${resource.id}`;
-    if (remove === undefined) {
-      leftovers.push(`${where}: no delete route`);
-      continue;
-    }
-    const send = async (step: { op: Operation; body: Record<string, unknown> }, credentials: Credentials | undefined): Promise<number | undefined> => {
-      const request = buildRequest({
-        restUrl: run.restUrl(resource.locale),
-        operation: step.op,
-        requestCase: { operationId: step.op.id, kind: 'valid', path: resource.path, query: {}, body: step.body },
-        credentials,
-      });
-      return (await run.send(request, step.op, 'cleanup', 'sequence')).response?.status;
-    };
-    const gone = (status: number | undefined): boolean => status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410);
-    const unlock = owned.unlockOf(resource);
-    let status: number | undefined;
-    // As its maker first (on WordPress only an author may edit their own private block), then as the run's account.
-    for (const credentials of [...new Set([resource.maker ?? run.credentials, run.credentials])]) {
-      status = await send(remove, credentials);
-      // A resource made undeletable (a fuzzed can_delete: false, an unpublished block) is unlocked by a hinted
-      // update, then deleted.
-      if (!gone(status) && unlock !== undefined && (await send(unlock, credentials)) !== undefined) status = await send(remove, credentials);
-      if (gone(status)) break;
-    }
-    if (gone(status)) removed += 1;
-    else leftovers.push(`${where}: ${status ?? 'no answer'}`);
-  }
-  options.emit({ type: 'cleanup', removed, kept: 0, leftovers });
 }

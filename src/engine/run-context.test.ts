@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
-import { fakeOperation, recordedExchange } from '../checks/testing/exchange-builders.js';
+import { fakeOperation, jsonExchange, recordedExchange } from '../checks/testing/exchange-builders.js';
 import type { Mutation, RequestCase } from '../generate/types.js';
+import { basicAuthorization } from '../request/index.js';
+import type { HttpRequest } from '../request/types.js';
+import type { RunEvent } from './events.js';
+import { OwnAccount } from './own-account.js';
 import { RunContext, type Sender } from './run-context.js';
 
 const USER = String.raw`/wp/v2/users/(?<id>[\d]+)`;
@@ -50,5 +54,55 @@ describe('RunContext findings', () => {
     trash.reportOutcomes(userDelete, valid, await trash.execute(userDelete, valid, 'examples', { judgeCase: true }), 'examples');
     expect(trash.findings()).toEqual([]);
     expect(trash.coverage()[0]!.notes[0]).toMatch(/^not_a_server_error: answered 501 rest_trash_not_supported/);
+  });
+});
+
+describe('RunContext, the handle on the run', () => {
+  const ADMIN = { user: 'admin', password: 'abcd efgh' };
+  const validCase = (op: { id: string }): RequestCase => ({ operationId: op.id, kind: 'valid', path: {}, query: {}, body: {} });
+
+  it('sends each request through the write guards, then tells the recorder and the event stream what went', async () => {
+    const sent: HttpRequest[] = [];
+    const events: RunEvent[] = [];
+    const sender: Sender = {
+      send: async (request) => {
+        sent.push(request);
+        return { ...jsonExchange(request.method === 'GET' ? 200 : 400, {}), request };
+      },
+    };
+    const run = new RunContext({
+      seed: 1,
+      sender,
+      checks: [],
+      restUrls: new Map([['en_gb', 'http://127.0.0.1/wp-json']]),
+      credentials: ADMIN,
+      secrets: [ADMIN.password],
+      emit: (event) => events.push(event),
+      extraValues: { '/wp/v2/posts': { status: 'draft' } },
+    });
+    run.protectOwnAccount(new OwnAccount(new Map([['en_gb', [/^\/wp\/v2\/users\/me$/]]])));
+    const me = fakeOperation('POST', '/wp/v2/users/me');
+    const posts = fakeOperation('GET', '/wp/v2/posts');
+    await run.execute(me, validCase(me), 'fuzz');
+    await run.execute(posts, { ...validCase(posts), body: undefined }, 'fuzz');
+    expect(sent.map((request) => [request.url, request.headers.authorization])).toEqual([
+      ['http://127.0.0.1/wp-json/wp/v2/users/me', undefined],
+      ['http://127.0.0.1/wp-json/wp/v2/posts?status=draft', basicAuthorization(ADMIN)],
+    ]);
+    expect(run.requests).toBe(2);
+    expect(run.coverage().map((entry) => [entry.route, entry.statuses, entry.notes])).toEqual([
+      ['/wp/v2/users/me', { '400': 1 }, ['writes to the account the run logs in as were sent without credentials, so they could not change it']],
+      ['/wp/v2/posts', { '200': 1 }, []],
+    ]);
+    expect(run.summary()).toMatchObject({ requests: 2, operations: 2, answeredAsRun: 1, refusedAsRun: 0 });
+    expect(events.map((event) => event.type)).toEqual(['exchange', 'exchange']);
+  });
+
+  it('words why it stopped as reports always have, and keeps the typed reason on its control', () => {
+    const sender: Sender = { send: async () => recordedExchange('refusal-own-callback') };
+    const run = new RunContext({ seed: 1, sender, checks: [], restUrls: new Map(), secrets: [], emit: () => {}, deadline: Date.now() - 1 });
+    expect(run.stopReason).toBe('time budget');
+    expect(run.stopped).toBe(true);
+    expect(run.control.reason).toEqual({ kind: 'time-budget' });
   });
 });

@@ -6,6 +6,7 @@
 import type { Finding } from '../checks/types.js';
 import type { CoverageEntry, ShardRun } from '../engine/events.js';
 import { tallyFindings } from '../engine/finding-tally.js';
+import { INTERRUPTED, isInterrupted, isTimeBudget, stopText, TIME_BUDGET } from '../engine/run/control.js';
 import type { JsonReport } from './json.js';
 import type { RunRecord } from './run-record.js';
 
@@ -141,10 +142,10 @@ export function mergeFindings(lists: ReadonlyArray<readonly Finding[]>): Finding
  */
 function mergedStop(shards: readonly ShardRun[]): string | undefined {
   const stops = shards.filter((shard) => shard.stoppedEarly !== undefined);
-  if (stops.some((shard) => shard.stoppedEarly === 'interrupted')) return 'interrupted';
-  const aborted = stops.find((shard) => shard.stoppedEarly !== 'time budget');
+  if (stops.some((shard) => isInterrupted(shard.stoppedEarly))) return stopText(INTERRUPTED);
+  const aborted = stops.find((shard) => !isTimeBudget(shard.stoppedEarly));
   if (aborted) return `shard ${aborted.index}/${aborted.count}: ${aborted.stoppedEarly}`;
-  return stops.length > 0 ? 'time budget' : undefined;
+  return stops.length > 0 ? stopText(TIME_BUDGET) : undefined;
 }
 
 function shardRun(report: JsonReport): ShardRun {

@@ -13,6 +13,7 @@ import type { PhaseContext } from '../phases/phase.js';
 import type { StatusExpectation, StepStatus } from '../../checks/resources/evidence.js';
 import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { unmetStatus } from '../../checks/resources/step-status.js';
+import { isGone } from '../run/clean-up.js';
 
 /** Parameter values of one step; path values are strings, as in a generated case. */
 export interface StepValues {
@@ -172,8 +173,7 @@ export class Sequence {
   async finish(): Promise<void> {
     while (this.#cleanups.length > 0) {
       const exchange = await this.#cleanups.pop()!();
-      const status = exchange.response?.status;
-      if (status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410)) continue;
+      if (isGone(exchange.response?.status)) continue;
       const { method, url } = exchange.request;
       this.leftovers.push(`${method} ${url.replace(/\?.*$/, '')}: ${describeAnswer(answerOf(exchange))}`);
     }

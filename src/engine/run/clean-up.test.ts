@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { fakeOperation } from '../../checks/testing/exchange-builders.js';
+import type { Operation } from '../../descriptor/types.js';
+import type { Exchange } from '../../http/types.js';
+import type { HttpRequest } from '../../request/types.js';
+import type { RunEvent } from '../events.js';
+import type { OwnedResource } from '../owned-resources.js';
+import { cleanUp, isGone, type CleanUpRun } from './clean-up.js';
+
+/** An item route of posts, built from its `id`. */
+function item(method: 'DELETE' | 'POST'): Operation {
+  const op = fakeOperation(method, '/wp/v2/posts/(?<id>[\\d]+)');
+  return { ...op, pattern: { ...op.pattern, build: (values) => `/wp/v2/posts/${values.id}` } };
+}
+const DELETE = item('DELETE');
+const UPDATE = item('POST');
+
+function resource(id: string, remove = true): OwnedResource {
+  return { locale: 'en_gb', family: { name: remove ? 'post' : 'setting' }, id, path: { id } } as unknown as OwnedResource;
+}
+
+/** A run that owns `resources` and answers each request with the next of `statuses`. */
+function runOwning(resources: OwnedResource[], statuses: number[], unlock = false): { run: CleanUpRun; sent: string[] } {
+  const sent: string[] = [];
+  const run: CleanUpRun = {
+    credentials: { user: 'admin', password: 'x' },
+    owned: {
+      remaining: () => resources,
+      deleteOf: (r) => (r.family.name === 'post' ? { op: DELETE, body: { force: true } } : undefined),
+      unlockOf: () => (unlock ? { op: UPDATE, body: { status: 'publish' } } : undefined),
+    },
+    restUrl: () => 'http://127.0.0.1/wp-json',
+    send: async (request: HttpRequest, op: Operation): Promise<Exchange> => {
+      sent.push(`${op.method} ${request.url}`);
+      const status = statuses.shift();
+      return { request, durationMs: 1, ...(status === undefined ? {} : { response: { status, headers: {}, bodyText: '', truncated: false } }) };
+    },
+  };
+  return { run, sent };
+}
+
+describe('clean-up', () => {
+  it('counts a thing gone when its delete succeeded or it was not there (404, 410)', () => {
+    expect([200, 204, 299, 404, 410].map(isGone)).toEqual([true, true, true, true, true]);
+    expect([undefined, 301, 400, 401, 403, 500].map(isGone)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('deletes what the run made, unlocks what will not go, and lists what is left', async () => {
+    const events: RunEvent[] = [];
+    const { run, sent } = runOwning([resource('1'), resource('2'), resource('3', false)], [200, 403, 200, 410], true);
+    await cleanUp(run, { emit: (event) => events.push(event) });
+    expect(sent).toEqual([
+      'DELETE http://127.0.0.1/wp-json/wp/v2/posts/1',
+      'DELETE http://127.0.0.1/wp-json/wp/v2/posts/2',
+      'POST http://127.0.0.1/wp-json/wp/v2/posts/2',
+      'DELETE http://127.0.0.1/wp-json/wp/v2/posts/2',
+    ]);
+    expect(events).toEqual([{ type: 'cleanup', removed: 2, kept: 0, leftovers: ['setting 3: no delete route'] }]);
+  });
+
+  it('keeps everything with --no-cleanup, and says how much', async () => {
+    const events: RunEvent[] = [];
+    const { run, sent } = runOwning([resource('1'), resource('2')], []);
+    await cleanUp(run, { keepCreated: true, emit: (event) => events.push(event) });
+    expect(sent).toEqual([]);
+    expect(events).toEqual([{ type: 'cleanup', removed: 0, kept: 2, leftovers: [] }]);
+  });
+});

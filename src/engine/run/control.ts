@@ -1,0 +1,112 @@
+/**
+ * Run control: whether the run goes on, and if not, why. A run stops early for one of three reasons (an
+ * interrupt, the time budget, a target that stopped answering); a phase also stops when it has spent its share
+ * of the budget, while the run goes on with the next phase.
+ */
+import { setMaxListeners } from 'node:events';
+import type { Exchange } from '../../http/types.js';
+
+/** Why a run stopped early. */
+export type StopReason = { readonly kind: 'interrupted' } | { readonly kind: 'time-budget' } | { readonly kind: 'target-dead'; readonly refusals: number };
+
+export const INTERRUPTED: StopReason = { kind: 'interrupted' };
+export const TIME_BUDGET: StopReason = { kind: 'time-budget' };
+
+/** Consecutive refused connections after which the target counts as gone. */
+export const DEFAULT_DEAD_AFTER_REFUSALS = 25;
+
+/** The words a report gives a stop reason (its `stoppedEarly`): reports, merges, scripts and tests read them. */
+export function stopText(reason: StopReason): string {
+  switch (reason.kind) {
+    case 'interrupted':
+      return 'interrupted';
+    case 'time-budget':
+      return 'time budget';
+    case 'target-dead':
+      return `target stopped answering: ${reason.refusals} connections refused in a row`;
+  }
+}
+
+/** True when a report's `stoppedEarly` says the run was interrupted (SIGINT, SIGTERM). */
+export function isInterrupted(stoppedEarly: string | undefined): boolean {
+  return stoppedEarly === stopText(INTERRUPTED);
+}
+
+/** True when a report's `stoppedEarly` says the time budget ran out: the run ended as planned, only sooner. */
+export function isTimeBudget(stoppedEarly: string | undefined): boolean {
+  return stoppedEarly === stopText(TIME_BUDGET);
+}
+
+export interface RunControlOptions {
+  /** Aborts the run (Ctrl-C): the reason becomes `interrupted`. */
+  signal?: AbortSignal;
+  /** Epoch milliseconds after which no new request is sent (see also `setDeadline`). */
+  deadline?: number;
+  /** Consecutive refused connections after which the target counts as gone. */
+  deadAfterRefusals?: number;
+}
+
+/** The run's stop conditions: the first reason to stop wins and stays. */
+export class RunControl {
+  #reason: StopReason | undefined;
+  #deadline: number | undefined;
+  #phaseDeadline: number | undefined;
+  #consecutiveRefusals = 0;
+  readonly #deadAfterRefusals: number;
+
+  constructor(options: RunControlOptions = {}) {
+    this.#deadline = options.deadline;
+    this.#deadAfterRefusals = options.deadAfterRefusals ?? DEFAULT_DEAD_AFTER_REFUSALS;
+    if (options.signal) {
+      // Every request in flight listens for the interrupt: as many listeners as the concurrency.
+      setMaxListeners(0, options.signal);
+      options.signal.addEventListener('abort', () => this.stop(INTERRUPTED), { once: true });
+    }
+  }
+
+  /** Why the run stopped early, if it did (a deadline that passed counts from the first time it is asked). */
+  get reason(): StopReason | undefined {
+    if (this.#reason === undefined && this.#deadline !== undefined && Date.now() >= this.#deadline) this.#reason = TIME_BUDGET;
+    return this.#reason;
+  }
+
+  /** True when the run stopped, or when the current phase has spent its share of the time budget. */
+  get stopped(): boolean {
+    return this.reason !== undefined || this.phaseShareSpent;
+  }
+
+  /** The current phase has spent its share of the time budget (the run goes on with the next phase). */
+  get phaseShareSpent(): boolean {
+    return this.#phaseDeadline !== undefined && Date.now() >= this.#phaseDeadline;
+  }
+
+  /** Stops the run, unless it already stopped for another reason. */
+  stop(reason: StopReason): void {
+    this.#reason ??= reason;
+  }
+
+  /** Starts the time budget: no new request after `epochMs` (the engine sets it when the phases start). */
+  setDeadline(epochMs: number | undefined): void {
+    this.#deadline = epochMs;
+  }
+
+  /** From now until the next call, phases stop sending at `deadline` (epoch ms); undefined: no share. */
+  limitPhase(deadline: number | undefined): void {
+    this.#phaseDeadline = deadline;
+  }
+
+  /** An exchange the run itself aborted (Ctrl-C): no answer, and no verdict on the server either. */
+  wasCutOff(exchange: Exchange): boolean {
+    return exchange.error?.code === 'aborted' && this.stopped;
+  }
+
+  /** The dead-target rule: so many refused connections in a row, and the target is gone. Told every exchange. */
+  onExchange(exchange: Exchange): void {
+    if (exchange.error?.code !== 'connection_refused') {
+      this.#consecutiveRefusals = 0;
+      return;
+    }
+    this.#consecutiveRefusals += 1;
+    if (this.#consecutiveRefusals >= this.#deadAfterRefusals) this.stop({ kind: 'target-dead', refusals: this.#consecutiveRefusals });
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The findings book: every rule the run saw broken, de-duplicated (a rule broken a hundred times is one finding
+ * with a count), each with its fingerprint, its baseline verdict, a redacted request and response, curl lines and
+ * a replay record.
+ */
+import { createHash } from 'node:crypto';
+import type { Finding, Severity } from '../../checks/types.js';
+import type { RequestCase } from '../../generate/types.js';
+import type { Exchange } from '../../http/types.js';
+import { redactRequest, redactSecrets, toCurl, type CurlOptions } from '../../request/index.js';
+import type { HttpRequest } from '../../request/types.js';
+import { knownEntry, type Baseline } from '../baseline.js';
+import type { OperationRef, RunEvent, RunSummary } from '../events.js';
+import { tallyFindings } from '../finding-tally.js';
+
+/** What a phase reports that is not tied to one request (contract drift, locale differences, sequences). */
+export interface FindingInput {
+  check: string;
+  severity: Severity;
+  operation: Pick<OperationRef, 'locale' | 'method' | 'route'> & { id?: string };
+  message: string;
+  cause?: string;
+  /** The request argument it is about, when it is about one. */
+  argument?: string;
+  phase: string;
+  /** The exchanges that reproduce it, in order (empty for a descriptor comparison). */
+  exchanges: Exchange[];
+  requestCase?: RequestCase;
+}
+
+export interface FindingsBookOptions {
+  seed: number;
+  /** Strings that must never appear in a finding (the application passwords); none empty. */
+  secrets: readonly string[];
+  /** Told each new finding (not a repeat). */
+  emit(event: RunEvent): void;
+  /** Response bodies in findings are cut to this many characters. */
+  findingBodyChars?: number;
+  /** Check names whose findings are kept; undefined: all. */
+  enabledChecks?: ReadonlySet<string>;
+  /** Severity overrides by check name. */
+  severityOverrides?: Readonly<Record<string, Severity>>;
+  /** Known findings: a finding it lists is kept as known and does not fail the run. */
+  baseline?: Baseline;
+  /** How a request's curl line names its account (a further account names its login and password variable). */
+  curlOptions?(request: HttpRequest): CurlOptions;
+}
+
+const DEFAULT_FINDING_BODY_CHARS = 2000;
+
+/** The de-duplication key of a finding as 16 hex digits (see `Finding.fingerprint`). */
+export function findingFingerprint(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** What makes two findings one: the check, the operation, the argument and the cause (else the message). */
+export function findingKey(check: string, operationId: string, argument: string | undefined, cause: string): string {
+  return [check, operationId, argument ?? '', cause].join('\u0000');
+}
+
+export class FindingsBook {
+  readonly #options: FindingsBookOptions;
+  readonly #findings = new Map<string, Finding>();
+
+  constructor(options: FindingsBookOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Records a finding, or counts it again when the same check, operation, argument and cause was seen before:
+   * a rule broken a hundred times is one finding with a count and its first request as the example.
+   */
+  report(input: FindingInput): void {
+    const options = this.#options;
+    if (options.enabledChecks && !options.enabledChecks.has(input.check)) return;
+    const severity = options.severityOverrides?.[input.check] ?? input.severity;
+    const { locale, method, route } = input.operation;
+    const known = knownEntry(options.baseline, { check: input.check, locale, method, route });
+    const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
+    const key = findingKey(input.check, operationId, input.argument, input.cause ?? input.message);
+    const seen = this.#findings.get(key);
+    if (seen) {
+      seen.count += 1;
+      return;
+    }
+    const last = input.exchanges.at(-1);
+    const finding: Finding = {
+      id: `F${this.#findings.size + 1}`,
+      check: input.check,
+      severity,
+      locale,
+      method,
+      route,
+      message: this.redact(input.message),
+      ...(input.argument === undefined ? {} : { argument: input.argument }),
+      request: last ? redactRequest(last.request, options.secrets) : { method, url: '', headers: {} },
+      response: last?.response && {
+        status: last.response.status,
+        // A server may echo credentials in a header (a debug header, a cookie) as well as in its body.
+        headers: Object.fromEntries(Object.entries(last.response.headers).map(([name, value]) => [name, this.redact(value)])),
+        body: this.redact(last.response.bodyText.slice(0, options.findingBodyChars ?? DEFAULT_FINDING_BODY_CHARS)),
+      },
+      curl: input.exchanges.map((exchange) => toCurl(exchange.request, options.secrets, options.curlOptions?.(exchange.request) ?? {})),
+      replay: { seed: options.seed, operationId, phase: input.phase, case: input.requestCase },
+      count: 1,
+      fingerprint: findingFingerprint(key),
+      ...(known ? { known: known.reason } : {}),
+    };
+    this.#findings.set(key, finding);
+    options.emit({ type: 'finding', finding });
+  }
+
+  /** `text` with every secret replaced, in each form it takes on the wire (percent-encoded, JSON-escaped…). */
+  redact(text: string): string {
+    return redactSecrets(text, this.#options.secrets);
+  }
+
+  /** Every finding, in the order first seen. */
+  findings(): Finding[] {
+    return [...this.#findings.values()];
+  }
+
+  /** Failures, warnings and known findings, in all and per check. */
+  tally(): Pick<RunSummary, 'failures' | 'warnings' | 'known' | 'byCheck'> {
+    return tallyFindings(this.#findings.values());
+  }
+}

@@ -1,0 +1,64 @@
+/** What a run is made of (`RunContextOptions`), and how one request of a phase is sent (`ExecuteOptions`). */
+import type { ExchangeCheck, Severity } from '../../checks/types.js';
+import type { Exchange } from '../../http/types.js';
+import type { Identity } from '../../request/identity.js';
+import type { Credentials, HttpRequest } from '../../request/types.js';
+import type { Baseline } from '../baseline.js';
+import type { TargetRate } from '../budget.js';
+import type { RunEvent } from '../events.js';
+import type { OwnedResources } from '../owned-resources.js';
+
+/** Sends one request; the transport stage implements it. */
+export interface Sender {
+  send(request: HttpRequest, signal?: AbortSignal): Promise<Exchange>;
+}
+
+export interface RunContextOptions {
+  seed: number;
+  sender: Sender;
+  checks: readonly ExchangeCheck[];
+  /** The REST root URL of each locale (`null` key for a plain WordPress without locales). */
+  restUrls: ReadonlyMap<string | null, string>;
+  credentials?: Credentials;
+  /** More named accounts besides `credentials` (the access matrix tries each). */
+  accounts?: readonly Identity[];
+  /** Strings that must never appear in reports (the application passwords). */
+  secrets: string[];
+  emit(event: RunEvent): void;
+  signal?: AbortSignal;
+  /** Epoch milliseconds after which no new request is sent (see also `setDeadline`). */
+  deadline?: number;
+  /** Consecutive refused connections after which the target counts as gone. */
+  deadAfterRefusals?: number;
+  /** Response bodies in findings are cut to this many characters. */
+  findingBodyChars?: number;
+  /** Check names whose findings are reported; undefined: all. Phases report under their own check names. */
+  enabledChecks?: ReadonlySet<string>;
+  /** Severity overrides by check name, applied to every finding. */
+  severityOverrides?: Readonly<Record<string, Severity>>;
+  /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
+  extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Told the target's pace once, when `after` requests have been answered (the run's first ones, no extra). */
+  pace?: { after: number; measured(rate: TargetRate): void };
+  /** What the run made and saw; with `ownedWritesOnly`, writes to anything else go out without credentials. */
+  owned?: OwnedResources;
+  ownedWritesOnly?: boolean;
+  /** Known findings: a finding it lists is reported as known and does not fail the run. */
+  baseline?: Baseline;
+}
+
+/** How `execute` sends a case and treats its outcomes. */
+export interface ExecuteOptions {
+  /** Marks a method the route does not declare. */
+  probe?: boolean;
+  /** Other credentials for this request; `null` for none. */
+  credentials?: Credentials | null;
+  /** Sends a write to a run identity's account with its credentials (a deliberate access-control probe). */
+  unguarded?: boolean;
+  /**
+   * True when the phase judges the case itself (examples, fuzz, collections, schemas): every check runs and the
+   * phase reports the outcomes it keeps. Otherwise (auth, access, locale…) the checks that judge any answer run
+   * and their findings are reported at once, so no exchange of any phase goes unchecked.
+   */
+  judgeCase?: boolean;
+}
