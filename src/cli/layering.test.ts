@@ -9,18 +9,6 @@ import { importCycles, importsOf, isTestCode, layeringViolations, sourceFiles, t
 
 const edge = (from: string, to: string, typeOnly = false): ImportEdge => ({ from, to, typeOnly, isPackage: false });
 
-/**
- * TEMPORARY, to be emptied: the import cycles under src/engine/ that issue 30's reshaping of the engine unties
- * (`events.ts` ↔ `baseline.ts` and `run-context.ts` ↔ `own-account.ts`, types both ways, until the run state is
- * split). The test below holds the cycles found EXACTLY equal to this list, so it
- * fails on any new cycle and also when one of these goes away: then shrink the list, and delete it when empty.
- * Never add a cycle here, and nothing outside src/engine/.
- */
-const TEMPORARY_ENGINE_CYCLES: readonly (readonly string[])[] = [
-  ['engine/baseline.ts', 'engine/events.ts'],
-  ['engine/own-account.ts', 'engine/run-context.ts'],
-];
-
 describe('the layering of src/', () => {
   const files = sourceFiles();
   const edges = files.flatMap(importsOf);
@@ -40,10 +28,9 @@ describe('the layering of src/', () => {
     expect(server.filter((e) => /^(schema|generate)\//.test(e.to))).toEqual([]);
   });
 
-  it('has no import cycle among production files (but the temporary engine ones)', () => {
+  it('has no import cycle among production files', () => {
     const production = edges.filter((e) => !isTestCode(e.from) && !isTestCode(e.to));
-    expect(importCycles(production)).toEqual(TEMPORARY_ENGINE_CYCLES);
-    expect(TEMPORARY_ENGINE_CYCLES.flat().filter((file) => !file.startsWith('engine/'))).toEqual([]);
+    expect(importCycles(production)).toEqual([]);
   });
 });
 

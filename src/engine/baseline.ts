@@ -4,7 +4,6 @@
  * is new; an entry no finding matched, on an operation and check this run did test, is fixed.
  */
 import type { Finding } from '../checks/types.js';
-import type { CoverageEntry } from './events.js';
 
 /** One known finding: matched by check, method and route (and locale, when given), whatever the message. */
 export interface BaselineEntry {
@@ -27,6 +26,13 @@ export interface BaselineEntry {
 export interface Baseline {
   source: string;
   entries: readonly BaselineEntry[];
+}
+
+/** What the baseline reads of a coverage entry: the events' `CoverageEntry` (which names the outcome below) has it. */
+interface CoverageReached {
+  locale: string | null;
+  route: string;
+  requests: number;
 }
 
 /** What the baseline said about a finished run. */
@@ -59,7 +65,8 @@ export function judgeBaseline(
   baseline: Baseline,
   findings: readonly Finding[],
   checks: readonly string[],
-  coverage: readonly CoverageEntry[],
+  /** The run's coverage (`CoverageEntry`): which routes got requests. */
+  coverage: readonly CoverageReached[],
 ): BaselineOutcome {
   const fixed: BaselineEntry[] = [];
   const unchecked: BaselineEntry[] = [];
