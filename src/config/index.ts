@@ -1,17 +1,20 @@
-/** Configuration of `restconform run`: settings types, the YAML loader with its profiles, option parsers. */
+/** Configuration of `restconform run`: the settings table and its types, the YAML loader with its profiles, option parsers. */
+export { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
 export {
   BUILTIN_DEFAULTS,
-  FAIL_ON_NAMES,
-  PHASE_NAMES,
-  type AccountSetting,
-  type FailOn,
-  type PhaseName,
+  SETTINGS,
+  settingRows,
+  shownDefault,
+  type FlagContext,
   type RunConfigInput,
   type RunSettings,
-  type Shard,
-} from './settings.js';
+  type Setting,
+  type SettingFlag,
+  type SettingKey,
+  type SettingSpec,
+} from './settings-table.js';
 export { loadConfig, parseConfigText, readConfigFile, PROFILE_NAMES, type LoadConfigOptions, type ProfileName } from './load.js';
-export { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
+export { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, parseWholeNumber } from './parse-values.js';
 export { ConfigError, formatIssue, type ConfigIssue } from './errors.js';
-export { configSchema } from './validate-file.js';
+export { configSchema } from './schema.js';
 export { configDir, packageRoot } from './package-root.js';
