@@ -73,8 +73,8 @@ export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   contract: ['descriptor'],
   // Check names and severities; the identities a run logs in as.
   config: ['checks', 'request'],
-  // The contract phase compares descriptors with the contract; phases read the config's names.
-  engine: ['contract'],
+  // The contract phase compares descriptors with the contract; the engine reads the resolved settings whole.
+  engine: ['contract', 'config'],
   // The reference server: an independent implementation of the rule book, so never schema/ or generate/.
   server: ['contract', 'descriptor'],
   export: ['contract', 'descriptor', 'schema'],
