@@ -11,15 +11,13 @@
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Severity } from '../checks/types.js';
-import { runJob } from '../cli/run-job.js';
-import { isLoopbackUrl } from '../cli/target.js';
 import { loadConfig, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
 import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import { knownCheckNames } from '../cli/run-job.js';
+import { isLoopbackUrl, knownCheckNames, runJob } from '../run/index.js';
 
 export type { Check, CheckContext, CheckFailure, Finding, Severity } from '../checks/types.js';
 export type { CoverageEntry, Reporter, RunEvent, RunSummary, ShardRef, ShardRun } from '../engine/events.js';

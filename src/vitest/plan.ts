@@ -4,8 +4,7 @@
  * happens later (`runConformance`, in `beforeAll`), and each (operation, check) test then looks its findings up.
  */
 import type { Finding } from '../checks/types.js';
-import { knownCheckNames, runJob } from '../cli/run-job.js';
-import { isLoopbackUrl } from '../cli/target.js';
+import { isLoopbackUrl, knownCheckNames, runJob } from '../run/index.js';
 import type { RunConfigInput, RunSettings } from '../config/index.js';
 import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';

@@ -64,8 +64,11 @@ export function sourceFiles(dir = ''): string[] {
   });
 }
 
-/** The harness's stages in the order data flows through them: each may import only the stages before it. */
-export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request', 'http', 'checks', 'engine', 'report'] as const;
+/**
+ * The harness's stages in the order data flows through them: each may import only the stages before it. The last,
+ * `run`, is one run end to end (start the target, fetch the descriptors, run the engine, write the reports).
+ */
+export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request', 'http', 'checks', 'engine', 'report', 'run'] as const;
 
 /** What each folder may import besides itself: the stages before it in the flow, plus the folders listed here. */
 export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
@@ -78,6 +81,8 @@ export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // The reference server: an independent implementation of the rule book, so never schema/ or generate/.
   server: ['contract', 'descriptor'],
   export: ['contract', 'descriptor', 'schema'],
+  // A run loads its settings and contract, and starts the bundled reference server when no target is named.
+  run: ['config', 'contract', 'server'],
 };
 
 /** Type-only imports that go against the flow, each with its reason. */

@@ -1,7 +1,8 @@
 /**
- * `restconform run` as a function: resolved settings in, exit code out. It starts the bundled reference server
+ * One run end to end, as a function: resolved settings in, exit code out. It starts the bundled reference server
  * when no target is named, loads each locale's descriptor, runs the engine, feeds the reporters and cleans up.
- * Callable in-process (tests, the vitest suite, the benchmark) as well as from the command line.
+ * Used by the command line (`restconform run`), the library (`run`) and the vitest entry, and in-process by tests
+ * and the benchmark.
  */
 import { CHECK_ALIASES } from '../checks/aliases.js';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
@@ -25,7 +26,7 @@ import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { isLoopbackUrl } from './target.js';
 import { VERSION } from './version.js';
-import { readHints } from './commands/resources.js';
+import { readHints } from './hints-file.js';
 
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
