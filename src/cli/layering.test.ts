@@ -2,7 +2,7 @@
  * The layering the README promises, read from the imports: one folder per stage, each importing only the stages
  * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report → run`), the
  * reference server never importing the harness's rule book (`schema/`) or generators (`generate/`), and only the entry
- * points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all.
+ * points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all, none of them importing another.
  */
 import { describe, expect, it } from 'vitest';
 import { importsOf, layeringViolations, sourceFiles, type ImportEdge } from './testing/import-graph.js';
@@ -39,6 +39,17 @@ describe('the layering rule', () => {
     expect(layeringViolations([edge('schema/a.ts', 'engine/b.ts')])).toEqual(['schema/a.ts -> engine/b.ts']);
     expect(layeringViolations([edge('report/a.ts', 'cli/main.ts')])).toEqual(['report/a.ts -> cli/main.ts']);
     expect(layeringViolations([edge('engine/a.ts', 'descriptor/b.ts'), edge('cli/a.ts', 'server/b.ts')])).toEqual([]);
+  });
+
+  it('has the entry points run through run/, never through each other', () => {
+    expect(
+      layeringViolations([edge('library/index.ts', 'run/run-job.ts'), edge('vitest/plan.ts', 'run/run-job.ts'), edge('cli/main.ts', 'run/version.ts')]),
+    ).toEqual([]);
+    expect(layeringViolations([edge('library/index.ts', 'cli/run-job.ts'), edge('vitest/plan.ts', 'cli/target.ts', true)])).toEqual([
+      'library/index.ts -> cli/run-job.ts',
+      'vitest/plan.ts -> cli/target.ts (types)',
+    ]);
+    expect(layeringViolations([edge('cli/main.ts', 'library/index.ts')])).toEqual(['cli/main.ts -> library/index.ts']);
   });
 
   it('lets a run wire the stages, the settings and the reference server, but not the command line', () => {

@@ -4,7 +4,7 @@
  * (`cli/`), the library (`library/`) and the vitest entry (`vitest/`); none of them runs the engine another way.
  */
 export { exitCodeOf, knownCheckNames, runJob, seededAccounts, type RunJobIo, type RunJobResult } from './run-job.js';
-export { isLoopbackUrl } from './target.js';
+export { fetchDescriptors, isLoopbackUrl, startBundledServer, type DescriptorSource, type FetchDescriptorsOptions } from './target.js';
 export { readBaseline, baselineEntries } from './baseline-file.js';
 export { readHints, hintProblems } from './hints-file.js';
 export { readJsonFile, readJsonReport, looksLikeReport, validatedReport } from './read-report.js';
