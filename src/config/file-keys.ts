@@ -3,7 +3,7 @@
  * command-line option of the same name) and the `RunConfigInput` field it sets, with the conversion both ways. The
  * file is validated by the configuration schema before `fromFile` runs, so conversions only see well-typed values.
  */
-import { settingRows, type RunConfigInput } from './settings-table.js';
+import { settingRows, type RunConfigInput } from './run-settings.js';
 
 export interface FileKey {
   /** The key in the YAML file, also the command-line option without `--`. */

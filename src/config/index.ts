@@ -1,18 +1,8 @@
 /** Configuration of `restconform run`: the settings table and its types, the YAML loader with its profiles, option parsers. */
 export { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
-export {
-  BUILTIN_DEFAULTS,
-  SETTINGS,
-  settingRows,
-  shownDefault,
-  type FlagContext,
-  type RunConfigInput,
-  type RunSettings,
-  type Setting,
-  type SettingFlag,
-  type SettingKey,
-  type SettingSpec,
-} from './settings-table.js';
+export { SETTINGS } from './settings-table.js';
+export { BUILTIN_DEFAULTS, settingRows, type RunConfigInput, type RunSettings, type SettingKey } from './run-settings.js';
+export { shownDefault, type FlagContext, type Setting, type SettingFlag, type SettingSpec } from './setting.js';
 export { loadConfig, parseConfigText, readConfigFile, PROFILE_NAMES, type LoadConfigOptions, type ProfileName } from './load.js';
 export { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, parseWholeNumber } from './parse-values.js';
 export { ConfigError, formatIssue, type ConfigIssue } from './errors.js';

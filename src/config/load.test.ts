@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
 import { loadConfig, parseConfigText, PROFILE_NAMES } from './load.js';
 import { PHASE_NAMES } from './settings.js';
-import { BUILTIN_DEFAULTS } from './settings-table.js';
+import { BUILTIN_DEFAULTS } from './run-settings.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-config-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { didYouMean } from './did-you-mean.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { FILE_KEYS, fileKeyOf } from './file-keys.js';
 import { configDir } from './package-root.js';
-import { BUILTIN_DEFAULTS, isUnsetByDefault, type RunConfigInput, type RunSettings, type SettingKey } from './settings-table.js';
+import { BUILTIN_DEFAULTS, isUnsetByDefault, type RunConfigInput, type RunSettings, type SettingKey } from './run-settings.js';
 import { validateConfigData, type IssueLocator } from './validate-file.js';
 import { parseYamlSource, type KeyPath } from './yaml-source.js';
 

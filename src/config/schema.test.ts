@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { FILE_KEYS } from './file-keys.js';
 import { configDir } from './package-root.js';
 import { configSchema } from './schema.js';
-import { BUILTIN_DEFAULTS, isUnsetByDefault, settingRows } from './settings-table.js';
+import { BUILTIN_DEFAULTS, isUnsetByDefault, settingRows } from './run-settings.js';
 
 type SchemaNode = Record<string, unknown>;
 

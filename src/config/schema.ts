@@ -3,7 +3,7 @@
  * description, then its schema), every other key refused. `config/schema.json` ships the same schema for users'
  * editors; `schema.test.ts` holds the two equal.
  */
-import { settingRows } from './settings-table.js';
+import { settingRows } from './run-settings.js';
 
 /** The schema's head: what the file is. */
 const HEAD = {

@@ -3,7 +3,7 @@
  * key in a configuration file, its type (the row's type parameters), its built-in default, its description, the
  * JSON Schema of its file value, its conversions, and its command-line option with help text and parser.
  *
- * Derived from it: `RunSettings` and `RunConfigInput` (below), `BUILTIN_DEFAULTS`, the file keys
+ * Derived from it: `RunSettings`, `RunConfigInput` and `BUILTIN_DEFAULTS` (`run-settings.ts`), the file keys
  * (`file-keys.ts`), the configuration schema (`schema.ts`; `config/schema.json` is held equal to it by
  * `schema.test.ts`) and the options of `restconform run` (`cli/commands/run.ts`).
  *
@@ -14,63 +14,10 @@
 import type { Severity } from '../checks/types.js';
 import { ACCOUNT_ROLES } from '../request/identity.js';
 import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, parseWholeNumber } from './parse-values.js';
+import { setting, withDefault } from './setting.js';
 import { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
 
-/** What command-line parsers and help lines may need besides the text: the check registry's names. */
-export interface FlagContext {
-  knownChecks: readonly string[];
-}
-
-/** How a setting is given on the command line of `restconform run`. */
-export interface SettingFlag<Input> {
-  /** The option as commander spells it (`--seed <n|random>`); without a value it is a switch (`--strict-auth`, `--no-cleanup`). */
-  option: string;
-  /** The help line: text, or made from the default as shown (`en_gb,el`, `none`) and the context. */
-  help: string | ((shownDefault: string, context: FlagContext) => string);
-  /** The option's text (a list of texts when `repeatable`) → the input value; throws `ConfigError`. Absent: the text as given. */
-  parse?: (given: string | string[], context: FlagContext) => Input;
-  /** Given once per value (`--account a --account b`): `parse` receives every text. */
-  repeatable?: boolean;
-}
-
-/** What a row states about a setting that a user may give as `Input`. */
-export interface SettingSpec<Input> {
-  /** The key in a configuration file (kebab-case, like the command-line option). */
-  file: string;
-  /** The built-in default (the lowest layer); absent for a setting that is unset by default. */
-  default?: Input;
-  /** What the setting means: the description of its key in the configuration schema. */
-  description: string;
-  /** The JSON Schema of the file value, without its description. */
-  schema: Record<string, unknown>;
-  /** File value (schema-valid) → input value; may throw `ConfigError` for rules a schema cannot state. Absent: as is. */
-  fromFile?: (value: unknown) => Input;
-  /** Input value → file value, so command-line values are validated by the same schema. Absent: as is. */
-  toFile?: (value: Input) => unknown;
-  /** The command-line option of `restconform run`; absent: configuration files only. */
-  flag?: SettingFlag<Input>;
-}
-
-declare const VALUE: unique symbol;
-declare const INPUT: unique symbol;
-
-/**
- * One row: its spec, typed. `Value` is the resolved type (`RunSettings`), `Input` what a user may give
- * (`RunConfigInput`); a `Value` that admits `undefined` is a setting unset by default, which `null` in a higher
- * layer clears again. The two type-only members carry the types; no row has them at run time.
- */
-export type Setting<Value, Input> = SettingSpec<Input> & { readonly [VALUE]: Value; readonly [INPUT]: Input };
-
-function setting<Value, Input = Value>(row: SettingSpec<Input>): Setting<Value, Input> {
-  return row as Setting<Value, Input>;
-}
-
-/** A help line ending in `(default: …)`, the default as shown. */
-const withDefault =
-  (text: string) =>
-  (shown: string): string =>
-    `${text} (default: ${shown})`;
-
+/** The text of an option given once. */
 const text = (given: string | string[]): string => [given].flat()[0]!;
 
 const wholeNumber =
@@ -435,44 +382,3 @@ export const SETTINGS = {
     },
   }),
 };
-
-type Rows = typeof SETTINGS;
-/** A setting's key: `concurrency`, `timeBudgetSeconds`. */
-export type SettingKey = keyof Rows;
-type ValueOf<K extends SettingKey> = Rows[K][typeof VALUE];
-type InputOf<K extends SettingKey> = Rows[K][typeof INPUT];
-/** The keys of settings that are unset by default (`baseUrl`, `rateLimit`). */
-type UnsetKey = { [K in SettingKey]: undefined extends ValueOf<K> ? K : never }[SettingKey];
-
-/** Resolved run settings: every key decided (derived from `SETTINGS`; see each row). */
-export type RunSettings = { [K in Exclude<SettingKey, UnsetKey>]: ValueOf<K> } & { [K in UnsetKey]?: Exclude<ValueOf<K>, undefined> };
-
-/**
- * What a user may give, every key optional. `undefined` means "not given" (a lower layer decides); `null` on a
- * setting unset by default (`baseUrl`, `rateLimit`) clears a value a lower layer set; `seed: 'random'` asks for a
- * fresh seed.
- */
-export type RunConfigInput = { [K in SettingKey]?: InputOf<K> };
-
-/** Each row as `[key, row]`, in table order. */
-export function settingRows(): Array<[SettingKey, SettingSpec<unknown>]> {
-  return Object.entries(SETTINGS) as unknown as Array<[SettingKey, SettingSpec<unknown>]>;
-}
-
-/** Whether a setting is unset by default, so that `null` in a higher layer clears it. */
-export function isUnsetByDefault(key: SettingKey): boolean {
-  return !('default' in SETTINGS[key]);
-}
-
-/** The built-in defaults, the lowest layer (`config/default.yaml` states the same values, for users to read). */
-export const BUILTIN_DEFAULTS = Object.fromEntries(
-  settingRows()
-    .filter(([key]) => !isUnsetByDefault(key))
-    .map(([key, row]) => [key, row.default]),
-) as { [K in Exclude<SettingKey, UnsetKey>]: InputOf<K> };
-
-/** A default as help lines show it: `en_gb,el`; `none` for null or an empty list. */
-export function shownDefault(value: unknown): string {
-  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return 'none';
-  return Array.isArray(value) ? value.join(',') : String(value);
-}

@@ -4,8 +4,7 @@
  */
 import { loadAnswerSchemas } from './answer-schemas.js';
 import type { ExchangeCheck, Finding } from '../checks/types.js';
-import type { PhaseName } from '../config/settings.js';
-import type { RunSettings } from '../config/settings-table.js';
+import type { PhaseName, RunSettings } from '../config/index.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
