@@ -11,7 +11,7 @@ import { resourcesCommand } from './commands/resources.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { UsageError, type ExitCodeSink } from './errors.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../run/index.js';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;

@@ -12,7 +12,7 @@ import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '..
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
-import { readJsonReport } from './read-report.js';
+import { readJsonReport } from '../run/index.js';
 
 export interface ReplayOptions {
   reportPath: string;

@@ -1,17 +1,10 @@
-/** Configuration of `restconform run`: settings types, the YAML loader with its profiles, option parsers. */
-export {
-  BUILTIN_DEFAULTS,
-  FAIL_ON_NAMES,
-  PHASE_NAMES,
-  type AccountSetting,
-  type FailOn,
-  type PhaseName,
-  type RunConfigInput,
-  type RunSettings,
-  type Shard,
-} from './settings.js';
+/** Configuration of `restconform run`: the settings table and its types, the YAML loader with its profiles, option parsers. */
+export { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
+export { SETTINGS } from './settings-table.js';
+export { BUILTIN_DEFAULTS, settingRows, type RunConfigInput, type RunSettings, type SettingKey } from './run-settings.js';
+export { shownDefault, type FlagContext, type Setting, type SettingFlag, type SettingSpec } from './setting.js';
 export { loadConfig, parseConfigText, readConfigFile, PROFILE_NAMES, type LoadConfigOptions, type ProfileName } from './load.js';
-export { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
+export { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, parseWholeNumber } from './parse-values.js';
 export { ConfigError, formatIssue, type ConfigIssue } from './errors.js';
-export { configSchema } from './validate-file.js';
+export { configSchema } from './schema.js';
 export { configDir, packageRoot } from './package-root.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
 import { loadConfig, parseConfigText, PROFILE_NAMES } from './load.js';
-import { BUILTIN_DEFAULTS, PHASE_NAMES } from './settings.js';
+import { PHASE_NAMES } from './settings.js';
+import { BUILTIN_DEFAULTS } from './run-settings.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-config-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

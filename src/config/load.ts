@@ -10,7 +10,7 @@ import { didYouMean } from './did-you-mean.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { FILE_KEYS, fileKeyOf } from './file-keys.js';
 import { configDir } from './package-root.js';
-import { BUILTIN_DEFAULTS, type RunConfigInput, type RunSettings } from './settings.js';
+import { BUILTIN_DEFAULTS, isUnsetByDefault, type RunConfigInput, type RunSettings, type SettingKey } from './run-settings.js';
 import { validateConfigData, type IssueLocator } from './validate-file.js';
 import { parseYamlSource, type KeyPath } from './yaml-source.js';
 
@@ -48,7 +48,7 @@ export function loadConfig(options: LoadConfigOptions = {}): RunSettings {
   for (const layer of [profileInput, fileInput, overrideInput]) {
     for (const [field, value] of Object.entries(layer)) {
       if (value === undefined) continue;
-      if (value === null && (field === 'baseUrl' || field === 'rateLimit')) delete merged[field];
+      if (value === null && isUnsetByDefault(field as SettingKey)) delete merged[field];
       else merged[field] = value;
     }
   }

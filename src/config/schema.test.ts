@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { FILE_KEYS } from './file-keys.js';
 import { configDir } from './package-root.js';
-import { BUILTIN_DEFAULTS } from './settings.js';
-import { configSchema } from './validate-file.js';
+import { configSchema } from './schema.js';
+import { BUILTIN_DEFAULTS, isUnsetByDefault, settingRows } from './run-settings.js';
 
 type SchemaNode = Record<string, unknown>;
 
@@ -23,8 +23,18 @@ function objectSchemas(node: unknown, at = '#'): Array<[string, SchemaNode]> {
   return found;
 }
 
-describe('config/schema.json', () => {
+/** `config/schema.json`, shipped for users' editors. */
+function shippedSchema(): unknown {
+  return JSON.parse(readFileSync(join(configDir(), 'schema.json'), 'utf8'));
+}
+
+describe('the configuration schema', () => {
   const schema = configSchema();
+
+  it('is what config/schema.json ships (RESTCONFORM_WRITE_CONFIG_SCHEMA=1 rewrites the file from the settings table; then prettier --write it)', () => {
+    if (process.env.RESTCONFORM_WRITE_CONFIG_SCHEMA === '1') writeFileSync(join(configDir(), 'schema.json'), `${JSON.stringify(schema, null, 2)}\n`);
+    expect(shippedSchema()).toEqual(schema);
+  });
 
   it('is a valid JSON Schema 2020-12 (the run compiles it without this check)', () => {
     const ajv = new Ajv2020({ allowUnionTypes: true });
@@ -54,6 +64,18 @@ describe('config/schema.json', () => {
     expect(Object.keys(schema.properties as object).sort()).toEqual(FILE_KEYS.map((key) => key.file).sort());
     const inputFields = [...Object.keys(BUILTIN_DEFAULTS), 'baseUrl', 'rateLimit'].sort();
     expect(FILE_KEYS.map((key) => key.input).sort()).toEqual(inputFields);
+  });
+
+  it('gives every row a kebab-case file key, a default unless it is unset by default, and a schema for its default', () => {
+    const ajv = new Ajv2020({ allowUnionTypes: true, strict: false });
+    for (const [key, row] of settingRows()) {
+      expect([key, row.file]).toEqual([key, key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`).replace('-seconds', '')]);
+      expect([key, 'default' in row]).toEqual([key, !isUnsetByDefault(key)]);
+      if ('default' in row) {
+        const asFile = row.toFile ? row.toFile(row.default) : row.default;
+        expect([key, ajv.validate(row.schema, asFile)]).toEqual([key, true]);
+      }
+    }
   });
 
   it('default.yaml lists every key', () => {

@@ -1,24 +1,18 @@
 /**
- * Validates configuration data against `config/schema.json` with ajv and words each error for a person:
+ * Validates configuration data against the configuration schema (derived from the settings table, shipped as
+ * `config/schema.json`) with ajv and words each error for a person:
  * the key path as written, what was expected, what was found, and a suggestion for a misspelt key.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { didYouMean } from './did-you-mean.js';
 import type { ConfigIssue } from './errors.js';
-import { configDir } from './package-root.js';
+import { configSchema } from './schema.js';
 import type { KeyPath } from './yaml-source.js';
 
 const addFormats = addFormatsModule.default;
 
 let compiled: ValidateFunction | undefined;
-
-/** The JSON Schema of the configuration file, as shipped in `config/schema.json`. */
-export function configSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(configDir(), 'schema.json'), 'utf8')) as Record<string, unknown>;
-}
 
 function validator(): ValidateFunction {
   if (!compiled) {

@@ -3,7 +3,8 @@
  * emits the typed event stream. It never writes output itself; reporters consume the events.
  */
 import { loadAnswerSchemas } from './answer-schemas.js';
-import type { ExchangeCheck, Finding, Severity } from '../checks/types.js';
+import type { ExchangeCheck, Finding } from '../checks/types.js';
+import type { PhaseName, RunSettings } from '../config/index.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
@@ -23,49 +24,39 @@ import { RunContext, type Sender } from './run-context.js';
 import { cleanUp } from './run/clean-up.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 
+/**
+ * What a run is given: its resolved settings, whole (the engine reads seed, phases, examples, concurrency, time
+ * budget, shard, strictness, clean-up, extra values and severities from them), and what is not a setting: the
+ * target, its descriptors, the sender, the resolved credentials and accounts, the loaded contract, hints and
+ * baseline, and the check selection resolved against the registry.
+ */
 export interface EngineOptions {
+  settings: RunSettings;
   tool: string;
   version: string;
-  seed: number;
   /** A readable name of the target, e.g. its base URL. */
   target: string;
+  /** The target is the bundled reference server this run started (recorded so shards' reports can be merged). */
+  bundledServer: boolean;
+  /** Only GET, HEAD and OPTIONS are sent: the target is not on loopback and `allowDestructive` is off. */
+  safeMethodsOnly: boolean;
   descriptors: readonly LoadedDescriptor[];
   /** REST root URL per locale; defaults to each descriptor's source. */
   restUrls?: ReadonlyMap<string | null, string>;
   sender: Sender;
-  /** The stateless checks run over every exchange. */
+  /** The stateless checks run over every exchange: those `settings.checks` enables, with `settings.severity` applied. */
   checks: readonly ExchangeCheck[];
-  /** Check names whose findings are reported (stateless and phase checks); undefined: all. */
+  /** Check names whose findings are reported (stateless and phase checks): `settings.checks` with former names read; undefined: all. */
   enabledChecks?: ReadonlySet<string>;
-  severityOverrides?: Readonly<Record<string, Severity>>;
-  phases: readonly string[];
-  examples: number;
-  concurrency: number;
+  /** The run's account (`settings.user` with its password), when it has one. */
   credentials?: Credentials;
   /** More named accounts (members, a moderator…) for the access matrix of the auth phase. */
   accounts?: readonly Identity[];
-  safeMethodsOnly: boolean;
-  strictAuth?: boolean;
+  /** The contract `settings.contract` names, loaded; undefined for `none`. */
   contract?: Contract;
-  /** 1-based shard index and shard count. */
-  shard?: ShardRef | null;
-  /** The target is the bundled reference server this run started (recorded so shards' reports can be merged). */
-  bundledServer?: boolean;
-  /** Seconds of sending, counted from when the phases start (the run's set-up is not spent from it). */
-  timeBudgetSeconds?: number;
-  /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
-  extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  /**
-   * True for a target that is not the bundled server: writes go only to resources the run made (others are sent
-   * without credentials) unless `allowDestructive`, and what the run made is deleted at its end unless `keepCreated`.
-   */
-  foreignTarget?: boolean;
-  allowDestructive?: boolean;
-  /** `--no-cleanup`: leave what the run made on a foreign target. */
-  keepCreated?: boolean;
-  /** Hints about resources a descriptor cannot give (configuration), over the built-in ones. */
+  /** The file `settings.resourceHints` names, read: hints a descriptor cannot give, over the built-in ones. */
   resourceHints?: ResourceHints;
-  /** Known findings: reported as known, they do not fail the run. */
+  /** The file `settings.baseline` names, read: known findings, reported as known, do not fail the run. */
   baseline?: Baseline;
   signal?: AbortSignal;
   emit(event: RunEvent): void;
@@ -148,7 +139,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   // Set once the phases are planned; the run calls it after its first requests.
   let onPaceMeasured: (rate: TargetRate) => void = () => {};
   const run = new RunContext({
-    seed: options.seed,
+    seed: options.settings.seed,
     sender: options.sender,
     checks: options.checks,
     restUrls,
@@ -160,16 +151,19 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     emit: options.emit,
     signal: options.signal,
     enabledChecks: options.enabledChecks,
-    severityOverrides: options.severityOverrides,
-    extraValues: options.extraValues,
+    severityOverrides: options.settings.severity,
+    extraValues: options.settings.extraValues,
     baseline: options.baseline,
     // Measured on the run's own first requests, so no request is sent only to time the target.
-    pace: { after: Math.max(8, options.concurrency * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
+    pace: { after: Math.max(8, options.settings.concurrency * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
     owned: new OwnedResources(options.descriptors, options.resourceHints),
-    ownedWritesOnly: options.foreignTarget === true && options.allowDestructive !== true,
+    ownedWritesOnly: !options.bundledServer && !options.settings.allowDestructive,
   });
   const { allOperations, plan, operations } = planRun({
     ...options,
+    shard: options.settings.shard,
+    phases: options.settings.phases,
+    examples: options.settings.examples,
     hasContract: options.contract !== undefined,
     hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0,
   });
@@ -182,13 +176,13 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     type: 'run_started',
     tool: options.tool,
     version: options.version,
-    seed: options.seed,
+    seed: options.settings.seed,
     target: options.target,
     locales: options.descriptors.map((d) => d.locale),
-    phases: [...options.phases],
+    phases: [...options.settings.phases],
     startedAt: new Date(started).toISOString(),
     safeMethodsOnly: options.safeMethodsOnly,
-    ...(options.shard && options.shard.count > 1 ? { shard: options.shard } : {}),
+    ...(options.settings.shard && options.settings.shard.count > 1 ? { shard: options.settings.shard } : {}),
     ...(options.bundledServer ? { bundledServer: true } : {}),
   });
   for (const descriptor of options.descriptors) {
@@ -206,7 +200,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   // them all took about 0.45 s of the start on the bundled server (322 operations). The phases walk every operation
   // early (the fuzz phase's first round starts each one within its first 16,000 requests or so), so a long run's
   // memory still levels off soon after it starts. While the run waits for its target below, they are built ahead.
-  const generators = generatorCache(options.seed);
+  const generators = generatorCache(options.settings.seed);
   const prebuilding = buildWhileWaiting(operations, generators);
   try {
     // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
@@ -227,8 +221,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     }
 
     // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
-    if (options.checks.some((check) => check.name === 'response_schema') || options.phases.includes('schemas')) {
-      run.useAnswerSchemas(await loadAnswerSchemas({ ...options, run, restUrls }));
+    if (options.checks.some((check) => check.name === 'response_schema') || options.settings.phases.includes('schemas')) {
+      run.useAnswerSchemas(await loadAnswerSchemas({ ...options, concurrency: options.settings.concurrency, run, restUrls }));
     }
   } finally {
     prebuilding.stop();
@@ -236,7 +230,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
 
   // The budget is for the phases' sending, counted from here: the run's set-up (its own accounts, the published
   // schemas, generators built ahead meanwhile) would otherwise eat a short budget before the first request.
-  const budgetMs = options.timeBudgetSeconds ? options.timeBudgetSeconds * 1000 : undefined;
+  const budgetMs = options.settings.timeBudgetSeconds ? options.settings.timeBudgetSeconds * 1000 : undefined;
   const sendingFrom = Date.now();
   if (budgetMs !== undefined) run.setDeadline(sendingFrom + budgetMs);
 
@@ -247,21 +241,21 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     allOperations,
     shard: plan,
     generators,
-    examples: options.examples,
-    concurrency: options.concurrency,
+    examples: options.settings.examples,
+    concurrency: options.settings.concurrency,
     safeMethodsOnly: options.safeMethodsOnly,
     contract: options.contract,
-    strictAuth: options.strictAuth ?? false,
+    strictAuth: options.settings.strictAuth,
     resourceHints: options.resourceHints,
     refusals: new CallbackRefusals(),
   };
-  const toRun = PHASES.filter((phase) => options.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined);
+  const toRun = PHASES.filter((phase) => options.settings.phases.includes(phase.name as PhaseName) && phase.skipReason(phaseContext) === undefined);
   const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, sendingFrom + budgetMs, toRun);
   onPaceMeasured = (measured) => {
     options.emit({ type: 'target_measured', rate: measured });
-    const shortfall = options.timeBudgetSeconds
+    const shortfall = options.settings.timeBudgetSeconds
       ? budgetShortfall(
-          options.timeBudgetSeconds,
+          options.settings.timeBudgetSeconds,
           measured,
           toRun.map((phase) => ({ phase: phase.name, requests: phase.workload(phaseContext) })),
         )
@@ -272,7 +266,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const phasesRun: string[] = [];
   const stoppedPhases: string[] = [];
   for (const phase of PHASES) {
-    if (!options.phases.includes(phase.name)) continue;
+    if (!options.settings.phases.includes(phase.name as PhaseName)) continue;
     if (run.stopped) {
       stoppedPhases.push(phase.name);
       options.emit({ type: 'phase_skipped', phase: phase.name, reason: `run stopped: ${run.stopReason}` });
@@ -301,7 +295,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const durationMs = Date.now() - started;
   const rate = run.pace();
 
-  if (options.foreignTarget === true && !options.safeMethodsOnly) await cleanUp(run, options);
+  if (!options.bundledServer && !options.safeMethodsOnly) await cleanUp(run, { keepCreated: !options.settings.cleanup, emit: options.emit });
 
   // A phase check applies to the operations its phase sent requests to; a descriptor comparison to all of them.
   const phaseChecks = phaseChecksThatRan(options, phasesRun);

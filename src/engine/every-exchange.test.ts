@@ -4,7 +4,7 @@
  * and a 5xx in the middle of a sequence is a finding of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../cli/run-job.js';
+import { runJob } from '../run/run-job.js';
 import { loadConfig, type PhaseName } from '../config/index.js';
 import { answerInstead } from './phases/testing/faults.js';
 import { startFaultyServer, type Fault } from './phases/testing/faulty-server.js';

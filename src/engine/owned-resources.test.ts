@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJob } from '../cli/run-job.js';
+import { runJob } from '../run/run-job.js';
 import { loadConfig } from '../config/index.js';
 import type { Exchange } from '../http/types.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';

@@ -11,15 +11,13 @@
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Severity } from '../checks/types.js';
-import { runJob } from '../cli/run-job.js';
-import { isLoopbackUrl } from '../cli/target.js';
 import { loadConfig, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
-import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../descriptor/index.js';
+import type { LoadedDescriptor, Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import { knownCheckNames } from '../cli/run-job.js';
+import { fetchDescriptors, isLoopbackUrl, knownCheckNames, runJob, startBundledServer } from '../run/index.js';
 
 export type { Check, CheckContext, CheckFailure, Finding, Severity } from '../checks/types.js';
 export type { CoverageEntry, Reporter, RunEvent, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
@@ -91,14 +89,11 @@ export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
   const restRoot = options.restRoot ?? defaults.restRoot;
   const locales = options.locales === undefined ? defaults.locales : options.locales;
   if (options.user !== undefined && !options.appPassword) throw new Error(`loadTarget: user ${options.user} needs its application password (appPassword)`);
-  const server = options.baseUrl ? undefined : await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: options.seed ?? 1, restRoot });
+  const server = options.baseUrl ? undefined : await startBundledServer({ seed: options.seed ?? 1, restRoot });
   const baseUrl = options.baseUrl ?? server!.url;
   const credentials = options.user !== undefined ? { user: options.user, password: options.appPassword! } : server?.credentials.admin;
   try {
-    const descriptors: LoadedDescriptor[] = [];
-    for (const locale of locales ?? [null]) {
-      descriptors.push(await fetchDescriptor({ baseUrl, restRoot, locale, credentials, timeoutMs: options.timeoutMs ?? defaults.timeoutMs }));
-    }
+    const descriptors = await fetchDescriptors({ baseUrl, restRoot, locales }, { credentials, timeoutMs: options.timeoutMs ?? defaults.timeoutMs });
     const safeMethodsOnly = !isLoopbackUrl(baseUrl);
     const { operations } = planRun({
       descriptors,

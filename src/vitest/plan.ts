@@ -4,14 +4,13 @@
  * happens later (`runConformance`, in `beforeAll`), and each (operation, check) test then looks its findings up.
  */
 import type { Finding } from '../checks/types.js';
-import { knownCheckNames, runJob } from '../cli/run-job.js';
-import { isLoopbackUrl } from '../cli/target.js';
+import { fetchDescriptors, isLoopbackUrl, knownCheckNames, runJob, startBundledServer } from '../run/index.js';
 import type { RunConfigInput, RunSettings } from '../config/index.js';
-import { fetchDescriptor, type LoadedDescriptor, type Operation } from '../descriptor/index.js';
+import type { Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import type { ReferenceServer } from '../server/index.js';
 import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './settings.js';
 
 export interface ConformanceTarget {
@@ -51,14 +50,6 @@ function enabledChecks(settings: RunSettings): string[] {
   });
 }
 
-async function loadDescriptors(settings: RunSettings & { baseUrl: string }, credentials: Credentials | undefined): Promise<LoadedDescriptor[]> {
-  const descriptors: LoadedDescriptor[] = [];
-  for (const locale of settings.locales ?? [null]) {
-    descriptors.push(await fetchDescriptor({ baseUrl: settings.baseUrl, restRoot: settings.restRoot, locale, credentials, timeoutMs: settings.timeoutMs }));
-  }
-  return descriptors;
-}
-
 /**
  * Reads the settings from the environment, starts the bundled reference server when no target is named, and
  * reads each locale's descriptor to list the operations.
@@ -73,14 +64,14 @@ export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options:
   if (given.baseUrl) {
     settings = { ...given, baseUrl: given.baseUrl };
   } else {
-    server = await startReferenceServer({ port: 0, seed: given.seed, restRoot: given.restRoot });
+    server = await startBundledServer({ seed: given.seed, restRoot: given.restRoot });
     // As `restconform run` does against the bundled server: log in as its administrator unless told otherwise.
     const admin = server.credentials.admin;
     settings = given.user ? { ...given, baseUrl: server.url } : { ...given, baseUrl: server.url, user: admin.user, appPasswordEnv: APP_PASSWORD_VARIABLE };
     if (!given.user) env = { ...processEnv, [APP_PASSWORD_VARIABLE]: admin.password };
   }
   try {
-    const descriptors = await loadDescriptors(settings, credentialsOf(settings, env));
+    const descriptors = await fetchDescriptors(settings, { credentials: credentialsOf(settings, env), timeoutMs: settings.timeoutMs });
     const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(settings.baseUrl);
     const budget = settings.timeBudgetSeconds;
     return {

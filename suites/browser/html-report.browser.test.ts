@@ -8,7 +8,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownCheckNames, runJob } from '../../src/cli/run-job.js';
+import { knownCheckNames, runJob } from '../../src/run/run-job.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { RunResult } from '../../src/engine/engine.js';
 import { launchChromium } from './chromium.js';

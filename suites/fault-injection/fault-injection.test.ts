@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
-import { runJob } from '../../src/cli/run-job.js';
+import { runJob } from '../../src/run/run-job.js';
 import { loadConfig, type PhaseName, type RunSettings } from '../../src/config/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
 import { replayFinding } from '../../src/cli/replay-job.js';
-import { runJob } from '../../src/cli/run-job.js';
+import { runJob } from '../../src/run/run-job.js';
 import { loadConfig } from '../../src/config/index.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
 import type { JsonReport } from '../../src/report/json.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
-import { runJob } from '../../src/cli/run-job.js';
+import { runJob } from '../../src/run/run-job.js';
 import { loadConfig, type RunConfigInput } from '../../src/config/index.js';
 import type { CoverageEntry } from '../../src/engine/events.js';
 import type { JsonReport } from '../../src/report/index.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJob } from '../../src/cli/run-job.js';
+import { runJob } from '../../src/run/run-job.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runJob } from '../../src/cli/run-job.js';
+import { runJob } from '../../src/run/run-job.js';
 import { loadConfig, PHASE_NAMES } from '../../src/config/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 import { TextSink } from '../../src/report/testing/text-sink.js';

@@ -4,8 +4,8 @@
  * run maps to 127.0.0.1, and the server's access log is the witness.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runJob } from '../../src/cli/run-job.js';
-import { isLoopbackUrl } from '../../src/cli/target.js';
+import { runJob } from '../../src/run/run-job.js';
+import { isLoopbackUrl } from '../../src/run/target.js';
 import { loadConfig, PHASE_NAMES } from '../../src/config/index.js';
 import { TextSink } from '../../src/report/testing/text-sink.js';
 import { lookupOnly, startLoggedServer, type AccessLogEntry, type LoggedServer } from './logged-server.js';

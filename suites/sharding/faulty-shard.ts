@@ -8,7 +8,7 @@
  * which depends on what other requests wrote before (and differs between two whole runs as well).
  */
 import { parseArgs } from 'node:util';
-import { runJob } from '../../src/cli/run-job.js';
+import { runJob } from '../../src/run/run-job.js';
 import { loadConfig, parseShard } from '../../src/config/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer } from '../../src/engine/phases/testing/faulty-server.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../../cli/run-job.js';
+import { runJob } from '../../run/run-job.js';
 import { loadConfig } from '../../config/index.js';
 import { operationSeed } from '../../generate/index.js';
 import { syntheticOperation } from '../../schema/testing/synthetic-operations.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAccounts } from '../../cli/run-job.js';
+import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import type { Phase } from './phase.js';

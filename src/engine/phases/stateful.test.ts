@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import type { Finding } from '../../checks/types.js';
-import { seededAccounts } from '../../cli/run-job.js';
+import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import type { RunEvent, SequenceReport } from '../events.js';
 import { RELATION_SEQUENCES, statefulPhase } from './stateful.js';

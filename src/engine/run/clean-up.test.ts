@@ -48,7 +48,7 @@ describe('clean-up', () => {
   it('deletes what the run made, unlocks what will not go, and lists what is left', async () => {
     const events: RunEvent[] = [];
     const { run, sent } = runOwning([resource('1'), resource('2'), resource('3', false)], [200, 403, 200, 410], true);
-    await cleanUp(run, { emit: (event) => events.push(event) });
+    await cleanUp(run, { keepCreated: false, emit: (event) => events.push(event) });
     expect(sent).toEqual([
       'DELETE http://127.0.0.1/wp-json/wp/v2/posts/1',
       'DELETE http://127.0.0.1/wp-json/wp/v2/posts/2',

@@ -24,7 +24,7 @@ export interface CleanUpRun {
 
 export interface CleanUpOptions {
   /** `--no-cleanup`: leave what the run made, and say how much. */
-  keepCreated?: boolean;
+  keepCreated: boolean;
   emit(event: RunEvent): void;
 }
 
@@ -36,7 +36,7 @@ export async function cleanUp(run: CleanUpRun, options: CleanUpOptions): Promise
   const owned = run.owned;
   if (owned === undefined) return;
   const remaining = owned.remaining();
-  if (options.keepCreated === true) {
+  if (options.keepCreated) {
     options.emit({ type: 'cleanup', removed: 0, kept: remaining.length, leftovers: [] });
     return;
   }

@@ -1,7 +1,8 @@
 /**
- * `restconform run` as a function: resolved settings in, exit code out. It starts the bundled reference server
+ * One run end to end, as a function: resolved settings in, exit code out. It starts the bundled reference server
  * when no target is named, loads each locale's descriptor, runs the engine, feeds the reporters and cleans up.
- * Callable in-process (tests, the vitest suite, the benchmark) as well as from the command line.
+ * Used by the command line (`restconform run`), the library (`run`) and the vitest entry, and in-process by tests
+ * and the benchmark.
  */
 import { CHECK_ALIASES } from '../checks/aliases.js';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
@@ -11,7 +12,7 @@ import type { FailOn, RunSettings } from '../config/index.js';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { readContractFile } from '../contract/io.js';
 import type { Contract } from '../contract/types.js';
-import { DescriptorError, fetchDescriptor, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
+import { DescriptorError, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
 import { runEngine, type RunResult } from '../engine/engine.js';
 import type { StoreAccounts } from '../server/index.js';
 import type { Sender } from '../engine/run-context.js';
@@ -24,9 +25,9 @@ import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
-import { isLoopbackUrl } from './target.js';
+import { fetchDescriptors, isLoopbackUrl, startBundledServer } from './target.js';
 import { VERSION } from './version.js';
-import { readHints } from './commands/resources.js';
+import { readHints } from './hints-file.js';
 
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
@@ -138,8 +139,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const { stateless, enabled } = selectChecks(settings);
   const baseline = settings.baseline === null ? undefined : await readBaseline(settings.baseline);
 
-  // The reference server's modules load only when it is started: they cost a run against another server 0.1 s.
-  const server = settings.baseUrl ? undefined : await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: settings.seed });
+  const server = settings.baseUrl ? undefined : await startBundledServer({ seed: settings.seed });
   const baseUrl = settings.baseUrl ?? server!.url;
   // Against the bundled server the harness logs in as its administrator unless told otherwise, and tests its
   // seeded accounts unless other accounts are named.
@@ -174,49 +174,41 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   let threw = false;
   let fetching: string | undefined;
   try {
-    const descriptors: LoadedDescriptor[] = [];
+    let descriptors: LoadedDescriptor[];
     const locales = settings.locales ?? [null];
     // The descriptor is fetched with the run's credentials (an authenticated index may list more routes), within
     // the run's own --timeout-ms: a server that never answers is told after that long, not after a fixed floor.
     const largeBody = createTransport({ connections: 2, timeoutMs: settings.timeoutMs, maxBodyBytes: 64 * 1024 * 1024, lookup: io.lookup });
     try {
-      for (const locale of locales) {
-        fetching = restUrl(baseUrl, settings.restRoot, locale);
+      const onFetch = (url: string): void => {
+        fetching = url;
         notices?.write(`fetching descriptor ${fetching}/ … (up to ${settings.timeoutMs} ms, --timeout-ms)\n`);
-        descriptors.push(await fetchDescriptor({ baseUrl, restRoot: settings.restRoot, locale, credentials, transport: largeBody, signal: io.signal }));
-      }
+      };
+      descriptors = await fetchDescriptors(
+        { baseUrl, restRoot: settings.restRoot, locales: settings.locales },
+        { credentials, transport: largeBody, signal: io.signal, onFetch },
+      );
       fetching = undefined;
     } finally {
       await largeBody.close();
     }
     const result = await runEngine({
+      settings,
       tool: 'restconform',
       version: VERSION,
-      seed: settings.seed,
       target: baseUrl,
+      bundledServer: server !== undefined,
+      safeMethodsOnly,
       descriptors,
       restUrls: new Map(locales.map((locale) => [locale, restUrl(baseUrl, settings.restRoot, locale)])),
       sender: io.wrapSender ? io.wrapSender(transport) : transport,
       checks: stateless,
       enabledChecks: enabled,
-      severityOverrides: settings.severity,
-      phases: settings.phases,
-      examples: settings.examples,
-      concurrency: settings.concurrency,
       credentials,
       accounts,
-      safeMethodsOnly,
-      strictAuth: settings.strictAuth,
-      foreignTarget: server === undefined,
-      allowDestructive: settings.allowDestructive,
-      keepCreated: !settings.cleanup,
-      resourceHints: settings.resourceHints === null ? undefined : await readHints(settings.resourceHints),
       contract,
-      shard: settings.shard,
-      bundledServer: server !== undefined,
+      resourceHints: settings.resourceHints === null ? undefined : await readHints(settings.resourceHints),
       baseline,
-      timeBudgetSeconds: settings.timeBudgetSeconds ?? undefined,
-      extraValues: settings.extraValues,
       signal: io.signal,
       emit,
     });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hintProblems, readHints } from './resources.js';
+import { hintProblems, readHints } from './hints-file.js';
 
 describe('resource hints from a file', () => {
   it('reads a hints file keyed by collection route, or a config file with resources.hints', async () => {
