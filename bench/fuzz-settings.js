@@ -4,7 +4,7 @@
  * `harness-cpu-child.js`), so both measure the same run.
  */
 import { knownCheckNames } from '../dist/run/run-job.js';
-import { loadConfig } from '../dist/config/index.js';
+import { loadRunSettings } from '../dist/run/index.js';
 
 /**
  * @param {{ baseUrl: string, seed: number, examples: number, timeBudgetSeconds: number | null, concurrency: number,
@@ -12,7 +12,7 @@ import { loadConfig } from '../dist/config/index.js';
  *   built-in contract and the `admin` account
  */
 export function fuzzRunSettings(run) {
-  return loadConfig({
+  return loadRunSettings({
     overrides: {
       baseUrl: run.baseUrl,
       seed: run.seed,
@@ -25,6 +25,5 @@ export function fuzzRunSettings(run) {
       user: run.user === undefined ? 'admin' : run.user,
       reportDir: null,
     },
-    knownChecks: knownCheckNames(),
   });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { canonicalCheckName } from '../checks/aliases.js';
 import { didYouMean } from './did-you-mean.js';
+import { unknownPhase } from './parse-values.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { FILE_KEYS, fileKeyOf } from './file-keys.js';
 import { configDir } from './package-root.js';
@@ -28,21 +29,33 @@ export interface LoadConfigOptions {
   overrides?: RunConfigInput;
   /** The check registry's names: when given, unknown names in `checks` and `severity` are errors. */
   knownChecks?: readonly string[];
+  /**
+   * The engine's phases, in running order: what `phases: all` stands for, and the names `phases` may list. The
+   * configuration does not know them itself, so that a new phase is one file and one line in the engine.
+   */
+  knownPhases: readonly string[];
   /** Where a `random` seed comes from (tests pin it). */
   randomSeed?: () => number;
 }
 
+/** The names a configuration is checked against, when known: the check registry's and the engine's phases. */
+export interface KnownNames {
+  checks?: readonly string[];
+  phases?: readonly string[];
+}
+
 /** Reads, validates and merges the layers into `RunSettings`; throws `ConfigError` naming file, line and key. */
-export function loadConfig(options: LoadConfigOptions = {}): RunSettings {
+export function loadConfig(options: LoadConfigOptions): RunSettings {
   const profile = options.profile ?? 'default';
   if (!(PROFILE_NAMES as readonly string[]).includes(profile)) {
     throw new ConfigError([
       { source: '--profile', message: `unknown profile "${profile}"${didYouMean(profile, PROFILE_NAMES)}; profiles: ${PROFILE_NAMES.join(', ')}` },
     ]);
   }
-  const profileInput = readConfigFile(join(configDir(), `${profile}.yaml`), { knownChecks: options.knownChecks, name: `config/${profile}.yaml` });
-  const fileInput = options.file === undefined ? {} : readConfigFile(options.file, { knownChecks: options.knownChecks });
-  const overrideInput = checkOverrides(options.overrides ?? {}, options.knownChecks);
+  const known = { checks: options.knownChecks, phases: options.knownPhases };
+  const profileInput = readConfigFile(join(configDir(), `${profile}.yaml`), { known, name: `config/${profile}.yaml` });
+  const fileInput = options.file === undefined ? {} : readConfigFile(options.file, { known });
+  const overrideInput = checkOverrides(options.overrides ?? {}, known);
 
   const merged: Record<string, unknown> = { ...BUILTIN_DEFAULTS };
   for (const layer of [profileInput, fileInput, overrideInput]) {
@@ -53,7 +66,15 @@ export function loadConfig(options: LoadConfigOptions = {}): RunSettings {
     }
   }
   const seed = merged.seed === 'random' ? (options.randomSeed ?? randomSeed)() : merged.seed;
-  return { ...merged, ...canonicalChecks(merged), seed } as RunSettings;
+  return { ...merged, ...canonicalChecks(merged), phases: resolvedPhases(merged.phases as string[] | 'all', options.knownPhases), seed } as RunSettings;
+}
+
+/** `phases` as the engine runs them: every phase for `all`, else the names given, checked, in running order. */
+function resolvedPhases(phases: string[] | 'all', known: readonly string[]): string[] {
+  if (phases === 'all') return [...known];
+  const unknown = unknownPhase(phases, known);
+  if (unknown !== undefined) throw new ConfigError([{ source: 'phases', message: unknown }]);
+  return known.filter((phase) => phases.includes(phase));
 }
 
 /** `checks` and `severity` with former check names read as the checks that took over their rules. */
@@ -74,7 +95,7 @@ function randomSeed(): number {
  * Reads one YAML configuration file into `RunConfigInput`. `name` is how messages call the file (default:
  * the path as given).
  */
-export function readConfigFile(path: string, options: { knownChecks?: readonly string[]; name?: string } = {}): RunConfigInput {
+export function readConfigFile(path: string, options: { known?: KnownNames; name?: string } = {}): RunConfigInput {
   const name = options.name ?? path;
   let text: string;
   try {
@@ -83,13 +104,13 @@ export function readConfigFile(path: string, options: { knownChecks?: readonly s
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new ConfigError([{ source: name, message: `cannot read the configuration file: ${reason}` }]);
   }
-  return parseConfigText(text, name, options.knownChecks);
+  return parseConfigText(text, name, options.known);
 }
 
 /** Parses configuration YAML text (as read from the file `name`) into `RunConfigInput`. */
-export function parseConfigText(text: string, name: string, knownChecks?: readonly string[]): RunConfigInput {
+export function parseConfigText(text: string, name: string, known: KnownNames = {}): RunConfigInput {
   const source = parseYamlSource(text, name);
-  return toInput(source.data, { source: name, showKey, lineOf: source.lineOf }, knownChecks);
+  return toInput(source.data, { source: name, showKey, lineOf: source.lineOf }, known);
 }
 
 /** `['severity', 'x']` → `severity.x`; `['phases', 2]` → `phases[2]`. */
@@ -98,7 +119,7 @@ function showKey(path: KeyPath): string {
 }
 
 /** Command-line values go through the same schema and conversions as the file, so both reject the same values. */
-function checkOverrides(overrides: RunConfigInput, knownChecks: readonly string[] | undefined): RunConfigInput {
+function checkOverrides(overrides: RunConfigInput, known: KnownNames): RunConfigInput {
   const asFile: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(overrides) as Array<[keyof RunConfigInput, unknown]>) {
     if (value !== undefined) asFile[fileKeyOf(field).file] = fileKeyOf(field).toFile(value);
@@ -108,14 +129,15 @@ function checkOverrides(overrides: RunConfigInput, knownChecks: readonly string[
     showKey: (path) => `--${showKey(path)}`,
     lineOf: () => undefined,
   };
-  return toInput(asFile, locate, knownChecks);
+  return toInput(asFile, locate, known);
 }
 
 /**
  * File-shaped data (YAML keys) → `RunConfigInput`: schema validation, then the conversions, then check names
  * against the registry when it is known. Every problem is located with `locate`.
  */
-function toInput(data: unknown, locate: IssueLocator, knownChecks: readonly string[] | undefined): RunConfigInput {
+function toInput(data: unknown, locate: IssueLocator, known: KnownNames): RunConfigInput {
+  const knownChecks = known.checks;
   const schemaIssues = validateConfigData(data, locate);
   if (schemaIssues.length > 0) throw new ConfigError(schemaIssues);
   const values = data as Record<string, unknown>;
@@ -146,6 +168,13 @@ function toInput(data: unknown, locate: IssueLocator, knownChecks: readonly stri
     for (const name of Object.keys((values.severity as Record<string, unknown> | undefined) ?? {})) {
       if (!knownChecks.includes(name)) issues.push(issueAt(['severity', name], 'key', unknown(name)));
     }
+  }
+  const knownPhases = known.phases;
+  if (knownPhases && Array.isArray(values.phases)) {
+    values.phases.forEach((name: string, i) => {
+      const unknown = unknownPhase([name], knownPhases);
+      if (unknown !== undefined) issues.push(issueAt(['phases', i], 'value', unknown));
+    });
   }
   if (issues.length > 0) throw new ConfigError(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
   return input as RunConfigInput;

@@ -5,7 +5,7 @@
 import { didYouMean } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
 import { ACCOUNT_ROLES, type AccountRole } from '../request/identity.js';
-import { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
+import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './settings.js';
 
 function invalid(option: string, message: string): ConfigError {
   return new ConfigError([{ source: option, message }]);
@@ -109,17 +109,25 @@ export function parseFailOn(text: string | readonly string[], option = '--fail-o
   return FAIL_ON_NAMES.filter((name) => items.includes(name));
 }
 
-/** `'fuzz,contract'` → `['contract', 'fuzz']`: known phase names, in running order; `'all'` → every phase. */
-export function parsePhases(text: string | readonly string[], option = '--phases'): PhaseName[] {
-  const items = typeof text === 'string' ? splitList(text) : [...text];
-  if (items.length === 1 && items[0] === 'all') return [...PHASE_NAMES];
-  if (items.length === 0) throw invalid(option, `expected a comma-separated list of phases (${PHASE_NAMES.join(', ')})`);
-  for (const item of items) {
-    if (!(PHASE_NAMES as readonly string[]).includes(item)) {
-      throw invalid(option, `unknown phase "${item}"${didYouMean(item, PHASE_NAMES)}; phases: ${PHASE_NAMES.join(', ')}`);
-    }
-  }
-  return PHASE_NAMES.filter((phase) => items.includes(phase));
+/**
+ * `'fuzz,contract'` → `['contract', 'fuzz']`; `'all'` → `'all'`. With the phases the engine has (`known`, in running
+ * order), an unknown name is an error and the names come back in running order; without, as given (a file is read
+ * before the phases are known: its names are checked where the configuration is resolved).
+ */
+export function parsePhases(text: string | readonly string[], known?: readonly string[], option = '--phases'): string[] | 'all' {
+  const items = [...new Set(typeof text === 'string' ? splitList(text) : text)];
+  if (items.length === 1 && items[0] === 'all') return 'all';
+  if (items.length === 0) throw invalid(option, `expected "all" or a comma-separated list of phases${known ? ` (${known.join(', ')})` : ''}`);
+  if (known === undefined) return items;
+  const unknown = unknownPhase(items, known);
+  if (unknown !== undefined) throw invalid(option, unknown);
+  return known.filter((phase) => items.includes(phase));
+}
+
+/** Why `names` are not all phases of `known`, or undefined when they are. */
+export function unknownPhase(names: readonly string[], known: readonly string[]): string | undefined {
+  const name = names.find((item) => !known.includes(item));
+  return name === undefined ? undefined : `unknown phase "${name}"${didYouMean(name, known)}; phases: ${known.join(', ')}`;
 }
 
 /**

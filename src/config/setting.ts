@@ -3,9 +3,11 @@
  * given on the command line, and the two types it carries (resolved and as given).
  */
 
-/** What command-line parsers and help lines may need besides the text: the check registry's names. */
+/** What command-line parsers and help lines may need besides the text: the check registry's names and the phases'. */
 export interface FlagContext {
   knownChecks: readonly string[];
+  /** The engine's phases, in running order. */
+  knownPhases: readonly string[];
 }
 
 /** How a setting is given on the command line of `restconform run`. */

@@ -15,7 +15,7 @@ import type { Severity } from '../checks/types.js';
 import { ACCOUNT_ROLES } from '../request/identity.js';
 import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, parseWholeNumber } from './parse-values.js';
 import { setting, withDefault } from './setting.js';
-import { FAIL_ON_NAMES, PHASE_NAMES, type AccountSetting, type FailOn, type PhaseName, type Shard } from './settings.js';
+import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './settings.js';
 
 /** The text of an option given once. */
 const text = (given: string | string[]): string => [given].flat()[0]!;
@@ -29,6 +29,8 @@ const NULLABLE_STRING = { type: ['string', 'null'], minLength: 1 };
 const FILE_OR_DEFAULT_PATH = { type: ['string', 'boolean', 'null'], not: { const: false }, minLength: 1 };
 const ENV_NAME = { 'x-expected': 'an environment variable name', type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' };
 const CHECK_NAME_PATTERN = '^[a-z][a-z0-9_]*$';
+/** A phase's name, as the engine's phases are named. */
+const PHASE_NAME_PATTERN = '^[a-z][a-z0-9_-]*$';
 
 /** Every setting, in the order `restconform run --help` lists them. Relative paths are relative to the working directory. */
 export const SETTINGS = {
@@ -107,15 +109,21 @@ export const SETTINGS = {
     schema: { type: ['number', 'null'], exclusiveMinimum: 0 },
     flag: { option: '--time-budget <seconds>', help: withDefault('stop starting new work after this long'), parse: wholeNumber('--time-budget', 1) },
   }),
-  /** Phases to run, in running order. */
-  phases: setting<PhaseName[]>({
+  /** Phases to run, in running order (`all` is resolved against the engine's phases when the configuration is loaded). */
+  phases: setting<string[], string[] | 'all'>({
     file: 'phases',
-    default: [...PHASE_NAMES],
-    description:
-      'Phases to run (they always run in this order): contract (descriptor vs contract), locale (descriptors of all locales agree), schemas (published item schemas: context field sets, context=edit rights, _fields, HEAD), examples (documented defaults and enums), collections (list semantics: totals, pages, include, exclude, offset, order; reads only), fuzz (generated valid, boundary and invalid requests), stateful (create-read-delete sequences), batch (the batch route), auth (credential handling).',
-    schema: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...PHASE_NAMES] } },
-    fromFile: (value) => parsePhases(value as string[], 'phases'),
-    flag: { option: '--phases <list>', help: withDefault('phases to run'), parse: (given) => parsePhases(text(given)) },
+    default: 'all',
+    description: 'Phases to run: "all", or a list of phase names (they always run in the engine\'s order; restconform run --help lists them).',
+    schema: {
+      'x-expected': '"all" or a list of phase names',
+      anyOf: [{ const: 'all' }, { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: PHASE_NAME_PATTERN } }],
+    },
+    fromFile: (value) => parsePhases(value as string[] | string, undefined, 'phases'),
+    flag: {
+      option: '--phases <list>',
+      help: (shown, context) => `phases to run, or "all", in this order (default: ${shown}; phases: ${context.knownPhases.join(', ')})`,
+      parse: (given, context) => parsePhases(text(given), context.knownPhases),
+    },
   }),
   /** Enabled check names, or `all`. */
   checks: setting<string[] | 'all'>({

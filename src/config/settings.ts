@@ -4,11 +4,6 @@
  */
 import type { AccountRole } from '../request/identity.js';
 
-/** The engine's phases, in the order they run. */
-export const PHASE_NAMES = ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'] as const;
-
-export type PhaseName = (typeof PHASE_NAMES)[number];
-
 /** One slice of the operations: `--shard 2/4` is `{ index: 2, count: 4 }`. `index` is 1-based (1..count). */
 export interface Shard {
   index: number;

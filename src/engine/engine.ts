@@ -4,7 +4,7 @@
  */
 import { loadAnswerSchemas } from './answer-schemas.js';
 import type { ExchangeCheck, Finding } from '../checks/types.js';
-import type { PhaseName, RunSettings } from '../config/index.js';
+import type { RunSettings } from '../config/index.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
@@ -249,7 +249,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     resourceHints: options.resourceHints,
     refusals: new CallbackRefusals(),
   };
-  const toRun = PHASES.filter((phase) => options.settings.phases.includes(phase.name as PhaseName) && phase.skipReason(phaseContext) === undefined);
+  const toRun = PHASES.filter((phase) => options.settings.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined);
   const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, sendingFrom + budgetMs, toRun);
   onPaceMeasured = (measured) => {
     options.emit({ type: 'target_measured', rate: measured });
@@ -266,7 +266,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const phasesRun: string[] = [];
   const stoppedPhases: string[] = [];
   for (const phase of PHASES) {
-    if (!options.settings.phases.includes(phase.name as PhaseName)) continue;
+    if (!options.settings.phases.includes(phase.name)) continue;
     if (run.stopped) {
       stoppedPhases.push(phase.name);
       options.emit({ type: 'phase_skipped', phase: phase.name, reason: `run stopped: ${run.stopReason}` });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../run/run-job.js';
-import { loadConfig, type PhaseName } from '../config/index.js';
+import { loadRunSettings } from '../run/index.js';
 import { answerInstead } from './phases/testing/faults.js';
 import { startFaultyServer, type Fault } from './phases/testing/faulty-server.js';
 
@@ -18,10 +18,10 @@ const hangsBeyondDescriptors: Fault = async (request, forward) => {
   return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' };
 };
 
-async function runAgainst(faults: Fault[], phases: PhaseName[], timeBudgetSeconds: number | null = null, signal?: AbortSignal) {
+async function runAgainst(faults: Fault[], phases: string[], timeBudgetSeconds: number | null = null, signal?: AbortSignal) {
   const server = await startFaultyServer({ seed: 5, faults });
   try {
-    const settings = loadConfig({
+    const settings = loadRunSettings({
       overrides: {
         baseUrl: server.url,
         phases,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../run/run-job.js';
-import { loadConfig } from '../config/index.js';
+import { loadRunSettings } from '../run/index.js';
 import type { Exchange } from '../http/types.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { OwnedResources } from './owned-resources.js';
@@ -31,7 +31,7 @@ describe('a run against a server that is not the bundled one', () => {
 
   async function runAgainst(extra: Record<string, unknown>) {
     const events: RunEvent[] = [];
-    const settings = loadConfig({
+    const settings = loadRunSettings({
       overrides: { baseUrl: server.url, locales: ['en_gb'], seed: 3, examples: 4, phases: ['fuzz', 'stateful'], reportDir: null, user: 'admin', ...extra },
     });
     const { result } = await runJob(settings, {

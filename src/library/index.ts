@@ -11,13 +11,13 @@
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Severity } from '../checks/types.js';
-import { loadConfig, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
+import { type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
 import type { LoadedDescriptor, Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import { fetchDescriptors, isLoopbackUrl, knownCheckNames, runJob, startBundledServer } from '../run/index.js';
+import { fetchDescriptors, isLoopbackUrl, loadRunSettings, runJob, startBundledServer } from '../run/index.js';
 
 export type { Check, CheckContext, CheckFailure, Finding, Severity } from '../checks/types.js';
 export type { CoverageEntry, Reporter, RunEvent, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
@@ -85,7 +85,7 @@ export interface Target {
  * @throws Error when a descriptor cannot be read (with the address tried), or a user is named without a password
  */
 export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
-  const defaults = loadConfig({ overrides: {} });
+  const defaults = loadRunSettings({ overrides: {} });
   const restRoot = options.restRoot ?? defaults.restRoot;
   const locales = options.locales === undefined ? defaults.locales : options.locales;
   if (options.user !== undefined && !options.appPassword) throw new Error(`loadTarget: user ${options.user} needs its application password (appPassword)`);
@@ -166,7 +166,7 @@ export async function run(options: RunOptions = {}): Promise<RunOutcome> {
     ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
     ...(password !== undefined ? { appPasswordEnv: PASSWORD_VARIABLE } : {}),
   };
-  const settings = loadConfig({ file: config, profile, overrides, knownChecks: knownCheckNames() });
+  const settings = loadRunSettings({ file: config, profile, overrides });
   const env = password !== undefined ? { ...process.env, [PASSWORD_VARIABLE]: password } : process.env;
   const { exitCode, result } = await runJob(settings, { console: console ?? false, env, signal, reporters });
   if (!result) throw new Error('restconform: the run was interrupted before it started');

@@ -3,10 +3,11 @@
  * locale's descriptor, run the engine with the resolved settings, write the reports. Shared by the command line
  * (`cli/`), the library (`library/`) and the vitest entry (`vitest/`); none of them runs the engine another way.
  */
-export { exitCodeOf, knownCheckNames, runJob, seededAccounts, type RunJobIo, type RunJobResult } from './run-job.js';
+export { exitCodeOf, runJob, seededAccounts, type RunJobIo, type RunJobResult } from './run-job.js';
 export { fetchDescriptors, isLoopbackUrl, startBundledServer, type DescriptorSource, type FetchDescriptorsOptions } from './target.js';
 export { readBaseline, baselineEntries } from './baseline-file.js';
 export { readHints, hintProblems } from './hints-file.js';
 export { readJsonFile, readJsonReport, looksLikeReport, validatedReport } from './read-report.js';
 export { UsageError } from './errors.js';
+export { knownCheckNames, knownNames, knownPhaseNames, loadRunSettings } from './settings.js';
 export { VERSION } from './version.js';

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/index.js';
+import { loadRunSettings } from './settings.js';
 import { contractOperations } from '../contract/interface.js';
 import type { RunResult } from '../engine/engine.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { UsageError } from './errors.js';
-import { exitCodeOf, knownCheckNames, runJob } from './run-job.js';
+import { exitCodeOf, runJob } from './run-job.js';
+import { knownCheckNames } from './settings.js';
 import { isLoopbackUrl } from './target.js';
 
 const quiet = { console: false as const };
 
 describe('runJob on the bundled reference server', () => {
   it('covers every documented operation in both locales and finds nothing', async () => {
-    const settings = loadConfig({ overrides: { seed: 3, examples: 2, phases: ['examples', 'fuzz'], reportDir: null } });
+    const settings = loadRunSettings({ overrides: { seed: 3, examples: 2, phases: ['examples', 'fuzz'], reportDir: null } });
     const { exitCode, result } = await runJob(settings, quiet);
     expect(result!.findings.filter((f) => f.severity === 'failure')).toEqual([]);
     expect(exitCode).toBe(0);
@@ -33,7 +34,7 @@ describe('runJob feeds its reporters', () => {
     };
     const seen: RunEvent['type'][] = [];
     const recording: Reporter = { onEvent: (event) => void seen.push(event.type), close: async () => undefined };
-    const settings = loadConfig({ overrides: { seed: 3, examples: 1, phases: ['contract'], reportDir: null } });
+    const settings = loadRunSettings({ overrides: { seed: 3, examples: 1, phases: ['contract'], reportDir: null } });
     const error = await runJob(settings, { ...quiet, reporters: [failing, recording] }).catch((e: unknown) => e);
     expect(seen).toContain('run_finished');
     expect(error).toBeInstanceOf(UsageError);
@@ -43,12 +44,12 @@ describe('runJob feeds its reporters', () => {
 
 describe('runJob refuses bad input with a usage error', () => {
   it('needs the application password in the environment when a user is named', async () => {
-    const settings = loadConfig({ overrides: { user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', reportDir: null } });
+    const settings = loadRunSettings({ overrides: { user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', reportDir: null } });
     await expect(runJob(settings, { ...quiet, env: {} })).rejects.toThrow(/RESTCONFORM_TEST_UNSET/);
   });
 
   it('names the address of an unreachable descriptor', async () => {
-    const settings = loadConfig({ overrides: { baseUrl: 'http://127.0.0.1:9', locales: null, reportDir: null, timeoutMs: 2000 } });
+    const settings = loadRunSettings({ overrides: { baseUrl: 'http://127.0.0.1:9', locales: null, reportDir: null, timeoutMs: 2000 } });
     const error = await runJob(settings, quiet).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toContain('http://127.0.0.1:9/wp-json/');

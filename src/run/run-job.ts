@@ -4,8 +4,8 @@
  * Used by the command line (`restconform run`), the library (`run`) and the vitest entry, and in-process by tests
  * and the benchmark.
  */
-import { CHECK_ALIASES } from '../checks/aliases.js';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
+import { knownCheckNames } from './settings.js';
 import { CheckRegistry } from '../checks/registry.js';
 import type { ExchangeCheck } from '../checks/types.js';
 import type { FailOn, RunSettings } from '../config/index.js';
@@ -18,7 +18,6 @@ import type { StoreAccounts } from '../server/index.js';
 import type { Sender } from '../engine/run-context.js';
 import { isInterrupted, isTimeBudget } from '../engine/run/control.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
-import { PHASE_CHECKS } from '../engine/phases/index.js';
 import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
 import { createReporters, fanOut } from '../report/index.js';
 import type { Identity } from '../request/identity.js';
@@ -49,11 +48,6 @@ export interface RunJobIo {
 export interface RunJobResult {
   exitCode: number;
   result?: RunResult;
-}
-
-/** Every check name the harness knows: stateless checks, the phases' own, and former names still read (aliases). */
-export function knownCheckNames(): string[] {
-  return [...EXCHANGE_CHECKS.map((c) => c.name), ...PHASE_CHECKS.map((c) => c.name), ...Object.keys(CHECK_ALIASES)];
 }
 
 function selectChecks(settings: RunSettings): { stateless: ExchangeCheck[]; enabled: Set<string> } {

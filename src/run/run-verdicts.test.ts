@@ -10,7 +10,8 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type RunConfigInput } from '../config/index.js';
+import { type RunConfigInput } from '../config/index.js';
+import { loadRunSettings } from './settings.js';
 import type { JsonReport } from '../report/json.js';
 import { startReferenceServer } from '../server/index.js';
 import { UsageError } from './errors.js';
@@ -88,7 +89,7 @@ describe('a baseline and --fail-on decide the exit code', () => {
   afterAll(() => server.close());
 
   async function runWith(overrides: RunConfigInput, io: { console?: NodeJS.WritableStream } = {}) {
-    const settings = loadConfig({
+    const settings = loadRunSettings({
       overrides: { baseUrl: server.url, locales: null, contract: 'none', phases: ['examples'], seed: 1, examples: 1, reportDir: null, ...overrides },
     });
     return runJob(settings, { console: io.console ?? false, progress: sink(), env: {} });
@@ -181,7 +182,7 @@ describe('a baseline and --fail-on decide the exit code', () => {
 
 describe('a short time budget', () => {
   it('is spent sending: the budget starts when the phases do, and the run says it is incomplete', async () => {
-    const settings = loadConfig({ overrides: { phases: ['examples', 'fuzz', 'stateful'], seed: 2, examples: 50, timeBudgetSeconds: 1, reportDir: null } });
+    const settings = loadRunSettings({ overrides: { phases: ['examples', 'fuzz', 'stateful'], seed: 2, examples: 50, timeBudgetSeconds: 1, reportDir: null } });
     const events: Array<{ type: string; phase?: string; reason?: string }> = [];
     const { exitCode, result } = await runJob(settings, {
       console: false,
@@ -200,7 +201,7 @@ describe('a short time budget', () => {
 describe('report paths', () => {
   it('writes every report of the ci profile into --report-dir and lists them after the run', async () => {
     const dir = await folder();
-    const settings = loadConfig({ profile: 'ci', overrides: { phases: ['contract'], reportDir: dir, timeBudgetSeconds: null } });
+    const settings = loadRunSettings({ profile: 'ci', overrides: { phases: ['contract'], reportDir: dir, timeBudgetSeconds: null } });
     const console = sink();
     await runJob(settings, { console, progress: sink() });
     for (const name of ['report.json', 'report.html', 'junit.xml']) expect(existsSync(join(dir, name))).toBe(true);
@@ -213,7 +214,7 @@ describe('the closing line of a run without credentials against protected routes
     const server = await startReferenceServer({ port: 0, seed: 4 });
     try {
       // No --user: every request goes out anonymously, and the members' routes refuse most of them.
-      const settings = loadConfig({ overrides: { baseUrl: server.url, phases: ['examples'], seed: 1, examples: 1, locales: ['en_gb'], reportDir: null } });
+      const settings = loadRunSettings({ overrides: { baseUrl: server.url, phases: ['examples'], seed: 1, examples: 1, locales: ['en_gb'], reportDir: null } });
       const console = sink();
       const { result } = await runJob(settings, { console, progress: sink(), env: {} });
       expect(result!.summary.refusedAsRun).toBeGreaterThan(0);
@@ -250,7 +251,7 @@ describe('loading the descriptor', () => {
 
   it('waits --timeout-ms, no longer, and says what it waits for', async () => {
     const progress = sink();
-    const settings = loadConfig({ overrides: { baseUrl: url, locales: null, reportDir: null, timeoutMs: 300 } });
+    const settings = loadRunSettings({ overrides: { baseUrl: url, locales: null, reportDir: null, timeoutMs: 300 } });
     const error = await runJob(settings, { console: sink(), progress }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(
@@ -264,7 +265,7 @@ describe('loading the descriptor', () => {
   it('says what happened when the run is stopped while it waits', async () => {
     const progress = sink();
     const controller = new AbortController();
-    const settings = loadConfig({ overrides: { baseUrl: url, locales: null, reportDir: null, timeoutMs: 60_000 } });
+    const settings = loadRunSettings({ overrides: { baseUrl: url, locales: null, reportDir: null, timeoutMs: 60_000 } });
     const running = runJob(settings, { console: sink(), progress, signal: controller.signal });
     // Stopped (SIGTERM, Ctrl-C) once the request waits for its answer.
     while (sockets.size === 0) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -15,8 +15,8 @@
  * | `RESTCONFORM_REPORT_DIR` | also write report.json and report.html here | none |
  * | `RESTCONFORM_ALLOW_DESTRUCTIVE` | `1`: send write methods to a non-loopback target | off |
  */
-import { ConfigError, loadConfig, parseLocales, PROFILE_NAMES, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
-import { knownCheckNames } from '../run/index.js';
+import { ConfigError, parseLocales, PROFILE_NAMES, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
+import { loadRunSettings } from '../run/index.js';
 
 /** The application password's variable (the same one `restconform run` reads by default). */
 export const APP_PASSWORD_VARIABLE = 'RESTCONFORM_APP_PASSWORD';
@@ -62,7 +62,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv, options: RunConf
   // Options given in code win over the variables.
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as RunConfigInput;
   try {
-    return loadConfig({ file: configFile, profile: profileOf(env), overrides: { ...overrides, ...given }, knownChecks: knownCheckNames() });
+    return loadRunSettings({ file: configFile, profile: profileOf(env), overrides: { ...overrides, ...given } });
   } catch (error) {
     if (error instanceof ConfigError) throw new Error(`restconform conformance suite: ${error.message}`, { cause: error });
     throw error;

@@ -8,8 +8,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownCheckNames, runJob } from '../../src/run/run-job.js';
-import { loadConfig } from '../../src/config/index.js';
+import { runJob } from '../../src/run/run-job.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import type { RunResult } from '../../src/engine/engine.js';
 import { launchChromium } from './chromium.js';
 import { startFaultyServer, type FaultyServer } from './faulty-server.js';
@@ -28,7 +28,7 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   await mkdir(REPORTS, { recursive: true });
   server = await startFaultyServer();
-  const settings = loadConfig({
+  const settings = loadRunSettings({
     overrides: {
       baseUrl: server.url,
       user: server.admin.user,
@@ -41,7 +41,6 @@ beforeAll(async () => {
       ndjson: null,
       html: HTML_REPORT,
     },
-    knownChecks: knownCheckNames(),
   });
   const run = await runJob(settings, { console: false, env: { [PASSWORD_VARIABLE]: server.admin.password } });
   result = run.result!;

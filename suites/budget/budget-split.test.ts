@@ -9,7 +9,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig, type RunSettings } from '../../src/config/index.js';
+import { type RunSettings } from '../../src/config/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
 
 const PASSWORD_ENV = 'RESTCONFORM_TEST_APP_PASSWORD';
@@ -34,7 +35,7 @@ describe('time budget split between phases', () => {
     async () => {
       const server = await startFaultyServer({ seed: 3, faults: [pacedAt(RATE)] });
       try {
-        const loaded = loadConfig({
+        const loaded = loadRunSettings({
           profile: 'ci',
           overrides: { baseUrl: server.url, timeBudgetSeconds: BUDGET_SECONDS, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV },
         });

@@ -6,7 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig, type PhaseName, type RunSettings } from '../../src/config/index.js';
+import { type RunSettings } from '../../src/config/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
 import {
@@ -28,7 +29,7 @@ interface SeededFault {
   name: string;
   faults: Fault[];
   /** Only the phases that can see the fault, to keep the suite quick. */
-  phases: PhaseName[];
+  phases: string[];
   locales?: string[];
   /** The check that must report it, and on which route (any when absent). */
   check: string;
@@ -107,10 +108,10 @@ const SEEDED: SeededFault[] = [
 ];
 
 /** Runs restconform in-process against the reference server behind `faults`; returns its findings. */
-async function runAgainst(faults: Fault[], phases: PhaseName[], locales: string[], examples: number): Promise<Finding[]> {
+async function runAgainst(faults: Fault[], phases: string[], locales: string[], examples: number): Promise<Finding[]> {
   const server = await startFaultyServer({ seed: 11, faults });
   try {
-    const loaded = loadConfig({
+    const loaded = loadRunSettings({
       overrides: { baseUrl: server.url, locales, phases, examples, seed: 1, user: server.credentials.admin.user, appPasswordEnv: PASSWORD_ENV, concurrency: 8 },
     });
     const settings: RunSettings = { ...loaded, reportDir: null, json: null, html: null, junit: null, ndjson: null };

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
 import { replayFinding } from '../../src/cli/replay-job.js';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig } from '../../src/config/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
 import type { JsonReport } from '../../src/report/json.js';
 import { passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from './faults.js';
@@ -40,7 +40,7 @@ describe('a fault as the user meets it', () => {
       const server = await startFaultyServer({ seed: 11, faults: [c.fault] });
       try {
         const json = join(await mkdtemp(join(tmpdir(), 'restconform-repro-')), 'report.json');
-        const settings = loadConfig({
+        const settings = loadRunSettings({
           overrides: {
             baseUrl: server.url,
             locales: ['en_gb'],

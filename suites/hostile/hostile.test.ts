@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig, type RunConfigInput } from '../../src/config/index.js';
+import { type RunConfigInput } from '../../src/config/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import type { CoverageEntry } from '../../src/engine/events.js';
 import type { JsonReport } from '../../src/report/index.js';
 import { ITEM_ROUTE, ITEMS_ROUTE, NAMESPACE, startHostileServer, TROUBLE_ROUTE, type HostileServer, type HostileServerOptions } from './hostile-server.js';
@@ -61,7 +62,7 @@ let runs = 0;
 async function runAgainst(options: HostileServerOptions, overrides: RunConfigInput = {}): Promise<HostileRun> {
   server = await startHostileServer(options);
   const json = join(folder, `report-${++runs}.json`);
-  const settings = loadConfig({
+  const settings = loadRunSettings({
     overrides: {
       baseUrl: server.url,
       locales: ['en_gb'],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig } from '../../src/config/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
@@ -117,7 +117,7 @@ describe('restconform run, interrupted', () => {
   it('counts an interrupt before the descriptors are loaded as an interrupt, not a bad descriptor', async () => {
     const controller = new AbortController();
     controller.abort();
-    const settings = loadConfig({ overrides: { seed: 1, locales: ['en_gb'], phases: ['examples'], examples: 1, reportDir: null } });
+    const settings = loadRunSettings({ overrides: { seed: 1, locales: ['en_gb'], phases: ['examples'], examples: 1, reportDir: null } });
     const { exitCode } = await runJob(settings, { console: false, signal: controller.signal });
     expect(exitCode).toBe(130);
   });

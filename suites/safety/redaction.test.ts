@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig, PHASE_NAMES } from '../../src/config/index.js';
+import { knownPhaseNames } from '../../src/run/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 import { TextSink } from '../../src/report/testing/text-sink.js';
 import { startLoggedServer, type LoggedServer } from './logged-server.js';
@@ -59,11 +60,11 @@ describe('the application password', () => {
       progress += chunk.toString();
       return true;
     });
-    const settings = loadConfig({
+    const settings = loadRunSettings({
       overrides: {
         baseUrl: server.url,
         locales: ['en_gb', 'el'],
-        phases: [...PHASE_NAMES],
+        phases: knownPhaseNames(),
         examples: 2,
         seed: 11,
         user: USER,

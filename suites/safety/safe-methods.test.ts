@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runJob } from '../../src/run/run-job.js';
 import { isLoopbackUrl } from '../../src/run/target.js';
-import { loadConfig, PHASE_NAMES } from '../../src/config/index.js';
+import { knownPhaseNames } from '../../src/run/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import { TextSink } from '../../src/report/testing/text-sink.js';
 import { lookupOnly, startLoggedServer, type AccessLogEntry, type LoggedServer } from './logged-server.js';
 
@@ -31,11 +32,11 @@ async function runEveryPhase(allowDestructive: boolean): Promise<{ header: strin
   const console = new TextSink();
   // Progress lines go to stderr; keep them out of the test output.
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  const settings = loadConfig({
+  const settings = loadRunSettings({
     overrides: {
       baseUrl: server.url,
       locales: ['en_gb', 'el'],
-      phases: [...PHASE_NAMES],
+      phases: knownPhaseNames(),
       examples: 1,
       seed: 5,
       reportDir: null,

@@ -9,7 +9,8 @@
  */
 import { parseArgs } from 'node:util';
 import { runJob } from '../../src/run/run-job.js';
-import { loadConfig, parseShard } from '../../src/config/index.js';
+import { parseShard } from '../../src/config/index.js';
+import { loadRunSettings } from '../../src/run/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer } from '../../src/engine/phases/testing/faulty-server.js';
 import { actionEnumNotEnforced, itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from '../fault-injection/faults.js';
@@ -48,7 +49,7 @@ const server = await startFaultyServer({
   ],
 });
 try {
-  const settings = loadConfig({
+  const settings = loadRunSettings({
     overrides: {
       baseUrl: `http://${FAULTY_HOST}:${values.port}`,
       seed: Number(values.seed),

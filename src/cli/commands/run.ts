@@ -7,7 +7,6 @@ import { Command, Option } from 'commander';
 import {
   BUILTIN_DEFAULTS,
   ConfigError,
-  loadConfig,
   PROFILE_NAMES,
   settingRows,
   shownDefault,
@@ -18,7 +17,7 @@ import {
   type SettingSpec,
 } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { knownCheckNames, runJob } from '../../run/index.js';
+import { knownNames, loadRunSettings, runJob } from '../../run/index.js';
 
 /** What commander hands the action: each option's text (a list for a repeatable one, a boolean for a switch). */
 type RunFlags = Record<string, string | string[] | boolean | undefined> & { config?: string; profile?: string };
@@ -28,9 +27,9 @@ function flagRows(): Array<{ key: SettingKey; flag: NonNullable<SettingSpec<unkn
   return settingRows().flatMap(([key, row]) => (row.flag ? [{ key, flag: row.flag, option: new Option(row.flag.option) }] : []));
 }
 
-/** The context the parsers and help lines get: the check registry's names. */
+/** The context the parsers and help lines get: the check registry's names and the phases'. */
 function flagContext(): FlagContext {
-  return { knownChecks: knownCheckNames() };
+  return knownNames();
 }
 
 /** Command-line flags as a configuration layer; absent flags stay undefined. */
@@ -73,11 +72,10 @@ export function runCommand(sink: ExitCodeSink): Command {
   return command.action(async (flags: RunFlags) => {
     let settings;
     try {
-      settings = loadConfig({
+      settings = loadRunSettings({
         file: flags.config,
         profile: flags.profile as ProfileName | undefined,
         overrides: flagsToOverrides(flags),
-        knownChecks: knownCheckNames(),
       });
     } catch (error) {
       if (error instanceof ConfigError) throw new UsageError(error.message);

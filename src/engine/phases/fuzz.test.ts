@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../../run/run-job.js';
-import { loadConfig } from '../../config/index.js';
+import { loadRunSettings } from '../../run/index.js';
 import { operationSeed } from '../../generate/index.js';
 import { syntheticOperation } from '../../schema/testing/synthetic-operations.js';
 import { ROUND_SIZE, roundSeed } from './fuzz.js';
@@ -17,7 +17,7 @@ describe('fuzz rounds', () => {
     // Far more examples than the budget allows: spent operation by operation, the first few would take it all.
     // Shard 1/16 holds whole route families (the members family: some 50 operations, so round 0 is some 2,500
     // requests); the budget leaves round 0 room on a loaded machine.
-    const settings = loadConfig({
+    const settings = loadRunSettings({
       overrides: { seed: 2, examples: 400 * ROUND_SIZE, timeBudgetSeconds: 25, phases: ['fuzz'], shard: { index: 1, count: 16 }, reportDir: null },
     });
     const { result } = await runJob(settings, { console: false });
