@@ -3,7 +3,7 @@
  * emits the typed event stream. It never writes output itself; reporters consume the events.
  */
 import { loadAnswerSchemas } from './answer-schemas.js';
-import type { ExchangeCheck, Finding } from '../checks/types.js';
+import type { AnyEvidenceCheck, ExchangeCheck, Finding } from '../checks/types.js';
 import type { RunSettings } from '../config/index.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
@@ -14,8 +14,8 @@ import { BudgetPlan, budgetShortfall, type BudgetSplit, type TargetRate } from '
 import { judgeBaseline, type Baseline } from './baseline.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { buildWhileWaiting, generatorCache } from './generators.js';
-import { PHASE_CHECKS, PHASES } from './phases/index.js';
-import type { PhaseContext, PlanningContext } from './phases/phase.js';
+import { PHASES } from './phases/index.js';
+import type { Phase, PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { OwnedResources } from './owned-resources.js';
 import type { ResourceHints } from '../resources/index.js';
@@ -32,6 +32,8 @@ import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
  */
 export interface EngineOptions {
   settings: RunSettings;
+  /** The phases the engine can run, in running order (default: every phase of `PHASES`); `settings.phases` picks among them. */
+  catalogue?: readonly Phase[];
   tool: string;
   version: string;
   /** A readable name of the target, e.g. its base URL. */
@@ -97,6 +99,8 @@ export interface ShardingInput {
   examples: number;
   hasContract: boolean;
   hasCredentials: boolean;
+  /** The phases the engine can run, in running order (default: every phase of `PHASES`). */
+  catalogue?: readonly Phase[];
 }
 
 /**
@@ -107,14 +111,17 @@ export function planRun(input: ShardingInput): { allOperations: Operation[]; pla
   const allOperations = runOperations(input.descriptors, input.safeMethodsOnly);
   if (!input.shard || input.shard.count <= 1) return { allOperations, plan: WHOLE_RUN, operations: allOperations };
   const planning: PlanningContext = { ...input, allOperations };
-  const units = PHASES.filter((phase) => input.phases.includes(phase.name)).flatMap((phase) => phase.units?.(planning) ?? []);
+  const units = (input.catalogue ?? PHASES).filter((phase) => input.phases.includes(phase.name)).flatMap((phase) => phase.units?.(planning) ?? []);
   const plan = planShards(input.shard, allOperations, units, input.examples);
   return { allOperations, plan, operations: allOperations.filter((op) => plan.ownsOperation(op)) };
 }
 
-/** The enabled checks of the phases that ran. */
-function phaseChecksThatRan(options: EngineOptions, phasesRun: readonly string[]): typeof PHASE_CHECKS {
-  return PHASE_CHECKS.filter((check) => phasesRun.includes(check.phase) && (!options.enabledChecks || options.enabledChecks.has(check.name)));
+/** The enabled checks of the phases that ran, each with its phase. */
+function phaseChecksThatRan(options: EngineOptions, phasesRun: readonly string[]): Array<AnyEvidenceCheck & { phase: string }> {
+  return (options.catalogue ?? PHASES)
+    .filter((phase) => phasesRun.includes(phase.name))
+    .flatMap((phase) => phase.checks.map((check) => ({ ...check, phase: phase.name })))
+    .filter((check) => !options.enabledChecks || options.enabledChecks.has(check.name));
 }
 
 /** The stateless checks, and the enabled checks of the phases that ran: what reporters count as passed or failed. */
@@ -249,7 +256,8 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     resourceHints: options.resourceHints,
     refusals: new CallbackRefusals(),
   };
-  const toRun = PHASES.filter((phase) => options.settings.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined);
+  const catalogue = options.catalogue ?? PHASES;
+  const toRun = catalogue.filter((phase) => options.settings.phases.includes(phase.name) && phase.skipReason(phaseContext) === undefined);
   const budgetPlan = budgetMs === undefined ? undefined : new BudgetPlan(budgetMs, sendingFrom + budgetMs, toRun);
   onPaceMeasured = (measured) => {
     options.emit({ type: 'target_measured', rate: measured });
@@ -265,7 +273,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
 
   const phasesRun: string[] = [];
   const stoppedPhases: string[] = [];
-  for (const phase of PHASES) {
+  for (const phase of catalogue) {
     if (!options.settings.phases.includes(phase.name)) continue;
     if (run.stopped) {
       stoppedPhases.push(phase.name);
