@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_ALIASES } from '../checks/aliases.js';
 import { CHECKS } from '../checks/index.js';
 import { PHASES } from '../engine/phases/index.js';
+import { knownCheckNames } from '../run/index.js';
 import { SRC, sourceFiles } from './testing/import-graph.js';
 
 const production = sourceFiles().filter((file) => !file.endsWith('.test.ts') && !file.includes('/testing/'));
@@ -35,6 +36,10 @@ describe('one rule, one file', () => {
       expect(names).not.toContain(former);
       expect(names).toContain(current);
     }
+  });
+
+  it("knows, and so lists in `run --help`, exactly the registry's checks and the former names", () => {
+    expect(knownCheckNames()).toEqual([...CHECKS.map((check) => check.name), ...Object.keys(CHECK_ALIASES)]);
   });
 
   it('leaves no rule declared under src/engine/', () => {
