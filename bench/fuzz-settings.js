@@ -3,7 +3,6 @@
  * measured run's overrides, no report files. Shared by the children that run the harness (`harness-child.js`,
  * `harness-cpu-child.js`), so both measure the same run.
  */
-import { knownCheckNames } from '../dist/run/run-job.js';
 import { loadRunSettings } from '../dist/run/index.js';
 
 /**
