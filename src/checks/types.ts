@@ -35,6 +35,11 @@ export interface CheckContext {
   routeMethods: readonly string[];
   /** The item schemas the target published, when they were fetched. */
   answerSchemas?: AnswerSchemas;
+  /**
+   * True when the run held back this request's credentials itself (a write guard: a write to what the run did not
+   * make, or to one of its own accounts): a 401/403 then says nothing about the account's rights.
+   */
+  credentialsWithheld?: boolean;
 }
 
 /**
