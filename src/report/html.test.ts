@@ -80,6 +80,9 @@ describe('HTML reporter', () => {
     expect(html).toContain('Stopped early: time budget.');
     expect(html).toContain('Safe methods only');
     expect(html).toContain('<dt>Seed</dt><dd>42 (--seed 42 repeats this run)</dd>');
+    // A skipped phase is not listed as one of the run's phases, but apart, with its reason.
+    expect(html).toContain('<dt>Phases</dt><dd>contract, examples, fuzz</dd>');
+    expect(html).toContain('<dt>Skipped phases</dt><dd>stateful (no credentials: pass --user and set RESTCONFORM_APP_PASSWORD)</dd>');
   });
 
   it('draws the route × locale × method matrix coloured by result', async () => {
