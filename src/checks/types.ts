@@ -35,6 +35,11 @@ export interface CheckContext {
   routeMethods: readonly string[];
   /** The item schemas the target published, when they were fetched. */
   answerSchemas?: AnswerSchemas;
+  /**
+   * True when the run held back this request's credentials itself (a write guard: a write to what the run did not
+   * make, or to one of its own accounts): a 401/403 then says nothing about the account's rights.
+   */
+  credentialsWithheld?: boolean;
 }
 
 /**
@@ -119,6 +124,11 @@ export interface Finding {
   replay: { seed: number; operationId: string; phase: string; case?: unknown };
   /** The request argument it is about, when it is about one (an invalid value accepted, a refusal). */
   argument?: string;
+  /**
+   * What the check named as the cause when it is not the message (`500`, `a wrong password for admin 200 as
+   * anonymous`): the same cause on several operations is one behaviour of the site, which reports show once.
+   */
+  cause?: string;
   /** How many times the same check, operation, argument and cause was seen; the request above is the first. */
   count: number;
   /**

@@ -227,7 +227,9 @@ describe('replay', () => {
       body: 'Restconform upload ab\n',
     });
     expect(out.text).toContain(`-H 'content-type: text/plain' -H 'content-disposition: attachment; filename="restconform-ab.txt"'`);
-    expect(out.text).toContain(`--data-raw 'Restconform upload ab\n'`);
+    // The body ends with a line break: printf writes it and curl reads it, so the curl line stays one line.
+    expect(out.text).toContain(`printf 'Restconform upload ab\\n' | curl -sS -X POST`);
+    expect(out.text).toContain(`-u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD" --data-binary @-\n`);
   });
 
   it('refuses to re-send a finding recorded with credentials without them, rather than call it fixed', async () => {

@@ -235,6 +235,15 @@ describe('diffDescriptors (locales)', () => {
     expect(differences[1]!.message).toContain('left untranslated');
   });
 
+  it('says once that a locale has no translation at all, rather than once per parameter', () => {
+    const en = referenceDescriptor('en_gb');
+    const differences = diffDescriptors(en, structuredClone(en), { first: 'en_gb', other: 'el' });
+    expect(differences.map((d) => [d.kind, d.severity, d.route])).toEqual([['untranslated_locale', 'warning', '/']]);
+    expect(differences[0]!.message).toMatch(
+      /^none of the \d+ parameter descriptions in locale el is translated: each is the same as in locale en_gb \(e\.g\. /,
+    );
+  });
+
   it('asks for no description where no locale has one (the recorded WordPress index against itself)', () => {
     const copy = structuredClone(wordpress);
     const differences = diffDescriptors(wordpress, copy, { first: 'en_gb', other: 'el' });

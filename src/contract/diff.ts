@@ -43,7 +43,9 @@ export interface LocaleNames {
  * Every way `other` departs from `first` beyond human text (failures): namespaces, routes, methods, batch
  * permission, parameter names and every schema keyword but `description`, and the site's offset and time zone.
  * Descriptions must be present in both (failure) and, where the first's is non-empty, differ from it: an
- * identical one was left untranslated (warning).
+ * identical one was left untranslated (warning). When no description at all is translated (every one both describe
+ * is the same), the other locale has no translation: one `untranslated_locale` difference says so instead of one
+ * per parameter.
  */
 export function diffDescriptors(
   first: RootDescriptor,
@@ -72,6 +74,9 @@ export function diffDescriptors(
       message: `site ${field} is ${showValue(other[field])} in ${otherName}, ${showValue(first[field])} in ${firstName}`,
     });
   }
+  // Descriptions both locales give, and those of them left as the first locale's.
+  let describedInBoth = 0;
+  const untranslated: ContractDifference[] = [];
   for (const arg of describedArgs(tableFromDescriptor(first), tableFromDescriptor(other))) {
     const where = `${arg.method} ${arg.route}: parameter ${arg.param}`;
     const base = { namespace: arg.namespace, route: arg.route, subjectRoute: arg.subjectRoute, method: arg.method, param: arg.param, keyword: 'description' };
@@ -90,8 +95,9 @@ export function diffDescriptors(
         expected: arg.first,
         message: `${where} has no description in ${otherName}`,
       });
-    } else if (firstText !== '' && otherText === firstText) {
-      differences.push({
+    } else if (firstText !== '') describedInBoth += 1;
+    if (firstText !== '' && otherText === firstText) {
+      untranslated.push({
         ...base,
         kind: 'untranslated_description',
         severity: 'warning',
@@ -101,5 +107,16 @@ export function diffDescriptors(
       });
     }
   }
+  if (untranslated.length > 1 && untranslated.length === describedInBoth) {
+    const example = untranslated[0]!;
+    differences.push({
+      kind: 'untranslated_locale',
+      severity: 'warning',
+      namespace: '',
+      route: '/',
+      keyword: 'description',
+      message: `none of the ${describedInBoth} parameter descriptions in ${otherName} is translated: each is the same as in ${firstName} (e.g. ${example.method} ${example.route}: parameter ${example.param} ${JSON.stringify(example.actual)})`,
+    });
+  } else differences.push(...untranslated);
   return differences;
 }

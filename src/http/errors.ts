@@ -7,8 +7,11 @@ const CODES: Record<string, TransportErrorCode> = {
   UND_ERR_CONNECT_TIMEOUT: 'timeout',
   ETIMEDOUT: 'timeout',
   ECONNREFUSED: 'connection_refused',
-  ENOTFOUND: 'connection_refused',
-  EAI_AGAIN: 'connection_refused',
+  // The host name did not resolve (no such name, or no answer from the resolver): no connection was even tried.
+  ENOTFOUND: 'name_not_resolved',
+  EAI_AGAIN: 'name_not_resolved',
+  EAI_FAIL: 'name_not_resolved',
+  EAI_NONAME: 'name_not_resolved',
   EHOSTUNREACH: 'connection_refused',
   ENETUNREACH: 'connection_refused',
   EADDRNOTAVAIL: 'connection_refused',

@@ -275,6 +275,16 @@ describe('createTransport', () => {
     expect(names).toEqual(['target.restconform.test']);
   });
 
+  it('reports a host name that does not resolve as such, not as a refused connection', async () => {
+    const unresolved = createTransport({
+      lookup: (hostname, _options, callback) => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), ''),
+    });
+    toClose.push(unresolved);
+    const exchange = await unresolved.send(get('http://no-such-host.restconform.test/x'));
+    expect(exchange.error?.code).toBe('name_not_resolved');
+    expect(exchange.error?.message).toContain('ENOTFOUND');
+  });
+
   it('answers every send after close with an error', async () => {
     const closing = createTransport();
     await closing.close();

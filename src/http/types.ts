@@ -14,7 +14,16 @@ export interface HttpResponse {
 }
 
 /** Why no (complete) response arrived. Stable codes, for checks and reports. */
-export type TransportErrorCode = 'timeout' | 'connection_refused' | 'connection_reset' | 'body_too_large' | 'redirect_loop' | 'protocol_error' | 'aborted';
+export type TransportErrorCode =
+  | 'timeout'
+  | 'connection_refused'
+  /** The target's host name did not resolve (DNS). */
+  | 'name_not_resolved'
+  | 'connection_reset'
+  | 'body_too_large'
+  | 'redirect_loop'
+  | 'protocol_error'
+  | 'aborted';
 
 export interface TransportError {
   code: TransportErrorCode;

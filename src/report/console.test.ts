@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../engine/events.js';
 import { ConsoleReporter } from './console.js';
+import { causeRun } from './testing/cause-findings.js';
 import { play, syntheticRun } from './testing/synthetic-run.js';
 import { TextSink } from './testing/text-sink.js';
 
@@ -43,15 +44,44 @@ describe('console reporter', () => {
     expect(table).toMatch(/total\s+6\s+120\s+1\s+1\n/);
   });
 
-  it('lists findings grouped by check with severity, locale, method, route, message, count and curl', async () => {
+  it('lists findings with severity, check, locale, method, route, message, count and curl', async () => {
     const { out } = await render(syntheticRun());
     const findings = out.slice(out.indexOf('Findings'));
-    expect(findings.indexOf('invalid_rejected: 1 failure')).toBeLessThan(findings.indexOf('json_content_type: 1 warning'));
-    expect(findings).toContain('F1 failure  en_gb POST /community/v1/members  (argument "email", seen 3 times (the first shown))');
+    expect(findings.indexOf('F1 failure  invalid_rejected')).toBeLessThan(findings.indexOf('F2 warning  json_content_type'));
+    expect(findings).toContain('F1 failure  invalid_rejected  en_gb POST /community/v1/members  (argument "email", seen 3 times (the first shown))');
     expect(findings).toContain('invalid value accepted: email = "not-an-email"');
     expect(findings).toContain("$ curl -X POST 'http://127.0.0.1:8080/en_gb/wp-json/community/v1/members'");
-    expect(findings).toContain('F2 warning  el GET /seo/v1/options\n');
+    expect(findings).toContain('F2 warning  json_content_type  el GET /seo/v1/options\n');
     expect(out).toContain('stateful: no credentials');
+  });
+
+  it("puts new failures first, then the causes that touch the most operations, each once, with the answer's error code", async () => {
+    const { out } = await render(causeRun());
+    const findings = out.slice(out.indexOf('Findings'));
+    const order = [
+      'not_a_server_error  code internal_server_error: the same cause on 3 operations (the first shown)',
+      'F5 failure  en_gb GET /wp/v2/block-renderer\n         answered 500',
+      'F6 failure  en_gb GET /wp/v2/pattern-directory\n',
+      'F7 failure  en_gb GET /wp/v2/themes\n',
+      'F8 failure  not_a_server_error  en_gb GET /wp/v2/plugins  code http_request_failed\n',
+      'F9 failure  response_schema  en_gb GET /wp/v2/media\n',
+      'auth_wrong_credentials: the same cause on 3 operations (the first shown)',
+      'F1 warning  en_gb GET /wp/v2/categories\n',
+      'F4 known failure  invalid_rejected  en_gb GET /wp/v2/posts  (argument "page")\n',
+    ].map((line) => findings.indexOf(line));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // One cause is shown once: the first operation's curl line, the others listed.
+    expect(findings).toContain('# F5');
+    expect(findings).not.toContain('# F6');
+    expect(findings).not.toContain('# F2');
+  });
+
+  it('counts only new findings in the failures and warnings columns, the known ones apart, as the closing line does', async () => {
+    const { out } = await render(causeRun());
+    const table = out.slice(out.indexOf('Summary'), out.indexOf('Findings'));
+    expect(table).toMatch(/namespace\s+operations\s+requests\s+failures\s+warnings\s+known\n/);
+    expect(table).toMatch(/wp\/v2\s+\d+\s+\d+\s+5\s+3\s+1\n/);
   });
 
   it('ends with the line CI systems read', async () => {

@@ -11,6 +11,7 @@ import { localeLabel, namespaceLabel, operationOutcomes, sortedNamespaces, verdi
 import type { RunFinishedEvent, RunStartedEvent } from './run-record.js';
 import { describeBudgetSplit, describeRate } from '../engine/budget.js';
 import { findingGroupLabel } from './finding-group.js';
+import { causeGroups, type CauseGroup } from './finding-order.js';
 
 export interface ConsoleReporterOptions {
   /** Header and summary. */
@@ -223,7 +224,7 @@ export class ConsoleReporter implements Reporter {
   }
 
   #summary(event: RunFinishedEvent): string[] {
-    const { bold, dim, red, yellow } = this.#paint;
+    const { bold, dim, yellow } = this.#paint;
     const operations = operationOutcomes(event);
     const lines = ['', bold(`Summary (${seconds(event.durationMs)}, ${plural(event.summary.requests, 'request')})`)];
     if (event.rate) lines.push(`  pace: ${describeRate(event.rate)}`);
@@ -231,25 +232,8 @@ export class ConsoleReporter implements Reporter {
     lines.push(...table(this.#namespaceRows(operations, event.findings)).map((line, i) => `  ${i === 0 ? dim(line) : line}`));
 
     if (event.findings.length > 0) {
-      lines.push('', bold('Findings'));
-      const byCheck = new Map<string, Finding[]>();
-      for (const finding of event.findings) byCheck.set(finding.check, [...(byCheck.get(finding.check) ?? []), finding]);
-      for (const [check, findings] of [...byCheck].sort(([a], [b]) => a.localeCompare(b))) {
-        const failures = findings.filter((f) => f.severity === 'failure').length;
-        const counts = [failures > 0 ? plural(failures, 'failure') : '', findings.length - failures > 0 ? plural(findings.length - failures, 'warning') : '']
-          .filter(Boolean)
-          .join(', ');
-        lines.push(`  ${bold(check)}: ${counts}`);
-        for (const finding of findings) {
-          const severity = finding.known !== undefined ? dim(`known ${finding.severity}`) : finding.severity === 'failure' ? red('failure') : yellow('warning');
-          const group = findingGroupLabel(finding);
-          const count = group === '' ? '' : `  (${group})`;
-          lines.push(`    ${finding.id} ${severity}  ${localeLabel(finding.locale)} ${finding.method} ${finding.route}${count}`);
-          lines.push(...finding.message.split('\n').map((line) => `       ${line}`));
-          if (finding.known !== undefined) lines.push(`       ${dim(`known: ${finding.known}`)}`);
-          lines.push(...finding.curl.map((curl) => `       ${dim('$')} ${curl}`));
-        }
-      }
+      lines.push('', `${bold('Findings')} ${dim('(new failures first, then the causes that touch the most operations)')}`);
+      for (const group of causeGroups(event.findings)) lines.push(...this.#causeLines(group));
     }
 
     if (this.#skippedPhases.length > 0) {
@@ -278,18 +262,45 @@ export class ConsoleReporter implements Reporter {
     return lines;
   }
 
+  /**
+   * One cause: its first finding in full (message, curl lines), the check and the answer's error code on its line.
+   * A cause seen on several operations gets a line of its own, and the other operations one line each.
+   */
+  #causeLines(group: CauseGroup): string[] {
+    const { bold, dim, red, yellow } = this.#paint;
+    const [first, ...others] = group.findings as [Finding, ...Finding[]];
+    const code = group.code === undefined ? '' : `  code ${group.code}`;
+    const indent = others.length > 0 ? '    ' : '  ';
+    const line = (finding: Finding, named: boolean): string => {
+      const standing = finding.known !== undefined ? dim(`known ${finding.severity}`) : finding.severity === 'failure' ? red('failure') : yellow('warning');
+      const label = findingGroupLabel(finding);
+      const check = named ? `${bold(finding.check)}  ` : '';
+      return `${indent}${finding.id} ${standing}  ${check}${localeLabel(finding.locale)} ${finding.method} ${finding.route}${label === '' ? '' : `  (${label})`}${named ? code : ''}`;
+    };
+    const lines = others.length > 0 ? [`  ${bold(group.check)}${code}: the same cause on ${group.operations} operations (the first shown)`] : [];
+    lines.push(line(first, others.length === 0));
+    lines.push(...first.message.split('\n').map((text) => `${indent}     ${text}`));
+    if (first.known !== undefined) lines.push(`${indent}     ${dim(`known: ${first.known}`)}`);
+    lines.push(...first.curl.map((curl) => `${indent}     ${dim('$')} ${curl}`));
+    for (const finding of others) lines.push(line(finding, false));
+    return lines;
+  }
+
+  /** Per namespace: operations, requests, and new failures and warnings (as the closing line counts them); known findings apart. */
   #namespaceRows(operations: OperationOutcome[], findings: Finding[]): string[][] {
-    const rows = [['namespace', 'operations', 'requests', 'failures', 'warnings']];
+    const withKnown = findings.some((f) => f.known !== undefined);
+    const rows = [['namespace', 'operations', 'requests', 'failures', 'warnings', ...(withKnown ? ['known'] : [])]];
     const namespaceOfOperation = new Map(operations.map((o) => [`${o.locale} ${o.method} ${o.route}`, o.namespace]));
-    const totals = [0, 0, 0, 0];
+    const totals = withKnown ? [0, 0, 0, 0, 0] : [0, 0, 0, 0];
     for (const namespace of sortedNamespaces(operations)) {
       const mine = operations.filter((o) => o.namespace === namespace);
       const found = findings.filter((f) => namespaceOfOperation.get(`${f.locale} ${f.method} ${f.route}`) === namespace);
       const values = [
         mine.length,
         mine.reduce((sum, o) => sum + o.requests, 0),
-        found.filter((f) => f.severity === 'failure').length,
-        found.filter((f) => f.severity === 'warning').length,
+        found.filter((f) => f.known === undefined && f.severity === 'failure').length,
+        found.filter((f) => f.known === undefined && f.severity === 'warning').length,
+        ...(withKnown ? [found.filter((f) => f.known !== undefined).length] : []),
       ];
       values.forEach((value, i) => (totals[i]! += value));
       rows.push([namespaceLabel(namespace), ...values.map(String)]);

@@ -76,6 +76,9 @@ a.mark:hover { outline: 2px solid var(--accent); }
 .finding > summary::before { content: "\\25B8"; color: var(--muted); }
 .finding[open] > summary::before { content: "\\25BE"; }
 .finding .body { padding: 0 16px 16px; }
+.cause { margin: 14px 0; }
+.cause > .cause-line { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
+.cause-more > summary { cursor: pointer; color: var(--muted); margin-left: 14px; }
 .chip { display: inline-block; padding: 1px 8px; border-radius: 999px; border: 1px solid var(--border); font-size: 0.8rem; color: var(--muted); }
 .chip.failure { background: var(--fail); border-color: var(--fail); color: #fff; }
 .chip.warning { background: var(--warn); border-color: var(--warn); color: #1d2330; }
@@ -97,6 +100,7 @@ export const HTML_REPORT_SCRIPT = `
   const empty = document.getElementById('no-findings');
   const findings = Array.from(document.querySelectorAll('.finding'));
   const rows = Array.from(document.querySelectorAll('#matrix tbody tr'));
+  const causes = Array.from(document.querySelectorAll('.cause'));
 
   function apply() {
     const check = checkSelect.value;
@@ -108,6 +112,8 @@ export const HTML_REPORT_SCRIPT = `
       finding.hidden = !visible;
       if (visible) shown += 1;
     }
+    // A cause seen on several operations shows while any of its findings does.
+    for (const cause of causes) cause.hidden = !Array.from(cause.querySelectorAll('.finding')).some((finding) => !finding.hidden);
     let heading = null;
     let headingHasRows = false;
     const closeHeading = () => { if (heading) heading.hidden = !headingHasRows; };
@@ -130,7 +136,8 @@ export const HTML_REPORT_SCRIPT = `
 
   function openFromHash() {
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (target && target.tagName === 'DETAILS') target.open = true;
+    // A finding folded into its cause's list opens with the list around it.
+    for (let details = target && target.closest('details'); details; details = details.parentElement && details.parentElement.closest('details')) details.open = true;
   }
 
   checkSelect.addEventListener('change', apply);

@@ -1,9 +1,12 @@
 /**
  * The findings section of the HTML report: each finding with its request, response, curl lines and replay command,
- * new failures first, and the filters (check, severity, namespace) beside them.
+ * new failures first and the causes that touch the most operations first (see `finding-order.ts`; one seen on
+ * several operations shows its first finding and folds the others under it), each with its answer's error code,
+ * and the filters (check, severity, namespace) beside them.
  */
 import type { Finding } from '../checks/types.js';
 import { findingGroupLabel } from './finding-group.js';
+import { answerCode, causeGroups, standingOf, type CauseGroup } from './finding-order.js';
 import { escapeHtml as esc } from './html-text.js';
 import { localeLabel, namespaceLabel, namespaceResolver, sortedNamespaces, type OperationOutcome } from './outcomes.js';
 import type { RunRecord } from './run-record.js';
@@ -47,7 +50,8 @@ function renderFinding(finding: Finding, namespace: string): string {
   const replay = `restconform replay REPORT.json ${finding.id}   (seed ${finding.replay.seed}, phase ${finding.replay.phase}, operation ${finding.replay.operationId})`;
   // The message is part of the summary line: a collapsed finding still says what is wrong.
   const known = finding.known !== undefined;
-  const standing = known ? 'known' : finding.severity;
+  const standing = standingOf(finding);
+  const code = answerCode(finding);
   return `
 <details class="finding ${esc(finding.severity)}${known ? ' known' : ''}" id="finding-${esc(finding.id)}" data-check="${esc(finding.check)}" data-namespace="${esc(namespace)}" data-severity="${esc(standing)}">
   <summary>
@@ -56,6 +60,7 @@ function renderFinding(finding: Finding, namespace: string): string {
     <strong class="mono">${esc(finding.check)}</strong>
     <span class="mono">${esc(localeLabel(finding.locale))} ${esc(finding.method)} ${esc(finding.route)}</span>
     ${findingGroupLabel(finding) === '' ? '' : `<span class="chip">${esc(findingGroupLabel(finding))}</span>`}
+    ${code === undefined ? '' : `<span class="chip mono code" title="the code of the answer's error body">${esc(code)}</span>`}
     <span class="message">${esc(finding.message)}</span>
     ${known ? `<span class="known-reason muted">known: ${esc(finding.known)}</span>` : ''}
   </summary>
@@ -103,14 +108,20 @@ function renderFilters(run: RunRecord, operations: OperationOutcome[]): string {
 export function renderFindings(run: RunRecord, operations: OperationOutcome[]): string {
   const namespaceOf = namespaceResolver(run.finished.coverage);
   // New failures first, then new warnings, then what the baseline already knew.
-  const severityOrder = (f: Finding): number => (f.known !== undefined ? 2 : f.severity === 'failure' ? 0 : 1);
-  const findings = [...run.finished.findings].sort(
-    (a, b) =>
-      severityOrder(a) - severityOrder(b) ||
-      a.check.localeCompare(b.check) ||
-      a.route.localeCompare(b.route) ||
-      a.id.localeCompare(b.id, undefined, { numeric: true }),
-  );
+  const findings = run.finished.findings;
+  const renderCause = (group: CauseGroup): string => {
+    const [first, ...others] = group.findings as [Finding, ...Finding[]];
+    if (others.length === 0) return renderFinding(first, namespaceOf(first));
+    const code = group.code === undefined ? '' : ` <span class="chip mono code">${esc(group.code)}</span>`;
+    return `
+<div class="cause" data-check="${esc(group.check)}" data-severity="${esc(group.standing)}">
+  <div class="cause-line"><strong class="mono">${esc(group.check)}</strong>${code} <span>the same cause on ${group.operations} operations (the first shown)</span></div>
+  ${renderFinding(first, namespaceOf(first))}
+  <details class="cause-more"><summary>${others.length} more operation${others.length === 1 ? '' : 's'} with this cause</summary>
+  ${others.map((finding) => renderFinding(finding, namespaceOf(finding))).join('\n')}
+  </details>
+</div>`;
+  };
   return `
 <section id="findings">
   <h2>Findings</h2>
@@ -118,7 +129,7 @@ export function renderFindings(run: RunRecord, operations: OperationOutcome[]): 
     ${renderFilters(run, operations)}
     <div class="findings-list">
       <p id="no-findings" class="muted" hidden>No findings${findings.length > 0 ? ' match the filters' : ''}.</p>
-      ${findings.map((finding) => renderFinding(finding, namespaceOf(finding))).join('\n')}
+      ${causeGroups(findings).map(renderCause).join('\n')}
     </div>
   </div>
 </section>`;

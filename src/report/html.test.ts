@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../engine/events.js';
 import { HtmlReporter } from './html.js';
 import { escapeHtml } from './html-text.js';
+import { causeRun } from './testing/cause-findings.js';
 import { HOSTILE_BODY, play, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-html-'));
@@ -79,6 +80,9 @@ describe('HTML reporter', () => {
     expect(html).toContain('Stopped early: time budget.');
     expect(html).toContain('Safe methods only');
     expect(html).toContain('<dt>Seed</dt><dd>42 (--seed 42 repeats this run)</dd>');
+    // A skipped phase is not listed as one of the run's phases, but apart, with its reason.
+    expect(html).toContain('<dt>Phases</dt><dd>contract, examples, fuzz</dd>');
+    expect(html).toContain('<dt>Skipped phases</dt><dd>stateful (no credentials: pass --user and set RESTCONFORM_APP_PASSWORD)</dd>');
   });
 
   it('draws the route × locale × method matrix coloured by result', async () => {
@@ -154,6 +158,20 @@ describe('HTML reporter', () => {
     expect(html).toContain(
       '<select id="filter-severity"><option value="">all</option><option value="warning">warning (1)</option><option value="known">known (1)</option></select>',
     );
+  });
+
+  it('puts new failures first, then the causes that touch the most operations, with the error code on the folded line', async () => {
+    const html = await writeHtml('causes', causeRun());
+    const ids = [...html.matchAll(/<details class="finding [^"]*" id="finding-(F\d+)"/g)].map((match) => match[1]);
+    expect(ids).toEqual(['F5', 'F6', 'F7', 'F8', 'F9', 'F1', 'F2', 'F3', 'F4']);
+    const summary = (id: string): string => new RegExp(`id="finding-${id}"[^>]*>\\s*<summary>([\\s\\S]*?)</summary>`).exec(html)![1]!;
+    expect(summary('F8')).toContain('http_request_failed');
+    expect(summary('F5')).toContain('internal_server_error');
+    expect(summary('F9')).not.toContain('internal_server_error');
+    // A cause seen on several operations is one entry: its first finding, the others folded under it.
+    const cause = /<div class="cause" data-check="auth_wrong_credentials"[\s\S]*?<\/details>\s*<\/details>\s*<\/div>/.exec(html)![0];
+    expect(cause).toContain('the same cause on 3 operations');
+    expect(cause).toMatch(/<details class="cause-more"><summary>2 more operations with this cause<\/summary>[\s\S]*id="finding-F2"[\s\S]*id="finding-F3"/);
   });
 
   it('escapeHtml covers the five special characters', () => {

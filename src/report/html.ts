@@ -43,7 +43,11 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     ['Target', started.target],
     ['Seed', `${started.seed} (--seed ${started.seed} repeats this run)`],
     ['Locales', started.locales.map(localeLabel).join(', ')],
-    ['Phases', started.phases.join(', ')],
+    // The phases that ran; those skipped (no credentials, one locale…) apart, with the reason.
+    ['Phases', started.phases.filter((phase) => !run.skippedPhases.some((skipped) => skipped.phase === phase)).join(', ') || 'none'],
+    ...(run.skippedPhases.length > 0
+      ? [['Skipped phases', run.skippedPhases.map(({ phase, reason }) => `${phase} (${reason})`).join('; ')] as [string, string]]
+      : []),
     ['Checks', checksOf(finished).join(', ')],
     ['Started', started.startedAt],
     ['Tool', `${started.tool} ${started.version}`],

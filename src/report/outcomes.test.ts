@@ -17,6 +17,15 @@ describe('operation outcomes', () => {
     expect(tallyOutcomes(operations)).toEqual({ passed: 13, failed: 1, warned: 1, known: 0, notApplicable: 0 });
   });
 
+  it('puts a finding on the unknown route the run probes under the root, not in a namespace of its own', () => {
+    const events = syntheticRun();
+    const finished = finishedOf(events);
+    const probe = { ...SYNTHETIC_FINDINGS[1]!, id: 'F3', method: 'GET', route: '/restconform/no-such-route', locale: 'en_gb' };
+    const operations = operationOutcomes({ ...finished, findings: [...finished.findings, probe] });
+    expect(operations.find((o) => o.route === probe.route)?.namespace).toBe('');
+    expect(new Set(operations.map((o) => o.namespace))).toEqual(new Set(['community/v1', 'seo/v1', '']));
+  });
+
   it('gives each operation its worst result', () => {
     const results = operationOutcomes(finishedOf()).map((o) => `${o.locale} ${o.method} ${o.route} ${operationResult(o)}`);
     expect(results).toEqual([

@@ -6,6 +6,7 @@
  */
 import type { Finding } from '../checks/types.js';
 import type { CoverageEntry } from '../engine/events.js';
+import { UNKNOWN_ROUTE } from '../engine/phases/synthetic-operation.js';
 import type { RunFinishedEvent } from './run-record.js';
 
 export type OutcomeResult = 'passed' | 'failed' | 'warning' | 'known' | 'not applicable';
@@ -60,12 +61,17 @@ export function checksOf(finished: RunFinishedEvent): string[] {
   return names;
 }
 
-/** Finds a finding's namespace from the coverage entry of its operation, else of its route, else its path. */
+/**
+ * Finds a finding's namespace from the coverage entry of its operation, else of its route, else its path; the
+ * unknown route the run probes (`/restconform/no-such-route`) is in no namespace, so under the root.
+ */
 export function namespaceResolver(coverage: readonly CoverageEntry[]): (finding: Pick<Finding, 'locale' | 'method' | 'route'>) => string {
   const byOperation = new Map(coverage.map((entry) => [operationKey(entry.locale, entry.method, entry.route), entry.namespace]));
   const byRoute = new Map(coverage.map((entry) => [entry.route, entry.namespace]));
   return (finding) =>
-    byOperation.get(operationKey(finding.locale, finding.method, finding.route)) ?? byRoute.get(finding.route) ?? namespaceOfRoute(finding.route);
+    byOperation.get(operationKey(finding.locale, finding.method, finding.route)) ??
+    byRoute.get(finding.route) ??
+    (finding.route === UNKNOWN_ROUTE ? '' : namespaceOfRoute(finding.route));
 }
 
 /** Every operation of the run (coverage entries, then operations known only from findings) with its outcomes. */

@@ -52,4 +52,14 @@ describe('redaction and curl', () => {
     const printed = execFileSync('sh', ['-c', line.replace(/^curl /, "printf '%s\\n' ")], { encoding: 'utf8' });
     expect(printed.split('\n').slice(0, -1)).toEqual(['-sS', '-X', 'PUT', tricky.url, '--data-raw', tricky.body]);
   });
+
+  it('stays on one line for a body with line breaks (an upload), and the shell still sends it byte for byte', () => {
+    const body = "Restconform upload 'x' 100% \\n\r\n\tend\u0001 ünïcode\n";
+    const line = toCurl({ method: 'POST', url: 'http://h/wp-json/wp/v2/media', headers: { 'content-type': 'text/plain' }, body }, []);
+    expect(line).not.toMatch(/[\n\r\t\u0001]/);
+    expect(line).toMatch(/ \| curl -sS -X POST 'http:\/\/h\/wp-json\/wp\/v2\/media' -H 'content-type: text\/plain' --data-binary @-$/);
+    // What the part before the pipe writes is what curl reads as the body.
+    const sent = execFileSync('sh', ['-c', line.replace(/ \| curl .*$/, '')]);
+    expect(sent.toString('utf8')).toBe(body);
+  });
 });

@@ -16,6 +16,8 @@ export interface CurlOptions {
  * One curl line for the request. HTTP Basic credentials become `-u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`
  * (the shell fills them in); any other Authorization value and every secret elsewhere become `<redacted>`.
  * Arguments are single-quoted for POSIX shells; `-g` keeps curl from globbing the `[]` of PHP-style queries.
+ * A body with a line break or another control character (an upload's text, a multipart body) would break the
+ * line, so it is written by `printf` and piped in (`printf '…' | curl … --data-binary @-`): one line, the same bytes.
  */
 export function toCurl(request: HttpRequest, secrets: readonly string[], options: CurlOptions = {}): string {
   const url = redactSecrets(request.url, secrets);
@@ -37,8 +39,19 @@ export function toCurl(request: HttpRequest, secrets: readonly string[], options
     }
     args.push('-H', shellQuote(`${name}: ${redactSecrets(value, secrets)}`));
   }
-  if (request.body !== undefined) args.push('--data-raw', shellQuote(redactSecrets(request.body, secrets)));
-  return args.join(' ');
+  if (request.body === undefined) return args.join(' ');
+  const body = redactSecrets(request.body, secrets);
+  if (!CONTROL_CHARACTER.test(body)) return [...args, '--data-raw', shellQuote(body)].join(' ');
+  return `printf ${shellQuote(printfFormat(body))} | ${[...args, '--data-binary', '@-'].join(' ')}`;
+}
+
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+const PRINTF_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '%': '%%', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` as a printf format that prints it: `\` and `%` doubled, control characters as escapes (POSIX printf). */
+function printfFormat(text: string): string {
+  return text.replace(/[\\%\u0000-\u001f\u007f]/g, (c) => PRINTF_ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
 }
 
 /** Single quotes keep everything literal in a POSIX shell; a quote inside is closed, escaped and reopened. */

@@ -4,7 +4,7 @@ import type { DescriptorDifference } from './evidence.js';
 
 /** A difference in human text (a description missing or left untranslated), which the other locale checks judge. */
 export function isDescriptionDifference(difference: DescriptorDifference): boolean {
-  return difference.kind === 'missing_description' || difference.kind === 'untranslated_description';
+  return difference.kind === 'missing_description' || difference.kind === 'untranslated_description' || difference.kind === 'untranslated_locale';
 }
 
 export const localeMissingDescription: EvidenceCheck<DescriptorDifference> = {

@@ -1,4 +1,7 @@
-/** A description in another locale is a translation, not the first locale's text left as it was. */
+/**
+ * A description in another locale is a translation, not the first locale's text left as it was. A locale with no
+ * translation at all is one warning for the locale (`untranslated_locale`), not one per parameter.
+ */
 import type { EvidenceCheck } from '../types.js';
 import type { DescriptorDifference } from './evidence.js';
 
@@ -7,9 +10,10 @@ export const localeUntranslated: EvidenceCheck<DescriptorDifference> = {
   evidence: 'locales',
   severity: 'warning',
   judges: 'descriptor',
-  description: "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated).",
+  description:
+    "A parameter's description in another locale differs from the first locale's (an identical one was left untranslated); a locale with no description translated at all is one warning for the locale.",
   judge(difference) {
-    if (difference.kind !== 'untranslated_description') return [];
+    if (difference.kind !== 'untranslated_description' && difference.kind !== 'untranslated_locale') return [];
     return [{ message: difference.message, severity: difference.severity }];
   },
 };

@@ -26,6 +26,7 @@ export function fakeContext(overrides: Partial<Omit<CheckContext, 'requestCase'>
     secrets: overrides.secrets ?? [],
     requestCase: { operationId: operation.id, kind: 'valid', path: {}, query: {}, body: undefined, ...overrides.requestCase },
     ...(overrides.answerSchemas ? { answerSchemas: overrides.answerSchemas } : {}),
+    ...(overrides.credentialsWithheld ? { credentialsWithheld: true } : {}),
   };
 }
 

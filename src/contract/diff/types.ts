@@ -19,7 +19,9 @@ export type DifferenceKind =
   | 'changed_param'
   | 'changed_site'
   | 'missing_description'
-  | 'untranslated_description';
+  | 'untranslated_description'
+  /** No description of the other locale is translated (one difference for the locale, not one per parameter). */
+  | 'untranslated_locale';
 
 /** One departure of a descriptor from what it is compared with (the contract, or the first locale's descriptor). */
 export interface ContractDifference {

@@ -25,7 +25,7 @@ import { accessRow } from './access.js';
 import { probeOtherAccounts } from './other-accounts.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
-import { syntheticOperation } from './synthetic-operation.js';
+import { syntheticOperation, UNKNOWN_ROUTE } from './synthetic-operation.js';
 
 const PHASE = 'auth';
 
@@ -37,7 +37,6 @@ export const AUTH_WRITES = 200;
 export const AUTH_READS = 80;
 /** Invalid cases tried per operation to find one whose broken rule is not in the path. */
 const INVALID_TRIES = 5;
-const UNKNOWN_ROUTE = '/restconform/no-such-route';
 const WRONG_PASSWORD = 'restconform wrong password';
 
 /** `count` items spread evenly over `items`, in order. */

@@ -97,4 +97,28 @@ describe('phase locale', () => {
       await untranslated.close();
     }
   });
+
+  it('warns locale_untranslated once for a locale with no translation at all, not once per parameter', async () => {
+    // Both locales describe every parameter in the same words: the site has no translation.
+    const sameEverywhere = await startFaultyServer({
+      seed: 3,
+      faults: [
+        editDescriptor((root) => {
+          for (const route of Object.values(root.routes))
+            for (const endpoint of route.endpoints) for (const [name, arg] of Object.entries(endpoint.args)) arg.description = `The ${name}.`;
+        }),
+      ],
+    });
+    try {
+      const result = await runPhase(localePhase, { url: sameEverywhere.url, locales: LOCALES, credentials: sameEverywhere.credentials.admin });
+      const untranslated = result.findings.filter((finding) => finding.check === 'locale_untranslated');
+      expect(findingLines(untranslated)).toEqual([
+        expect.stringMatching(
+          /^locale_untranslated warning el \* \/: none of the \d+ parameter descriptions in locale el is translated: each is the same as in locale en_gb/,
+        ),
+      ]);
+    } finally {
+      await sameEverywhere.close();
+    }
+  });
 });

@@ -155,4 +155,15 @@ describe('phase stateful on a server that breaks one step', () => {
       { type: 'warning', message: 'stateful: locale en_gb: the descriptor lacks routes for block and unblock; not run' },
     ]);
   });
+
+  it('says nothing about the community relations on a target that serves no community routes (plain WordPress)', async () => {
+    const noCommunity = editDescriptor((root) => {
+      root.routes = Object.fromEntries(Object.entries(root.routes).filter(([key]) => !key.startsWith('/community/')));
+    });
+    const result = await runWith([noCommunity]);
+    expect(result.events.filter((event) => event.type === 'warning')).toEqual([]);
+    const relations = result.events.flatMap((event) => (event.type === 'sequence' && event.sequence.family === undefined ? [event.sequence] : []));
+    expect(relations.length).toBeGreaterThan(0);
+    expect(relations.every((sequence) => sequence.outcome === 'skipped' && sequence.reason === 'the target serves no community/v1 routes')).toBe(true);
+  });
 });

@@ -19,7 +19,16 @@ import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import { inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
 import type { SequenceReport } from '../events.js';
 import { resourceLifecycle } from '../sequences/lifecycle.js';
-import { blockAndUnblock, componentsSwitched, familyAt, fieldData, followAndUnfollow, RELATION_ROUTES, signupActivation } from '../sequences/relations.js';
+import {
+  blockAndUnblock,
+  componentsSwitched,
+  familyAt,
+  fieldData,
+  followAndUnfollow,
+  RELATION_NAMESPACE,
+  RELATION_ROUTES,
+  signupActivation,
+} from '../sequences/relations.js';
 import { familyOperations, type FamilyEnv } from '../sequences/resources.js';
 import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
@@ -97,10 +106,14 @@ interface PlannedSequence {
   /** The operation the shard decision goes by (the sequence's first request). */
   first: Operation | undefined;
   skip?: string;
+  /** The target serves nothing of the interface it is about (plain WordPress and the community relations): no warning. */
+  foreign?: boolean;
   run(sequence: Sequence, token: string): Promise<void>;
 }
 
-function planLocale(env: FamilyEnv): PlannedSequence[] {
+const UNSERVED_RELATIONS = `the target serves no ${RELATION_NAMESPACE} routes`;
+
+function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSequence[] {
   const planned: PlannedSequence[] = [];
   for (const family of env.model.families) {
     const ops = familyOperations(env.book, family);
@@ -118,10 +131,12 @@ function planLocale(env: FamilyEnv): PlannedSequence[] {
     const lacking =
       resolved.some((op) => op === undefined) ||
       families.some((family) => family === undefined || family.skip !== undefined || familyOperations(env.book, family) === undefined);
+    const foreign = !namespaces.has(RELATION_NAMESPACE);
     planned.push({
       name: relation.name,
       first: resolved[0],
-      skip: lacking ? 'the descriptor lacks routes for it' : undefined,
+      skip: foreign ? UNSERVED_RELATIONS : lacking ? 'the descriptor lacks routes for it' : undefined,
+      foreign,
       run: (sequence, token) => relation.run(sequence, env, token),
     });
   }
@@ -134,7 +149,7 @@ function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: Resour
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
   return books.map((book, index) => {
     const env: FamilyEnv = { book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) };
-    return { book, planned: planLocale(env) };
+    return { book, planned: planLocale(env, new Set(ctx.descriptors[index]!.operations.map((op) => op.namespace))) };
   });
 }
 
@@ -187,7 +202,8 @@ export const statefulPhase: Phase = {
       for (const planned of sequences) {
         const base = { phase: PHASE, locale: book.locale, name: planned.name, ...(planned.family === undefined ? {} : { family: planned.family }) };
         if (planned.skip !== undefined || planned.first === undefined) {
-          if (planned.family === undefined) lacking.push(planned.name);
+          // A relation the target lacks routes for is worth a warning, unless it serves none of the interface's.
+          if (planned.family === undefined && planned.foreign !== true) lacking.push(planned.name);
           emitSequence(ctx, { ...base, outcome: 'skipped', reason: planned.skip ?? 'no route to start from', steps: [], leftovers: [] });
           continue;
         }

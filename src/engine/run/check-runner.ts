@@ -45,6 +45,8 @@ export class CheckRunner {
   readonly #caseChecks: readonly ExchangeCheck[];
   /** Routes' declared methods per locale, so probes of undeclared methods can be judged. */
   readonly #routeMethods = new Map<string, readonly string[]>();
+  /** Exchanges whose request a write guard sent without the credentials it was built with. */
+  readonly #withheld = new WeakSet<Exchange>();
   #answerSchemas: AnswerSchemas | undefined;
 
   constructor(options: CheckRunnerOptions) {
@@ -71,11 +73,17 @@ export class CheckRunner {
     this.#answerSchemas = schemas;
   }
 
+  /** Marks an exchange whose request went without the credentials it was built with (a write guard held them back). */
+  credentialsWithheld(exchange: Exchange): void {
+    this.#withheld.add(exchange);
+  }
+
   /** Runs the checks that hold for any exchange (`everyExchange`) and reports what they find at once. */
   checkEveryExchange(op: Operation, exchange: Exchange, phase: string): void {
     if (this.#everyExchangeChecks.length === 0) return;
     const requestCase: RequestCase = { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined };
-    const ctx = { operation: op, requestCase, secrets: this.#secrets, routeMethods: this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method] };
+    const routeMethods = this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method];
+    const ctx = { operation: op, requestCase, secrets: this.#secrets, routeMethods, credentialsWithheld: this.#withheld.has(exchange) };
     for (const check of this.#everyExchangeChecks) {
       this.#recorder.applied(op, check.name);
       for (const failure of check.judge({ context: ctx, exchange })) {
@@ -103,7 +111,8 @@ export class CheckRunner {
   check(op: Operation, requestCase: RequestCase, exchange: Exchange, scope: 'all' | 'answer' = 'all'): CheckOutcome[] {
     if (this.#control.wasCutOff(exchange)) return [];
     const routeMethods = this.#routeMethods.get(`${op.locale} ${op.route}`) ?? [op.method];
-    const ctx = { operation: op, requestCase, secrets: this.#secrets, routeMethods, answerSchemas: this.#answerSchemas };
+    const credentialsWithheld = this.#withheld.has(exchange);
+    const ctx = { operation: op, requestCase, secrets: this.#secrets, routeMethods, answerSchemas: this.#answerSchemas, credentialsWithheld };
     const outcomes: CheckOutcome[] = [];
     for (const check of this.#caseChecks) {
       if (scope === 'answer' && check.needsCase) continue;

@@ -51,6 +51,13 @@ describe('run control', () => {
     expect(stopText(control.reason!)).toBe('target stopped answering: 3 connections refused in a row');
   });
 
+  it('counts a host name that stopped resolving as the target gone too', () => {
+    const unresolved: Exchange = { request, error: { code: 'name_not_resolved', message: 'getaddrinfo ENOTFOUND x (ENOTFOUND)' }, durationMs: 1 };
+    const control = new RunControl({ deadAfterRefusals: 3 });
+    for (const exchange of [refused, unresolved, unresolved]) control.onExchange(exchange);
+    expect(control.reason).toEqual({ kind: 'target-dead', refusals: 3 });
+  });
+
   it('tells an exchange the run cut off (aborted once it stopped) from one the target failed', () => {
     const signal = new AbortController();
     const control = new RunControl({ signal: signal.signal });

@@ -100,9 +100,12 @@ export class RunControl {
     return exchange.error?.code === 'aborted' && this.stopped;
   }
 
-  /** The dead-target rule: so many refused connections in a row, and the target is gone. Told every exchange. */
+  /**
+   * The dead-target rule: so many connections in a row that could not be made (refused, or the host name no longer
+   * resolves), and the target is gone. Told every exchange.
+   */
   onExchange(exchange: Exchange): void {
-    if (exchange.error?.code !== 'connection_refused') {
+    if (exchange.error?.code !== 'connection_refused' && exchange.error?.code !== 'name_not_resolved') {
       this.#consecutiveRefusals = 0;
       return;
     }

@@ -43,6 +43,11 @@ describe('the findings book', () => {
       ['F3', undefined, 1],
     ]);
     expect(events.filter((event) => event.type === 'finding')).toHaveLength(3);
+    // The cause is kept, so reports can show one cause seen on several operations once; not when it is the message.
+    expect(findings.findings().map((finding) => finding.cause)).toEqual(['500 internal', '500 internal', '500 other']);
+    const other = book().book;
+    other.report(input({ cause: undefined }));
+    expect(other.findings()[0]!.cause).toBeUndefined();
     expect(findings.tally()).toEqual({ failures: 3, warnings: 0, known: 0, byCheck: { not_a_server_error: { failures: 3, warnings: 0 } } });
   });
 

@@ -93,6 +93,7 @@ export class FindingsBook {
       route,
       message: this.redact(input.message),
       ...(input.argument === undefined ? {} : { argument: input.argument }),
+      ...(input.cause === undefined || input.cause === input.message ? {} : { cause: this.redact(input.cause) }),
       request: last ? redactRequest(last.request, options.secrets) : { method, url: '', headers: {} },
       response: last?.response && {
         status: last.response.status,

@@ -91,6 +91,8 @@ export class Transmitter {
     const sending: Sending = { op, phase, probe, unguarded, pathValues: values, sent: request };
     recorder.sending();
     const exchange = await this.#send(request, sending);
+    // A guard held the credentials back: a refusal for want of them judges nothing about the account (see the checks).
+    if (request.headers.authorization !== undefined && sending.sent.headers.authorization === undefined) this.#options.checks.credentialsWithheld(exchange);
     owned?.observe(op, exchange, values, this.#options.identities.identityOf(sending.sent)?.credentials);
     control.onExchange(exchange);
     const cutOff = control.wasCutOff(exchange);

@@ -7,6 +7,7 @@ import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import { createBody, inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
 import { deleteArgs, familyOperations } from './resources.js';
 import { RouteBook } from './route-book.js';
+import { UNKNOWN_ROUTE } from '../phases/synthetic-operation.js';
 
 /** What the batch sequences need of a model family. */
 export interface ResourceFamily {
@@ -28,7 +29,7 @@ export const BATCH_ROUTE = '/batch/v1';
 const DEFAULT_MAX_ITEMS = 25;
 
 /** A path inside the REST root that no route matches. */
-export const UNKNOWN_ITEM_PATH = '/restconform/no-such-route';
+export const UNKNOWN_ITEM_PATH = UNKNOWN_ROUTE;
 
 export interface BatchableFamily {
   family: ResourceFamily;

@@ -11,6 +11,9 @@ import type { Sequence } from './sequence.js';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
+/** The namespace every relation's routes are in: a target that serves none of it (plain WordPress) has no relations. */
+export const RELATION_NAMESPACE = 'community/v1';
+
 /** Routes of the interface's relations between resources (contract keys; found in a descriptor by meaning). */
 export const RELATION_ROUTES = {
   members: '/community/v1/members',

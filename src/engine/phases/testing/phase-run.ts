@@ -43,6 +43,8 @@ export interface PhaseRunOptions {
   examples?: number;
   /** Only the operations whose `METHOD route` this matches (all when absent). */
   only?: RegExp;
+  /** Writes go only to what the run made, as on a target that is not the bundled server (no --allow-destructive). */
+  ownedWritesOnly?: boolean;
 }
 
 export interface PhaseRunResult {
@@ -85,6 +87,7 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
       extraValues: options.extraValues,
       // As the engine keeps it: what the run made and saw, for real ids in the fuzz phase and the life cycles.
       owned: new OwnedResources(descriptors),
+      ownedWritesOnly: options.ownedWritesOnly,
     });
     if (options.accounts !== undefined) {
       const restUrls = new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`]));
