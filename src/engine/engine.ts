@@ -248,11 +248,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     allOperations,
     shard: plan,
     generators,
-    examples: options.settings.examples,
-    concurrency: options.settings.concurrency,
+    settings: options.settings,
     safeMethodsOnly: options.safeMethodsOnly,
     contract: options.contract,
-    strictAuth: options.settings.strictAuth,
     resourceHints: options.resourceHints,
     refusals: new CallbackRefusals(),
   };

@@ -104,7 +104,7 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
     method: op.method,
     route: op.route,
     attempts: attempts.map((attempt) => attempt.seen),
-    strictAuth: ctx.strictAuth,
+    strictAuth: ctx.settings.strictAuth,
   };
   // Open by design (a sign-up), as the route's resource hint says: for `ignored_auth` to weigh.
   const openBecause = write ? anonymousWriteReason(mergedHints(ctx.resourceHints), op.pattern.template) : undefined;

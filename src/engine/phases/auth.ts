@@ -87,7 +87,7 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
     .filter(({ op, synthetic }) => (synthetic ? ctx.shard.owns(unknownRouteUnit(op)) : ctx.shard.ownsOperation(op)));
   await forEachConcurrently(
     targets,
-    ctx.concurrency,
+    ctx.settings.concurrency,
     async ({ op, synthetic, index }) => {
       const given = wrong[index % wrong.length]!;
       const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
@@ -167,7 +167,7 @@ export const authPhase: Phase = {
     const candidates = [...writes, ...reads].filter((op) => ctx.shard.ownsOperation(op));
     await forEachConcurrently(
       candidates,
-      ctx.concurrency,
+      ctx.settings.concurrency,
       async (op) => {
         const attempts = await accessRow(ctx, op);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
@@ -176,7 +176,7 @@ export const authPhase: Phase = {
     );
     await forEachConcurrently(
       refusing,
-      ctx.concurrency,
+      ctx.settings.concurrency,
       (op) => invalidWithoutCredentials(ctx, op),
       () => ctx.run.stopped,
     );

@@ -200,7 +200,7 @@ export const collectionsPhase: Phase = {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);
     await forEachConcurrently(
       routes,
-      ctx.concurrency,
+      ctx.settings.concurrency,
       (route) => probeList(ctx, route),
       () => ctx.run.stopped,
     );

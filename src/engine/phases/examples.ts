@@ -77,7 +77,7 @@ export const examplesPhase: Phase = {
     const { run } = ctx;
     await forEachConcurrently(
       ctx.operations,
-      ctx.concurrency,
+      ctx.settings.concurrency,
       async (op) => {
         run.cover(op);
         for (const requestCase of ctx.generators(op).boundary()) {
@@ -94,7 +94,7 @@ export const examplesPhase: Phase = {
 
     await forEachConcurrently(
       probeOperations(ctx.operations, ctx.safeMethodsOnly),
-      ctx.concurrency,
+      ctx.settings.concurrency,
       async ({ probe, model }) => {
         const path = ctx.generators(model).samplePath();
         if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;

@@ -118,13 +118,14 @@ export const fuzzPhase: Phase = {
   description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
   checks: [],
   budgetShare: 0.3,
-  workload: (ctx) => ctx.operations.length * 2 * ctx.examples,
-  skipReason: (ctx) => (ctx.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined),
+  workload: (ctx) => ctx.operations.length * 2 * ctx.settings.examples,
+  skipReason: (ctx) =>
+    ctx.settings.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined,
   async run(ctx) {
     // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.
     await forEachConcurrently(
       ctx.operations,
-      ctx.concurrency,
+      ctx.settings.concurrency,
       async (op) => {
         for (const requestCase of boundaryIdCases(ctx, op)) {
           if (ctx.run.stopped) return;
@@ -145,12 +146,12 @@ export const fuzzPhase: Phase = {
       { op, kind: 'invalid' as const },
     ]);
     const failed = new Set<(typeof work)[number]>();
-    for (let round = 0; round * ROUND_SIZE < ctx.examples && !ctx.run.stopped; round += 1) {
-      const numRuns = Math.min(ROUND_SIZE, ctx.examples - round * ROUND_SIZE);
+    for (let round = 0; round * ROUND_SIZE < ctx.settings.examples && !ctx.run.stopped; round += 1) {
+      const numRuns = Math.min(ROUND_SIZE, ctx.settings.examples - round * ROUND_SIZE);
       const pending = work.filter((item) => !failed.has(item));
       await forEachConcurrently(
         pending,
-        ctx.concurrency,
+        ctx.settings.concurrency,
         async (item) => {
           if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
         },

@@ -7,6 +7,7 @@ import type { AnyEvidenceCheck } from '../../checks/types.js';
 import type { CallbackRefusals } from './callback-refusals.js';
 import type { RunContext } from '../run-context.js';
 import type { ShardPlan, WorkUnit } from '../shard-plan.js';
+import type { RunSettings } from '../../config/index.js';
 
 export interface PhaseContext {
   run: RunContext;
@@ -24,15 +25,12 @@ export interface PhaseContext {
   shard: ShardPlan;
   /** Generators, built once per operation and shared by the phases. */
   generators(op: Operation): OperationGenerators;
-  /** Per operation and phase: how many generated cases to try. */
-  examples: number;
-  concurrency: number;
+  /** The run's settings, resolved and whole (`settings.examples`, `settings.concurrency`, `settings.strictAuth`…). */
+  settings: RunSettings;
   /** True when only GET/HEAD/OPTIONS may be sent (a non-loopback target without --allow-destructive). */
   safeMethodsOnly: boolean;
   /** The contract to compare with, when `--contract` is not `none`. */
   contract?: Contract;
-  /** Treat write routes that succeed anonymously as failures, not warnings. */
-  strictAuth: boolean;
   /** Hints about resources the descriptor cannot give (configuration `resources.hints`), over the built-in ones. */
   resourceHints?: ResourceHints;
   /**
@@ -43,7 +41,9 @@ export interface PhaseContext {
 }
 
 /** What a phase may look at to name its whole-run pieces of work, before the run is split. */
-export type PlanningContext = Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly' | 'examples'> & {
+export type PlanningContext = Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'> & {
+  /** Per operation and phase: how many generated cases to try (`settings.examples`). */
+  examples: number;
   /** Whether the run has credentials (the auth phase needs them). */
   hasCredentials: boolean;
   /** Whether the run compares the descriptors with a contract. */

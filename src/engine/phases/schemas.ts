@@ -54,7 +54,7 @@ class SchemaRoutes {
     const operations = this.ctx.operations.filter((op) => op.method === 'GET' && schemas.schema(op.locale, op.route) !== undefined && onlyPathRequired(op));
     await forEachConcurrently(
       operations,
-      this.ctx.concurrency,
+      this.ctx.settings.concurrency,
       (op) => this.#route(op, schemas.schema(op.locale, op.route)!),
       () => run.stopped,
     );

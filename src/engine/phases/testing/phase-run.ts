@@ -5,6 +5,7 @@
 import { afterEach } from 'vitest';
 import { EXCHANGE_CHECKS } from '../../../checks/index.js';
 import type { Finding } from '../../../checks/types.js';
+import { loadConfig } from '../../../config/index.js';
 import { INTERFACE_CONTRACT } from '../../../contract/interface.js';
 import type { Contract } from '../../../contract/types.js';
 import { fetchDescriptor } from '../../../descriptor/index.js';
@@ -20,6 +21,7 @@ import { OwnedResources } from '../../owned-resources.js';
 import { RunContext } from '../../run-context.js';
 import { WHOLE_RUN } from '../../shard-plan.js';
 import { CallbackRefusals } from '../callback-refusals.js';
+import { PHASES } from '../index.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { startFaultyServer, type Fault, type FaultyServer } from './faulty-server.js';
 
@@ -111,11 +113,12 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
       allOperations: operations,
       shard: WHOLE_RUN,
       generators: generatorCache(),
-      examples: options.examples ?? 5,
-      concurrency: options.concurrency ?? 4,
+      settings: loadConfig({
+        knownPhases: PHASES.map((phase) => phase.name),
+        overrides: { examples: options.examples ?? 5, concurrency: options.concurrency ?? 4, strictAuth: options.strictAuth ?? false, seed: options.seed ?? 7 },
+      }),
       safeMethodsOnly,
       contract: options.contract === null ? undefined : (options.contract ?? INTERFACE_CONTRACT),
-      strictAuth: options.strictAuth ?? false,
       refusals: new CallbackRefusals(),
     };
     let skipped: string | undefined;
