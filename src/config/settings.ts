@@ -7,7 +7,7 @@ import type { Severity } from '../checks/types.js';
 import type { AccountRole } from '../request/identity.js';
 
 /** The engine's phases, in the order they run. */
-export const PHASE_NAMES = ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'] as const;
+export const PHASE_NAMES = ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'concurrency', 'batch', 'auth'] as const;
 
 export type PhaseName = (typeof PHASE_NAMES)[number];
 

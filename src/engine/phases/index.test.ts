@@ -5,7 +5,7 @@ import { PHASE_CHECKS, PHASE_NAMES } from './index.js';
 
 describe('phase registry', () => {
   it('runs the phases in the order the configuration lists them', () => {
-    expect(PHASE_NAMES).toEqual(['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth']);
+    expect(PHASE_NAMES).toEqual(['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'concurrency', 'batch', 'auth']);
     expect(PHASE_NAMES).toEqual([...CONFIG_PHASE_NAMES]);
   });
 

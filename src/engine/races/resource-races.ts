@@ -129,9 +129,9 @@ function raceFields(family: ResourceFamily, current: Record<string, unknown> | u
 }
 
 /**
- * N updates of one resource sent together. With three fields or more, the odd requests write two of them and
- * the even ones a third: afterwards the two must come from one request, and the third from another (an update
- * that reads, then writes the whole record, loses one of them).
+ * N updates of one resource sent together, in two sets of fields taken in turn: with three fields or more, two of
+ * them (which must then come from one request) and a third; with two, one each. Afterwards each set must hold what
+ * one of its requests wrote: an update that reads the record, then writes it whole, loses the other set.
  */
 export async function updateRace(sequence: Sequence, env: FamilyEnv, family: ResourceFamily, token: string, width: number): Promise<void> {
   const ops = familyOperations(env.book, family)!;
@@ -142,7 +142,7 @@ export async function updateRace(sequence: Sequence, env: FamilyEnv, family: Res
   const current = before.json as Record<string, unknown> | undefined;
   const fields = raceFields(family, current, token);
   if (fields.length === 0) sequence.stop(update, `no field of a ${family.name} takes values that differ from request to request`);
-  const sets = fields.length >= 3 ? [fields.slice(0, 2), fields.slice(2)] : [fields];
+  const sets = fields.length >= 3 ? [fields.slice(0, 2), fields.slice(2)] : fields.map((field) => [field]);
   const writes = Array.from({ length: width }, (_, index) => {
     const set = sets[index % sets.length]!;
     return {
@@ -171,6 +171,8 @@ export async function deleteRace(sequence: Sequence, env: FamilyEnv, family: Res
     ops.remove,
     Array.from({ length: width }, () => ({ path: resource.path, body: deleteArgs(family, token) })),
   );
+  if (answers.every((answer) => answer.status === 401 || answer.status === 403))
+    sequence.stop(ops.remove, `the ${family.name} deletes were refused 401/403: the credentials lack the right`);
   const after = await sequence.send(ops.read, { path: resource.path });
   let listed: boolean | undefined;
   if (ops.list !== undefined && family.list?.include && /^\d+$/.test(resource.id)) {
