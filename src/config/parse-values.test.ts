@@ -68,12 +68,12 @@ describe('parseLocales', () => {
 describe('parsePhases', () => {
   it('returns known phases in running order, without duplicates', () => {
     expect(parsePhases('fuzz,contract,fuzz')).toEqual(['contract', 'fuzz']);
-    expect(parsePhases('all')).toHaveLength(9);
+    expect(parsePhases('all')).toHaveLength(10);
   });
 
   it('names an unknown phase and suggests the closest', () => {
     expect(messageOf(() => parsePhases('contract,fuz'))).toBe(
-      '--phases: unknown phase "fuz" (did you mean "fuzz"?); phases: contract, locale, schemas, examples, collections, fuzz, stateful, batch, auth',
+      '--phases: unknown phase "fuz" (did you mean "fuzz"?); phases: contract, locale, schemas, examples, collections, fuzz, stateful, concurrency, batch, auth',
     );
     expect(messageOf(() => parsePhases(' , '))).toContain('expected a comma-separated list of phases');
   });
