@@ -42,7 +42,9 @@ async function activationRace(sequence: Sequence, env: FamilyEnv, token: string,
     activate,
     Array.from({ length: width }, () => ({ path: { id: key } })),
   );
-  const found = typeof login === 'string' ? await sequence.send(list, { query: { search: login, per_page: 100 } }) : undefined;
+  const found = typeof login === 'string' ? await sequence.send(list, { query: { search: login } }) : undefined;
+  // The members are counted only where the list could be read (its own failure is judged on its answer).
+  if (found !== undefined && !isSuccess(found)) sequence.stop(list, 'the member list could not be read to count the members the activations made');
   const made = found === undefined ? [] : itemsWith(found, 'user_login', String(login));
   const ids = new Set([
     ...answers.map((answer) => (isSuccess(answer) ? idText(answer.field('user_id')) : undefined)),
