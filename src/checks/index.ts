@@ -40,6 +40,10 @@ import { localeMismatch } from './locale/locale-mismatch.js';
 import { localeMissingDescription } from './locale/locale-missing-description.js';
 import { localeResponseMismatch } from './locale/locale-response-mismatch.js';
 import { localeUntranslated } from './locale/locale-untranslated.js';
+import { concurrentCreate } from './races/concurrent-create.js';
+import { concurrentDelete } from './races/concurrent-delete.js';
+import { concurrentRelation } from './races/concurrent-relation.js';
+import { concurrentUpdate } from './races/concurrent-update.js';
 import { createLocation } from './resources/create-location.js';
 import { createPersisted } from './resources/create-persisted.js';
 import { crossLocaleVisibility } from './resources/cross-locale-visibility.js';
@@ -98,6 +102,11 @@ export const CHECKS: readonly Check[] = [
   createLocation,
   collectionSearch,
   accessOtherResource,
+  // Requests that race.
+  concurrentCreate,
+  concurrentUpdate,
+  concurrentDelete,
+  concurrentRelation,
   // Batches.
   batchSizeLimit,
   batchItems,

@@ -46,7 +46,7 @@ export interface CheckContext {
  * What a check judges, and so which stage gathers it: one exchange of any phase, or evidence a phase gathered on
  * purpose (the descriptors side by side, a walk of a list's pages, a resource's life, an access attempt, a batch).
  */
-export type EvidenceKind = 'exchange' | 'descriptors' | 'locales' | 'published-schemas' | 'collection' | 'life-cycle' | 'batch' | 'access';
+export type EvidenceKind = 'exchange' | 'descriptors' | 'locales' | 'published-schemas' | 'collection' | 'life-cycle' | 'batch' | 'access' | 'race';
 
 /** What every check declares: its name (the one configuration uses), default severity and the rule it holds. */
 interface CheckDeclaration {

@@ -101,6 +101,22 @@ export const SETTINGS = {
     schema: { type: 'integer', minimum: 1, maximum: 1000000 },
     flag: { option: '--examples <n>', help: withDefault('generated examples per operation and phase'), parse: wholeNumber('--examples', 0) },
   }),
+  /** Requests of one race, sent together (the `concurrency` phase). */
+  raceWidth: setting<number>({
+    file: 'race-width',
+    default: 8,
+    description: 'How many requests of one race the concurrency phase sends together (each on a connection of its own, written in one turn).',
+    schema: { type: 'integer', minimum: 2, maximum: 64 },
+    flag: { option: '--race-width <n>', help: withDefault('requests of one race, sent together'), parse: wholeNumber('--race-width', 2) },
+  }),
+  /** Rounds of each race, with fresh values each (the `concurrency` phase). */
+  raceRounds: setting<number>({
+    file: 'race-rounds',
+    default: 3,
+    description: 'How many rounds of each race the concurrency phase runs, with fresh unique values each round (a race is won by chance).',
+    schema: { type: 'integer', minimum: 1, maximum: 1000 },
+    flag: { option: '--race-rounds <n>', help: withDefault('rounds of each race, fresh values each'), parse: wholeNumber('--race-rounds', 1) },
+  }),
   /** Stop starting new work after this many seconds; `null` for no budget. */
   timeBudgetSeconds: setting<number | null>({
     file: 'time-budget',

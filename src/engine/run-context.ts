@@ -21,10 +21,11 @@ import { RunIdentities } from './run/identities.js';
 import type { ExecuteOptions, RunContextOptions } from './run/options.js';
 import { RunRecorder } from './run/recorder.js';
 import { pathInRoot, pathValues } from './run/rest-path.js';
-import { Transmitter } from './run/transmitter.js';
+import { Transmitter, type RaceEntry } from './run/transmitter.js';
 import { writeGuards } from './run/write-guards/index.js';
 
 export type { CheckOutcome, ExecutedCase, JudgedAt } from './run/check-runner.js';
+export type { RaceEntry } from './run/transmitter.js';
 export { findingFingerprint, type FindingInput } from './run/findings-book.js';
 export type { ExecuteOptions, RunContextOptions, Sender } from './run/options.js';
 
@@ -113,6 +114,7 @@ export class RunContext {
     this.#transmitter.execute(op, requestCase, phase, options);
   readonly send = (request: HttpRequest, op: Operation, phase: string, kind: RequestCase['kind'] | 'sequence', probe?: boolean): Promise<Exchange> =>
     this.#transmitter.send(request, op, phase, kind, probe);
+  readonly race = (entries: readonly RaceEntry[], phase: string): Promise<Exchange[]> => this.#transmitter.race(entries, phase);
   readonly check = (op: Operation, requestCase: RequestCase, exchange: Exchange, scope?: 'all' | 'answer'): CheckOutcome[] =>
     this.#checks.check(op, requestCase, exchange, scope);
   readonly reportOutcomes = (op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string, outcomes?: CheckOutcome[]): void =>

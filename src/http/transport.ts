@@ -9,6 +9,7 @@ import { createPoolSend } from './pool-send.js';
 import { rateLimit } from './rate-limit.js';
 import { followRedirects } from './redirect.js';
 import { retryTooManyRequests } from './retry-429.js';
+import { sendTogether } from './together.js';
 import type { SendFn, Transport } from './types.js';
 
 /**
@@ -39,6 +40,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   return {
     send,
+    async together(requests, signal) {
+      if (closed) return requests.map((request) => ({ request, error: { code: 'aborted', message: 'transport closed' }, durationMs: 0 }));
+      return (await sendTogether(requests, resolved, signal)).exchanges;
+    },
     async close() {
       closed = true;
       await pool.close();

@@ -45,5 +45,11 @@ export type SendFn = (request: HttpRequest, signal?: AbortSignal) => Promise<Exc
 /** A transport: `send` never rejects; `close` lets in-flight requests finish, then closes the connections. */
 export interface Transport {
   send: SendFn;
+  /**
+   * Sends requests together (see `together.ts`): a connection each, opened first, then every request written in
+   * one turn of the event loop. Never rejects; the exchanges are in the order of the requests. Redirects are not
+   * followed, 429s not retried: a race is judged as it was answered.
+   */
+  together(requests: readonly HttpRequest[], signal?: AbortSignal): Promise<Exchange[]>;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { PHASE_CHECKS, PHASE_NAMES } from './index.js';
 
 describe('phase registry', () => {
   it('runs the descriptor comparisons first, then generated requests, then sequences, then access', () => {
-    const order = ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'];
+    const order = ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'concurrency', 'batch', 'auth'];
     const ran = PHASE_NAMES.filter((name) => order.includes(name));
     expect(ran).toEqual(order);
     expect(new Set(PHASE_NAMES).size).toBe(PHASE_NAMES.length);

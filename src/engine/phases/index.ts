@@ -3,6 +3,7 @@ import type { AnyEvidenceCheck } from '../../checks/types.js';
 import { authPhase } from './auth.js';
 import { batchPhase } from './batch.js';
 import { collectionsPhase } from './collections.js';
+import { concurrencyPhase } from './concurrency.js';
 import { contractPhase } from './contract.js';
 import { examplesPhase } from './examples.js';
 import { fuzzPhase } from './fuzz.js';
@@ -19,6 +20,7 @@ export const PHASES: readonly Phase[] = [
   collectionsPhase,
   fuzzPhase,
   statefulPhase,
+  concurrencyPhase,
   batchPhase,
   authPhase,
 ];

@@ -11,6 +11,8 @@ import type { OwnedResources } from '../owned-resources.js';
 /** Sends one request; the transport stage implements it. */
 export interface Sender {
   send(request: HttpRequest, signal?: AbortSignal): Promise<Exchange>;
+  /** Sends requests together (the transport's `together`); without it a race is sent as parallel `send`s. */
+  together?(requests: readonly HttpRequest[], signal?: AbortSignal): Promise<Exchange[]>;
 }
 
 export interface RunContextOptions {

@@ -36,6 +36,12 @@ export interface TransmitterOptions {
 
 const NO_PATH_VALUES: readonly string[] = [];
 
+/** One request of a race, and the operation it is a request to. */
+export interface RaceEntry {
+  request: HttpRequest;
+  op: Operation;
+}
+
 export class Transmitter {
   readonly #options: TransmitterOptions;
   readonly #send: GuardedSend;
@@ -75,6 +81,63 @@ export class Transmitter {
     return exchange;
   }
 
+  /**
+   * Sends requests together (a race): each passes the write guards as any request does, then waits at a gate
+   * until every one that was not answered by a guard is there, and those go out at once (the sender's `together`,
+   * else in parallel). Each exchange is told to the run as `send` tells one. The exchanges are in entry order.
+   */
+  async race(entries: readonly RaceEntry[], phase: string): Promise<Exchange[]> {
+    const { sender, signal } = this.#options;
+    const gate = new RaceGate(entries.length, (requests) =>
+      sender.together ? sender.together(requests, signal) : Promise.all(requests.map((request) => sender.send(request, signal))),
+    );
+    const guarded = composeGuards(this.#options.guards, (request, sending) => {
+      sending.sent = request;
+      return gate.enter(request);
+    });
+    const prepared = entries.map(({ request, op }) => this.#prepare(request, op, phase, false, false));
+    const exchanges = await Promise.all(
+      prepared.map(async (sending, index) => {
+        const exchange = await guarded(entries[index]!.request, sending);
+        gate.settled(sending.sent);
+        return exchange;
+      }),
+    );
+    const { checks } = this.#options;
+    return exchanges.map((exchange, index) => {
+      const { op } = entries[index]!;
+      this.#told(entries[index]!.request, prepared[index]!, exchange, 'sequence');
+      const requestCase: RequestCase = { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined };
+      checks.reportOutcomes(op, requestCase, { exchange, outcomes: checks.check(op, requestCase, exchange, 'answer') }, phase);
+      return exchange;
+    });
+  }
+
+  /** What the guards and the recorder know of a request about to be sent. */
+  #prepare(request: HttpRequest, op: Operation, phase: string, probe: boolean, unguarded: boolean): Sending {
+    const { owned, recorder } = this.#options;
+    // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
+    if (!probe) recorder.cover(op);
+    const values = owned === undefined ? NO_PATH_VALUES : pathValues(op, request.url, this.#options.restUrl(op.locale));
+    recorder.sending();
+    return { op, phase, probe, unguarded, pathValues: values, sent: request };
+  }
+
+  /** Tells what came back to all that keep track of it; `request` is the request as built, before the guards. */
+  #told(request: HttpRequest, sending: Sending, exchange: Exchange, kind: RequestCase['kind'] | 'sequence'): void {
+    const { owned, control, recorder } = this.#options;
+    const { op, phase, probe } = sending;
+    // A guard held the credentials back: a refusal for want of them judges nothing about the account (see the checks).
+    if (request.headers.authorization !== undefined && sending.sent.headers.authorization === undefined) this.#options.checks.credentialsWithheld(exchange);
+    owned?.observe(op, exchange, sending.pathValues, this.#options.identities.identityOf(sending.sent)?.credentials);
+    control.onExchange(exchange);
+    const cutOff = control.wasCutOff(exchange);
+    recorder.onExchange(sending, exchange, cutOff);
+    const operation = { id: op.id, locale: op.locale, method: op.method, route: op.route, namespace: op.namespace };
+    this.#options.emit({ type: 'exchange', phase, operation, caseKind: kind, status: exchange.response?.status ?? null, durationMs: exchange.durationMs });
+    if (!probe && !cutOff) this.#options.checks.checkEveryExchange(op, exchange, phase);
+  }
+
   /** Sends one request to `op` for `phase` and records it. `unguarded`: a deliberate access probe, sent as built. */
   async #transmit(
     request: HttpRequest,
@@ -84,22 +147,49 @@ export class Transmitter {
     probe: boolean,
     unguarded: boolean,
   ): Promise<Exchange> {
-    const { owned, control, recorder } = this.#options;
-    // A declared operation is in coverage before it is sent, so notes about this request have an entry to go to.
-    if (!probe) recorder.cover(op);
-    const values = owned === undefined ? NO_PATH_VALUES : pathValues(op, request.url, this.#options.restUrl(op.locale));
-    const sending: Sending = { op, phase, probe, unguarded, pathValues: values, sent: request };
-    recorder.sending();
+    const sending = this.#prepare(request, op, phase, probe, unguarded);
     const exchange = await this.#send(request, sending);
-    // A guard held the credentials back: a refusal for want of them judges nothing about the account (see the checks).
-    if (request.headers.authorization !== undefined && sending.sent.headers.authorization === undefined) this.#options.checks.credentialsWithheld(exchange);
-    owned?.observe(op, exchange, values, this.#options.identities.identityOf(sending.sent)?.credentials);
-    control.onExchange(exchange);
-    const cutOff = control.wasCutOff(exchange);
-    recorder.onExchange(sending, exchange, cutOff);
-    const operation = { id: op.id, locale: op.locale, method: op.method, route: op.route, namespace: op.namespace };
-    this.#options.emit({ type: 'exchange', phase, operation, caseKind: kind, status: exchange.response?.status ?? null, durationMs: exchange.durationMs });
-    if (!probe && !cutOff) this.#options.checks.checkEveryExchange(op, exchange, phase);
+    this.#told(request, sending, exchange, kind);
     return exchange;
+  }
+}
+
+/**
+ * Where the requests of a race wait for each other: once every request still on its way has arrived (a guard may
+ * answer one itself, which then never comes), they are sent at once.
+ */
+class RaceGate {
+  #expected: number;
+  readonly #waiting: Array<{ request: HttpRequest; resolve(exchange: Exchange): void }> = [];
+  readonly #entered = new Set<HttpRequest>();
+  #fired = false;
+
+  constructor(
+    expected: number,
+    readonly fire: (requests: HttpRequest[]) => Promise<Exchange[]>,
+  ) {
+    this.#expected = expected;
+  }
+
+  enter(request: HttpRequest): Promise<Exchange> {
+    this.#entered.add(request);
+    return new Promise((resolve) => {
+      this.#waiting.push({ request, resolve });
+      this.#open();
+    });
+  }
+
+  /** A request's guards are done with it: when it never reached the gate, the others wait for one fewer. */
+  settled(request: HttpRequest): void {
+    if (this.#entered.has(request)) return;
+    this.#expected -= 1;
+    this.#open();
+  }
+
+  #open(): void {
+    if (this.#fired || this.#waiting.length < this.#expected || this.#waiting.length === 0) return;
+    this.#fired = true;
+    const waiting = [...this.#waiting];
+    void this.fire(waiting.map((entry) => entry.request)).then((exchanges) => waiting.forEach((entry, index) => entry.resolve(exchanges[index]!)));
   }
 }

@@ -101,7 +101,7 @@ function createdId(answer: StepAnswer, family: ResourceFamily, read: Operation, 
 }
 
 /** Creates the parents `family` needs: a parent item its path names, and parents its create arguments name. */
-async function createParents(
+export async function createParents(
   sequence: Sequence,
   env: FamilyEnv,
   family: ResourceFamily,

@@ -1,0 +1,67 @@
+/**
+ * What the concurrency phase's races show the checks: every answer of N requests sent together, and the state read
+ * afterwards. A family is named by its name (`wp/v2 users`), a resource by its id as text.
+ */
+
+/** One answer of a race, as the checks judge it. */
+export interface RaceAnswer {
+  /** Undefined when no answer came (the transport's error code is in `error`). */
+  status: number | undefined;
+  /** The WordPress error code, when the answer is an error with one. */
+  code: string | undefined;
+  error?: string;
+  /** The id a create's answer names, when it names one. */
+  id?: string;
+}
+
+/** The evidence of `concurrent_create`: N creates that shared unique values, and who holds them afterwards. */
+export interface CreateRace {
+  family: string;
+  /** The unique values every request of the race shared (the others differed from request to request). */
+  shared: Record<string, unknown>;
+  answers: RaceAnswer[];
+  /**
+   * The resources holding the shared values afterwards, found in the list narrowed to those values (search,
+   * slug, include); undefined when the list could not be narrowed to them.
+   */
+  holders: string[] | undefined;
+}
+
+/** The values one request of an update race wrote, in the order of the race's requests. */
+export interface UpdateWrite {
+  fields: Record<string, unknown>;
+}
+
+/** The evidence of `concurrent_update`: N updates of one resource, each writing other values, and the read afterwards. */
+export interface UpdateRace {
+  family: string;
+  id: string;
+  writes: UpdateWrite[];
+  answers: RaceAnswer[];
+  /** The resource as read afterwards (edit context where declared). */
+  read: unknown;
+}
+
+/** The evidence of `concurrent_delete`: N deletes of one resource, and its read and list afterwards. */
+export interface DeleteRace {
+  family: string;
+  id: string;
+  answers: RaceAnswer[];
+  /** The read afterwards. */
+  after: RaceAnswer;
+  /** Whether the list (narrowed by include) still holds it afterwards; undefined when it was not read. */
+  listed: boolean | undefined;
+}
+
+/** The evidence of `concurrent_relation`: the same relation write sent N times together, and what it left. */
+export interface RelationRace {
+  /** What was written, for the message: `follow member 12`, `activate signup 7`. */
+  what: string;
+  answers: RaceAnswer[];
+  /** `single`: at most one may succeed (an activation), the others refused; `repeatable`: each may succeed. */
+  kind: 'single' | 'repeatable';
+  /** How many relations (members followed, accounts activated, values) the state read afterwards holds. */
+  left: number;
+  /** What `left` counts, for the message: `entries of member 12 in the following list`. */
+  counted: string;
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpRequest } from '../request/types.js';
+import { closedPortUrl } from './test-servers.js';
+import { DEFAULT_TRANSPORT_OPTIONS } from './options.js';
+import { sendTogether } from './together.js';
+
+/** When each request's head arrived, and a check-then-write that awaits between the two (a racy create). */
+let arrivals: number[] = [];
+let created = 0;
+let taken = false;
+let server: Server;
+let url: string;
+/** A server in another process, so its clock is not held up by this one's event loop: it answers each request with when its first byte arrived. */
+let child: ChildProcess;
+let childUrl: string;
+const CHILD_SERVER = `
+import { createServer } from 'node:net';
+const server = createServer((socket) => socket.once('data', () => {
+  const body = JSON.stringify({ at: performance.timeOrigin + performance.now() });
+  socket.end('HTTP/1.1 200 OK\\r\\ncontent-type: application/json\\r\\nconnection: close\\r\\ncontent-length: ' + body.length + '\\r\\n\\r\\n' + body);
+}));
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    if (req.url === '/racy') {
+      const free = !taken;
+      setTimeout(() => {
+        if (free) {
+          taken = true;
+          created += 1;
+        }
+        res.writeHead(free ? 201 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ free }));
+      }, 20);
+      return;
+    }
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  child = spawn(process.execPath, ['--input-type=module', '-e', CHILD_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
+  childUrl = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  child.kill();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const request = (path: string, body?: string): HttpRequest => ({
+  method: body === undefined ? 'GET' : 'POST',
+  url: `${url}${path}`,
+  headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+  ...(body === undefined ? {} : { body }),
+});
+
+describe('sendTogether', () => {
+  it('sends each request as given and answers them in order', async () => {
+    arrivals = [];
+    const requests = Array.from({ length: 8 }, (_, index) => request(`/item/${index}?n=${index}`, index % 2 === 0 ? JSON.stringify({ index }) : undefined));
+    const { exchanges } = await sendTogether(requests, DEFAULT_TRANSPORT_OPTIONS);
+    expect(exchanges.map((exchange) => exchange.response?.status)).toEqual(Array(8).fill(200));
+    expect(exchanges.map((exchange) => (exchange.response?.json as { path: string }).path)).toEqual(requests.map((_, index) => `/item/${index}?n=${index}`));
+    expect(arrivals).toHaveLength(8);
+  });
+
+  it('writes every request in one turn: they arrive within a few milliseconds of each other', async () => {
+    // The best of three races, as this machine may be busy with other work; the first also warms undici's parser.
+    const spreads: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const requests = Array.from({ length: 8 }, (_, index) => request('/', index % 2 === 0 ? '{}' : undefined)).map((one) => ({
+        ...one,
+        url: `${childUrl}/`,
+      }));
+      const { exchanges, spreadMs } = await sendTogether(requests, DEFAULT_TRANSPORT_OPTIONS);
+      const arrived = exchanges.map((exchange) => (exchange.response?.json as { at: number }).at);
+      expect(spreadMs).toBeLessThan(50);
+      spreads.push(Math.max(...arrived) - Math.min(...arrived));
+    }
+    expect(Math.min(...spreads)).toBeLessThan(5);
+  });
+
+  it('lets a check that awaits before its write be passed by every request of the race', async () => {
+    taken = false;
+    created = 0;
+    const { exchanges } = await sendTogether(
+      Array.from({ length: 6 }, () => request('/racy', '{}')),
+      DEFAULT_TRANSPORT_OPTIONS,
+    );
+    expect(exchanges.every((exchange) => exchange.response?.status === 201)).toBe(true);
+    expect(created).toBe(6);
+  });
+
+  it('answers a connection it could not open with an error, and still sends the others', async () => {
+    const closed = await closedPortUrl();
+    const { exchanges } = await sendTogether([request('/a'), { ...request('/b'), url: `${closed}/b` }], DEFAULT_TRANSPORT_OPTIONS);
+    expect(exchanges[0]?.response?.status).toBe(200);
+    expect(exchanges[1]?.error?.code).toBe('connection_refused');
+  });
+});
