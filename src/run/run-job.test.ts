@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadRunSettings } from './settings.js';
 import { contractOperations } from '../contract/interface.js';
@@ -147,5 +150,32 @@ describe('runJob checks every account before the phases', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toContain('H9_ADMIN_PW');
     expect((error as Error).message).not.toContain(WRONG);
+  });
+});
+
+describe('runJob on a plain WordPress without --locales none', () => {
+  it('says that {base_url}/{rest_root}/ answers a descriptor and to pass --locales none', async () => {
+    const index = await readFile(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8');
+    const server = createServer((request, response) => {
+      if (request.url === '/wp-json/') {
+        response.setHeader('content-type', 'application/json; charset=UTF-8');
+        return response.end(index);
+      }
+      response.statusCode = 404;
+      response.end('<html>Not Found</html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const settings = loadRunSettings({ overrides: { baseUrl: url, reportDir: null } });
+      const error = await runJob(settings, quiet).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      const message = (error as Error).message;
+      expect(message).toContain(`${url}/en_gb/wp-json/ answered HTTP 404`);
+      expect(message).toContain(`${url}/wp-json/ answers a descriptor`);
+      expect(message).toContain('--locales none');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

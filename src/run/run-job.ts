@@ -24,7 +24,7 @@ import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
-import { fetchDescriptors, isLoopbackUrl, startBundledServer } from './target.js';
+import { fetchDescriptors, isLoopbackUrl, plainDescriptorHint, startBundledServer } from './target.js';
 import { VERSION } from './version.js';
 import { readHints } from './hints-file.js';
 import { checkAccounts, refusedAccountMessage, type AccountToCheck } from './account-check.js';
@@ -233,6 +233,10 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     }
     if (error instanceof DescriptorError && credentials !== undefined && (error.status === 401 || error.status === 403)) {
       throw new UsageError(refusedAccountMessage(mainAccount(), error.message));
+    }
+    if (error instanceof DescriptorError && error.status === 404 && settings.locales !== null) {
+      const hint = await plainDescriptorHint({ baseUrl, restRoot: settings.restRoot }, { credentials, timeoutMs: settings.timeoutMs, signal: io.signal });
+      if (hint !== undefined) throw new UsageError(`${error.message}; ${hint}`);
     }
     if (error instanceof DescriptorError) {
       const slow = /\btimeout\b|within \d+ ms/.test(error.message) ? ` (a slow index needs a larger --timeout-ms than ${settings.timeoutMs})` : '';
