@@ -13,6 +13,7 @@ import type { Credentials, HttpRequest } from '../request/types.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
 import { readJsonReport } from '../run/index.js';
+import { isReplayable, reproduceCommand } from '../report/replay-command.js';
 
 export interface ReplayOptions {
   reportPath: string;
@@ -131,10 +132,10 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   }
   const check = EXCHANGE_CHECKS.find((candidate) => candidate.name === finding.check);
   const requestCase = finding.replay.case as RequestCase | undefined;
-  if (!check || !requestCase || finding.curl.length > 1) {
+  if (!check || !requestCase || !isReplayable(finding)) {
     throw new UsageError(
       `${finding.id} (${finding.check}) comes from the ${finding.replay.phase} phase and is not a single request; ` +
-        `reproduce it with its curl lines or: restconform run --seed ${finding.replay.seed} --phases ${finding.replay.phase}`,
+        `reproduce it with its curl lines or: ${reproduceCommand(finding, report)}`,
     );
   }
 
