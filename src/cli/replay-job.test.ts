@@ -10,7 +10,7 @@ import type { Finding } from '../checks/types.js';
 import type { JsonReport } from '../report/json.js';
 import { JSON_REPORT_SCHEMA } from '../report/report-schema.js';
 import { UsageError } from './errors.js';
-import { recordedIdentity, replayFinding, retarget } from './replay-job.js';
+import { recordedIdentity, replayFinding, restUrlOf, retarget } from './replay-job.js';
 
 /**
  * A one-route WordPress-like server whose route answers 500 until `fixed` is set, to the administrator and to
@@ -39,6 +39,8 @@ const descriptor = {
   routes: {
     '/x/v1/items': { namespace: 'x/v1', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { page: { type: 'integer', required: false } } }] },
     '/x/v1/files': { namespace: 'x/v1', methods: ['POST'], endpoints: [{ methods: ['POST'], args: { title: { type: 'string', required: false } } }] },
+    // A WordPress route: its first segment, `wp`, also begins the REST root `wp-json`.
+    '/wp/v2/items': { namespace: 'wp/v2', methods: ['GET'], endpoints: [{ methods: ['GET'], args: { page: { type: 'integer', required: false } } }] },
   },
 };
 
@@ -61,7 +63,7 @@ beforeAll(async () => {
       });
       return;
     }
-    if (req.url?.startsWith('/wp-json/x/v1/items')) {
+    if (req.url?.startsWith('/wp-json/x/v1/items') || req.url?.startsWith('/wp-json/wp/v2/items')) {
       lastAuthorization = req.headers.authorization;
       if (req.headers.authorization !== basic(ADMIN) && req.headers.authorization !== basic(ALICE)) {
         res.statusCode = 401;
@@ -182,6 +184,38 @@ describe('replay', () => {
     expect(lastAuthorization).toBe(basic(ADMIN));
     // The password never reaches the output: the curl line reads it from the environment.
     expect(first.text + second.text).not.toContain(ADMIN.password);
+  });
+
+  it('replays a finding of a plain WordPress run (--locales none): a route under wp/ below the REST root wp-json', async () => {
+    const wordpress = finding({
+      route: '/wp/v2/items',
+      request: {
+        method: 'GET',
+        url: 'http://127.0.0.1:1/wp-json/wp/v2/items?page=2',
+        headers: { accept: 'application/json', authorization: 'Basic <redacted>' },
+      },
+      curl: [`curl -sS 'http://127.0.0.1:1/wp-json/wp/v2/items?page=2' -H 'accept: application/json' -u "$RESTCONFORM_USER:$RESTCONFORM_APP_PASSWORD"`],
+      replay: {
+        seed: 7,
+        operationId: '- GET /wp/v2/items',
+        phase: 'fuzz',
+        case: { operationId: '- GET /wp/v2/items', kind: 'valid', path: {}, query: { page: 2 }, body: undefined },
+      },
+    });
+    fixed = false;
+    const out = sink();
+    expect(
+      await replayFinding({
+        reportPath: await reportWith([wordpress]),
+        findingId: 'F1',
+        baseUrl: base,
+        appPasswordEnv: 'RESTCONFORM_APP_PASSWORD',
+        env: ADMIN_ENV,
+        out,
+      }),
+    ).toBe(1);
+    expect(out.text).toContain(`${base}/wp-json/wp/v2/items?page=2`);
+    expect(out.text).toContain('F1 still fails not_a_server_error: answered 500');
   });
 
   it('re-sends an upload as recorded: the raw body with its content type and content-disposition', async () => {
@@ -328,6 +362,14 @@ describe('replay', () => {
     await expect(
       replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() }),
     ).rejects.toThrow(/in RESTCONFORM_TEST_UNSET$/);
+  });
+
+  it('finds the REST root a request was sent under, also when the route begins like the root', () => {
+    expect(restUrlOf('http://h/wp-json/wp/v2/posts/5?context=edit', { route: String.raw`/wp/v2/posts/(?P<id>[\d]+)` })).toBe('http://h/wp-json');
+    expect(restUrlOf('http://h/en_gb/wp-json/community/v1/members/me', { route: '/community/v1/members/me' })).toBe('http://h/en_gb/wp-json');
+    expect(restUrlOf('http://h/api/api/v1/x', { route: '/api/v1/x' })).toBe('http://h/api');
+    expect(restUrlOf('http://h/wp-json/', { route: '/' })).toBe('http://h/wp-json');
+    expect(restUrlOf('http://h/wp-json/other', { route: '/wp/v2/posts' })).toBeUndefined();
   });
 
   it('retargets a URL to a new base', () => {

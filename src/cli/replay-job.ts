@@ -5,7 +5,7 @@
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Finding } from '../checks/types.js';
-import { fetchDescriptor } from '../descriptor/index.js';
+import { fetchDescriptor, parseRoutePattern } from '../descriptor/index.js';
 import type { RequestCase } from '../generate/types.js';
 import { createTransport } from '../http/index.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
@@ -13,6 +13,7 @@ import type { Credentials, HttpRequest } from '../request/types.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
 import { readJsonReport } from '../run/index.js';
+import { isReplayable, reproduceCommand } from '../report/replay-command.js';
 
 export interface ReplayOptions {
   reportPath: string;
@@ -37,13 +38,33 @@ export function retarget(url: string, oldBase: string, newBase: string): string 
   return `${target.origin}${parsed.pathname}${parsed.search}`;
 }
 
-/** The REST root URL a finding's request was sent under: its URL up to the route's first literal segment. */
-function restUrlOf(url: string, finding: Finding): string | undefined {
-  const firstSegment = finding.route.split('/').find((part) => part !== '' && !part.includes('('));
+/**
+ * The REST root URL a finding's request was sent under: its URL up to where the rest of its path is the route. The
+ * route's own matcher decides, so a route whose first segment also begins the REST root (`/wp/v2/posts` under
+ * `/wp-json`, a plain WordPress run) is found after the root, not inside it.
+ */
+export function restUrlOf(url: string, finding: Pick<Finding, 'route'>): string | undefined {
   const path = new URL(url);
-  if (!firstSegment) return `${path.origin}${path.pathname.replace(/\/+$/, '')}`;
-  const at = path.pathname.indexOf(`/${firstSegment}`);
-  return at < 0 ? undefined : `${path.origin}${path.pathname.slice(0, at)}`;
+  const at = routeStart(path.pathname, finding.route);
+  return at === undefined ? undefined : `${path.origin}${path.pathname.slice(0, at).replace(/\/+$/, '')}`;
+}
+
+/** Where in `pathname` the route begins: the first `/` from which the rest is the route (its literal segments when its key cannot be read). */
+function routeStart(pathname: string, route: string): number | undefined {
+  if (route === '/' || route === '') return pathname.replace(/\/+$/, '').length;
+  let matches: (rest: string) => boolean;
+  try {
+    const matcher = parseRoutePattern(route).matcher;
+    matches = (rest) => matcher.test(rest);
+  } catch {
+    const literal = route.split('/').filter((part) => part !== '' && !/[()[\]\\*+?]/.test(part));
+    const prefix = `/${literal.join('/')}`.toLowerCase();
+    matches = (rest) => rest.toLowerCase() === prefix || rest.toLowerCase().startsWith(`${prefix}/`);
+  }
+  for (let at = 0; at < pathname.length; at++) {
+    if (pathname[at] === '/' && matches(pathname.slice(at))) return at;
+  }
+  return undefined;
 }
 
 /** The variables the main account's curl lines read its login and password from (see `request/curl.ts`). */
@@ -111,10 +132,10 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   }
   const check = EXCHANGE_CHECKS.find((candidate) => candidate.name === finding.check);
   const requestCase = finding.replay.case as RequestCase | undefined;
-  if (!check || !requestCase || finding.curl.length > 1) {
+  if (!check || !requestCase || !isReplayable(finding)) {
     throw new UsageError(
       `${finding.id} (${finding.check}) comes from the ${finding.replay.phase} phase and is not a single request; ` +
-        `reproduce it with its curl lines or: restconform run --seed ${finding.replay.seed} --phases ${finding.replay.phase}`,
+        `reproduce it with its curl lines or: ${reproduceCommand(finding, report)}`,
     );
   }
 

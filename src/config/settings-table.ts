@@ -386,7 +386,7 @@ export const SETTINGS = {
     flag: {
       option: '--baseline <file>',
       help: withDefault(
-        'known findings that do not fail the run: a previous JSON report, or a JSON list of {check, method, route, reason}; new ones fail, fixed ones are noted',
+        'known findings that do not fail the run: a previous JSON report, a JSON list of {check, method, route, reason}, or wordpress-6.1 (shipped); new ones fail, fixed ones are noted',
       ),
     },
   }),

@@ -9,12 +9,15 @@ export class DescriptorError extends Error {
   readonly source: string | undefined;
   /** The bad field as a JSON path, e.g. `routes["/x"].endpoints[0].methods`; undefined when the whole document is at fault. */
   readonly field: string | undefined;
+  /** The HTTP status the descriptor was answered with, when it was answered but not with 200. */
+  readonly status: number | undefined;
 
-  constructor(message: string, options: { source?: string; field?: string; cause?: unknown } = {}) {
+  constructor(message: string, options: { source?: string; field?: string; status?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DescriptorError';
     this.source = options.source;
     this.field = options.field;
+    this.status = options.status;
   }
 }
 

@@ -60,7 +60,7 @@ export async function fetchDescriptor(options: FetchDescriptorOptions): Promise<
     ? await viaTransport(options.transport, { method: 'GET', url, headers }, options.signal)
     : await viaFetch(options.fetchImpl ?? fetch, url, headers, options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS, options.signal);
   if (answer.status !== 200) {
-    throw new DescriptorError(`descriptor ${url} answered HTTP ${answer.status}${bodyHint(answer.bodyText)}`, { source: url });
+    throw new DescriptorError(`descriptor ${url} answered HTTP ${answer.status}${bodyHint(answer.bodyText)}`, { source: url, status: answer.status });
   }
   const json = answer.json !== undefined ? answer.json : parseJson(answer.bodyText, url);
   return loadDescriptor(validateRootDescriptor(json, url), options.locale, url);

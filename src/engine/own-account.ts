@@ -33,7 +33,7 @@ export class OwnAccount {
 }
 
 /** GET routes without variables ending in `/me`: each answers the logged-in account. */
-function meRoutes(descriptor: LoadedDescriptor): Operation[] {
+export function meRoutes(descriptor: LoadedDescriptor): Operation[] {
   return descriptor.operations.filter((op) => op.method === 'GET' && op.pattern.variables.length === 0 && /\/me$/i.test(op.pattern.template));
 }
 

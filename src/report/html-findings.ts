@@ -9,6 +9,7 @@ import { findingGroupLabel } from './finding-group.js';
 import { answerCode, causeGroups, standingOf, type CauseGroup } from './finding-order.js';
 import { escapeHtml as esc } from './html-text.js';
 import { localeLabel, namespaceLabel, namespaceResolver, sortedNamespaces, type OperationOutcome } from './outcomes.js';
+import { reproduceCommand } from './replay-command.js';
 import type { RunRecord } from './run-record.js';
 
 /** Bodies longer than this are cut in the page (the JSON report keeps what the engine kept). */
@@ -30,7 +31,7 @@ function showHeaders(headers: Record<string, string>): string {
     .join('\n');
 }
 
-function renderFinding(finding: Finding, namespace: string): string {
+function renderFinding(finding: Finding, namespace: string, started: RunRecord['started']): string {
   const request = [
     `${finding.request.method} ${finding.request.url}`,
     showHeaders(finding.request.headers),
@@ -47,7 +48,7 @@ function renderFinding(finding: Finding, namespace: string): string {
       return `<div class="curl-line"><pre id="${esc(id)}">${esc(curl)}</pre><button type="button" class="copy" data-copy="${esc(id)}">Copy</button></div>`;
     })
     .join('');
-  const replay = `restconform replay REPORT.json ${finding.id}   (seed ${finding.replay.seed}, phase ${finding.replay.phase}, operation ${finding.replay.operationId})`;
+  const replay = `${reproduceCommand(finding, started)}   (seed ${finding.replay.seed}, phase ${finding.replay.phase}, operation ${finding.replay.operationId})`;
   // The message is part of the summary line: a collapsed finding still says what is wrong.
   const known = finding.known !== undefined;
   const standing = standingOf(finding);
@@ -111,14 +112,14 @@ export function renderFindings(run: RunRecord, operations: OperationOutcome[]): 
   const findings = run.finished.findings;
   const renderCause = (group: CauseGroup): string => {
     const [first, ...others] = group.findings as [Finding, ...Finding[]];
-    if (others.length === 0) return renderFinding(first, namespaceOf(first));
+    if (others.length === 0) return renderFinding(first, namespaceOf(first), run.started);
     const code = group.code === undefined ? '' : ` <span class="chip mono code">${esc(group.code)}</span>`;
     return `
 <div class="cause" data-check="${esc(group.check)}" data-severity="${esc(group.standing)}">
   <div class="cause-line"><strong class="mono">${esc(group.check)}</strong>${code} <span>the same cause on ${group.operations} operations (the first shown)</span></div>
-  ${renderFinding(first, namespaceOf(first))}
+  ${renderFinding(first, namespaceOf(first), run.started)}
   <details class="cause-more"><summary>${others.length} more operation${others.length === 1 ? '' : 's'} with this cause</summary>
-  ${others.map((finding) => renderFinding(finding, namespaceOf(finding))).join('\n')}
+  ${others.map((finding) => renderFinding(finding, namespaceOf(finding), run.started)).join('\n')}
   </details>
 </div>`;
   };

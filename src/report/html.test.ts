@@ -219,3 +219,29 @@ describe('HTML reporter: sequences', () => {
     expect(html).toContain('Clean-up: 3 resources the run made removed; not removed: wp/v2 tags 9: 500.');
   });
 });
+
+describe('HTML reporter: how to reproduce a finding', () => {
+  /** The synthetic run as a plain WordPress run (`--locales none`) against a remote target, with a sequence finding as F2. */
+  function plainWordPressRun(): RunEvent[] {
+    const events = syntheticRun();
+    const started = events[0] as Extract<RunEvent, { type: 'run_started' }>;
+    events[0] = { ...started, target: 'http://wp.example', locales: [null] };
+    const finished = events.at(-1) as Extract<RunEvent, { type: 'run_finished' }>;
+    const sequence = {
+      ...SYNTHETIC_FINDINGS[1]!,
+      check: 'use_after_delete',
+      locale: null,
+      curl: ['curl one', 'curl two'],
+      replay: { seed: 42, operationId: '- GET /wp/v2/posts', phase: 'stateful' },
+    };
+    events[events.length - 1] = { ...finished, findings: [{ ...SYNTHETIC_FINDINGS[0]!, locale: null }, sequence] };
+    return events;
+  }
+
+  it('offers replay for a single request, and for a sequence the run that finds it again against the same target', async () => {
+    const html = await writeHtml('reproduce-plain-wordpress', plainWordPressRun());
+    expect(html).toContain('restconform replay REPORT.json F1');
+    expect(html).not.toContain('restconform replay REPORT.json F2');
+    expect(html).toContain('restconform run --base-url http://wp.example --locales none --seed 42 --phases stateful');
+  });
+});

@@ -12,6 +12,7 @@ import { localeLabel, namespaceLabel, operationOutcomes, type OperationOutcome }
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
 import { findingGroupLabel } from './finding-group.js';
+import { reproduceCommand } from './replay-command.js';
 
 let junitRoot: Builder | undefined;
 
@@ -39,13 +40,13 @@ export function xmlSafe(text: string): string {
   return text.replace(NOT_XML, '\uFFFD').replace(/]]>/g, ']] >');
 }
 
-function describeFinding(finding: Finding): string {
+function describeFinding(finding: Finding, started: RunRecord['started']): string {
   const group = findingGroupLabel(finding);
   const lines = [`[${finding.id}] ${finding.severity}: ${finding.message}${group === '' ? '' : ` (${group})`}`];
   lines.push(`request: ${finding.request.method} ${finding.request.url}`);
   if (finding.response) lines.push(`response: ${finding.response.status}`);
   lines.push(...finding.curl);
-  lines.push(`replay: restconform replay REPORT.json ${finding.id}`);
+  lines.push(`reproduce: ${reproduceCommand(finding, started)}`);
   return lines.join('\n');
 }
 
@@ -100,16 +101,16 @@ export function buildJunitXml(run: RunRecord): string {
           .className(className)
           .name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
         if (outcome.result === 'known') {
-          testCase.skipped().standardOutput(xmlSafe(outcome.findings.map((f) => `known: ${f.known}\n${describeFinding(f)}`).join('\n\n')));
+          testCase.skipped().standardOutput(xmlSafe(outcome.findings.map((f) => `known: ${f.known}\n${describeFinding(f, run.started)}`).join('\n\n')));
           continue;
         }
         const failures = outcome.findings.filter((f) => f.severity === 'failure' && f.known === undefined);
         const warnings = outcome.findings.filter((f) => f.severity === 'warning' || f.known !== undefined);
         if (failures.length > 0) {
           testCase.failure(xmlSafe(failures.map((f) => f.message).join('; ')), outcome.check);
-          testCase.stacktrace(xmlSafe(failures.map(describeFinding).join('\n\n')));
+          testCase.stacktrace(xmlSafe(failures.map((f) => describeFinding(f, run.started)).join('\n\n')));
         }
-        if (warnings.length > 0) testCase.standardOutput(xmlSafe(warnings.map(describeFinding).join('\n\n')));
+        if (warnings.length > 0) testCase.standardOutput(xmlSafe(warnings.map((f) => describeFinding(f, run.started)).join('\n\n')));
       }
     }
   }

@@ -1,11 +1,32 @@
 /**
  * `--baseline FILE`: known findings, from a previous JSON report (each of its findings) or from a JSON list of
  * `{check, method, route, reason}` with an optional `locale` and `intermittent` (the format of
- * suites/wordpress/expectations.json).
+ * suites/wordpress/expectations.json). `--baseline NAME` names a list shipped inside the package.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../config/package-root.js';
 import type { Baseline, BaselineEntry } from '../engine/baseline.js';
 import { UsageError } from './errors.js';
 import { looksLikeReport, readJsonFile, validatedReport } from './read-report.js';
+
+/**
+ * Baselines shipped in the package, by name, each a path inside it (package.json `files` lists each). The file
+ * stays where `npm run test:wordpress` reads and maintains it: the name resolves to it, nothing is copied.
+ */
+export const NAMED_BASELINES: Readonly<Record<string, string>> = {
+  'wordpress-6.1': 'suites/wordpress/expectations.json',
+};
+
+/**
+ * The file a `--baseline` setting names: a path as given; a name of `NAMED_BASELINES` (no folder in it, no file
+ * of that name here) is the shipped file.
+ */
+export function baselinePath(setting: string): string {
+  const shipped = NAMED_BASELINES[setting];
+  if (shipped === undefined || existsSync(setting)) return setting;
+  return join(packageRoot(import.meta.url), shipped);
+}
 
 const FIELDS = ['check', 'method', 'route', 'reason'] as const;
 
@@ -41,8 +62,14 @@ export function baselineEntries(value: unknown, source: string): BaselineEntry[]
 }
 
 /** Reads a baseline file: a previous report's findings, or a list of entries. */
-export async function readBaseline(path: string): Promise<Baseline> {
-  const value = await readJsonFile(path, 'baseline');
+export async function readBaseline(setting: string): Promise<Baseline> {
+  const path = baselinePath(setting);
+  const value = await readJsonFile(path, 'baseline').catch((error: unknown) => {
+    // A bare word that is no file may be a misspelt name: say which names there are.
+    if (path !== setting || /[\\/]/.test(setting) || !(error instanceof UsageError) || !error.message.startsWith('cannot read')) throw error;
+    throw new UsageError(`${error.message} (named baselines: ${Object.keys(NAMED_BASELINES).join(', ')})`);
+  });
+  if (path !== setting) return { source: setting, entries: baselineEntries(value, setting) };
   if (!looksLikeReport(value)) return { source: path, entries: baselineEntries(value, path) };
   const report = validatedReport(value, path);
   const entries = new Map<string, BaselineEntry>();

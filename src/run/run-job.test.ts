@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadRunSettings } from './settings.js';
 import { contractOperations } from '../contract/interface.js';
@@ -7,6 +10,15 @@ import { UsageError } from './errors.js';
 import { exitCodeOf, runJob } from './run-job.js';
 import { knownCheckNames } from './settings.js';
 import { isLoopbackUrl } from './target.js';
+import type { Fault } from '../engine/phases/testing/faulty-server.js';
+import { startFaultyServer } from '../engine/phases/testing/faulty-server.js';
+
+/** The locales' indexes read without credentials, as a WordPress that ignores a wrong application password there. */
+const anonymousIndex: Fault = (request, forward) => {
+  if (!/^\/[a-z_]+\/wp-json\/?$/.test(request.path)) return forward(request);
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+  return forward({ ...request, headers });
+};
 
 const quiet = { console: false as const };
 
@@ -86,5 +98,84 @@ describe('exit codes and targets', () => {
 
   it('lists stateless and phase checks', () => {
     expect(knownCheckNames()).toEqual(expect.arrayContaining(['not_a_server_error', 'invalid_rejected', 'pagination_bounds']));
+  });
+});
+
+describe('runJob checks every account before the phases', () => {
+  const WRONG = 'wrong wrong wrong wrong';
+
+  it('stops with a usage error naming a further account and its variable when its password is refused, never the password', async () => {
+    const settings = loadRunSettings({
+      overrides: {
+        seed: 3,
+        phases: ['examples'],
+        examples: 1,
+        reportDir: null,
+        accounts: [{ user: 'member', role: 'member', appPasswordEnv: 'H9_MEMBER_PW' }],
+      },
+    });
+    const error = await runJob(settings, { ...quiet, env: { H9_MEMBER_PW: WRONG } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/\bmember\b/);
+    expect(message).toContain('H9_MEMBER_PW');
+    expect(message).not.toContain(WRONG);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('stops naming the main account and its variable when the index answers it and its …/me read refuses it', async () => {
+    // As WordPress does when the index is read without the credentials: the descriptor loads, the account does not.
+    const server = await startFaultyServer({ seed: 3, faults: [anonymousIndex] });
+    try {
+      const settings = loadRunSettings({
+        overrides: { seed: 3, baseUrl: server.url, phases: ['examples'], examples: 1, reportDir: null, user: 'admin', appPasswordEnv: 'H9_ADMIN_PW' },
+      });
+      const error = await runJob(settings, { ...quiet, env: { H9_ADMIN_PW: WRONG } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/\badmin\b/);
+      expect(message).toContain('H9_ADMIN_PW');
+      expect(message).toMatch(/\/me\b.*401/);
+      expect(message).not.toContain(WRONG);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the main account when even its descriptor read is refused', async () => {
+    const settings = loadRunSettings({
+      overrides: { seed: 3, phases: ['examples'], examples: 1, reportDir: null, user: 'admin', appPasswordEnv: 'H9_ADMIN_PW' },
+    });
+    const error = await runJob(settings, { ...quiet, env: { H9_ADMIN_PW: WRONG } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toContain('H9_ADMIN_PW');
+    expect((error as Error).message).not.toContain(WRONG);
+  });
+});
+
+describe('runJob on a plain WordPress without --locales none', () => {
+  it('says that {base_url}/{rest_root}/ answers a descriptor and to pass --locales none', async () => {
+    const index = await readFile(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8');
+    const server = createServer((request, response) => {
+      if (request.url === '/wp-json/') {
+        response.setHeader('content-type', 'application/json; charset=UTF-8');
+        return response.end(index);
+      }
+      response.statusCode = 404;
+      response.end('<html>Not Found</html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const settings = loadRunSettings({ overrides: { baseUrl: url, reportDir: null } });
+      const error = await runJob(settings, quiet).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      const message = (error as Error).message;
+      expect(message).toContain(`${url}/en_gb/wp-json/ answered HTTP 404`);
+      expect(message).toContain(`${url}/wp-json/ answers a descriptor`);
+      expect(message).toContain('--locales none');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -24,9 +24,10 @@ import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
-import { fetchDescriptors, isLoopbackUrl, startBundledServer } from './target.js';
+import { fetchDescriptors, isLoopbackUrl, plainDescriptorHint, startBundledServer } from './target.js';
 import { VERSION } from './version.js';
 import { readHints } from './hints-file.js';
+import { checkAccounts, refusedAccountMessage, type AccountToCheck } from './account-check.js';
 
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
@@ -163,6 +164,13 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   ]);
   const emit = (event: RunEvent): void => reporters.onEvent(event);
 
+  // The main account's password comes from --app-password-env; the bundled server's own administrator from nowhere.
+  const mainAccount = (): AccountToCheck => ({ credentials: credentials!, ...(settings.user ? { passwordEnv: settings.appPasswordEnv } : {}) });
+  const accountsToCheck = (): AccountToCheck[] => [
+    ...(credentials === undefined ? [] : [mainAccount()]),
+    ...accounts.flatMap((account) => (account.credentials === undefined ? [] : [{ credentials: account.credentials, passwordEnv: account.passwordEnv }])),
+  ];
+
   // Before the first event there is no report to show progress in: what the run waits for is said here.
   const notices = io.console === false ? undefined : (io.progress ?? process.stderr);
   let threw = false;
@@ -186,6 +194,14 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     } finally {
       await largeBody.close();
     }
+    // Every account must be accepted before any phase: a refused one would be tested as anonymous.
+    await checkAccounts({
+      descriptor: descriptors[0]!,
+      restUrl: restUrl(baseUrl, settings.restRoot, locales[0] ?? null),
+      sender: transport,
+      accounts: accountsToCheck(),
+      signal: io.signal,
+    });
     const result = await runEngine({
       settings,
       tool: 'restconform',
@@ -214,6 +230,13 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       if (fetching !== undefined)
         notices?.write(`restconform: stopped while fetching the descriptor ${fetching}/: no operation was tested, no report written\n`);
       return { exitCode: 130 };
+    }
+    if (error instanceof DescriptorError && credentials !== undefined && (error.status === 401 || error.status === 403)) {
+      throw new UsageError(refusedAccountMessage(mainAccount(), error.message));
+    }
+    if (error instanceof DescriptorError && error.status === 404 && settings.locales !== null) {
+      const hint = await plainDescriptorHint({ baseUrl, restRoot: settings.restRoot }, { credentials, timeoutMs: settings.timeoutMs, signal: io.signal });
+      if (hint !== undefined) throw new UsageError(`${error.message}; ${hint}`);
     }
     if (error instanceof DescriptorError) {
       const slow = /\btimeout\b|within \d+ ms/.test(error.message) ? ` (a slow index needs a larger --timeout-ms than ${settings.timeoutMs})` : '';

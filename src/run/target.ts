@@ -56,3 +56,19 @@ export async function fetchDescriptors(source: DescriptorSource, options: FetchD
   }
   return descriptors;
 }
+
+/**
+ * When a locale's descriptor is missing (404), whether `{base_url}/{rest_root}/` answers one: then the target is a
+ * plain WordPress (no locale segments), and the hint says so and what to pass. Undefined when it does not answer one.
+ * A hint, not a switch: a target meant to be served per locale whose locale paths are broken is told, not tested
+ * as another target.
+ */
+export async function plainDescriptorHint(source: Omit<DescriptorSource, 'locales'>, options: FetchDescriptorsOptions = {}): Promise<string | undefined> {
+  const { onFetch: _onFetch, ...fetchOptions } = options;
+  try {
+    await fetchDescriptor({ baseUrl: source.baseUrl, restRoot: source.restRoot, locale: null, ...fetchOptions });
+  } catch {
+    return undefined;
+  }
+  return `${restUrl(source.baseUrl, source.restRoot, null)}/ answers a descriptor without a locale, as a plain WordPress does: pass --locales none`;
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { contractPhase } from './contract.js';
@@ -67,6 +68,44 @@ describe('phase contract', () => {
       expect(result.findings[0]!.curl).toHaveLength(1);
     } finally {
       await extra.close();
+    }
+  });
+
+  /** Every locale's descriptor replaced by what `edit` makes of the captured WordPress 6.1 index's namespaces and routes. */
+  const wordpressShaped = (keep: (namespace: string) => boolean) =>
+    editDescriptor((root) => {
+      const wordpress = JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as {
+        namespaces: string[];
+        routes: Record<string, { namespace: string }>;
+      };
+      const own = root as unknown as { namespaces: string[]; routes: Record<string, { namespace: string }> };
+      const kept = Object.entries(own.routes).filter(([, route]) => keep(route.namespace));
+      own.namespaces = [...wordpress.namespaces, ...own.namespaces.filter(keep)];
+      own.routes = { ...wordpress.routes, ...Object.fromEntries(kept) };
+    });
+
+  it('is skipped with a note on a target that serves none of the contract’s namespaces (a plain WordPress), not failed namespace by namespace', async () => {
+    const wordpress = await startFaultyServer({ seed: 3, faults: [wordpressShaped(() => false)] });
+    try {
+      const result = await runPhase(contractPhase, { url: wordpress.url, locales: LOCALES });
+      expect(result.findings).toEqual([]);
+      expect(result.skipped).toMatch(/^the target serves none of the contract's namespaces \(seo\/v1, calendar\/v1, .*\)/);
+      expect(result.skipped).toContain('--contract none');
+    } finally {
+      await wordpress.close();
+    }
+  });
+
+  it('still compares a target that serves some of the contract’s namespaces, and fails the ones it lacks', async () => {
+    const partial = await startFaultyServer({ seed: 3, faults: [wordpressShaped((namespace) => namespace === 'community/v1')] });
+    try {
+      const result = await runPhase(contractPhase, { url: partial.url, locales: LOCALES });
+      expect(result.skipped).toBeUndefined();
+      expect(result.findings.filter((f) => f.check === 'contract_drift' && f.locale === 'en_gb').map((f) => f.route)).toEqual(
+        expect.arrayContaining(['/seo/v1', '/calendar/v1']),
+      );
+    } finally {
+      await partial.close();
     }
   });
 });
