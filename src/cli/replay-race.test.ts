@@ -11,7 +11,7 @@ import type { Finding } from '../checks/types.js';
 import { concurrencyPhase } from '../engine/phases/concurrency.js';
 import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
-import { racyMemberCreate } from '../engine/phases/testing/race-faults.js';
+import { racyMemberCreate, wholeRecordGroupUpdate } from '../engine/phases/testing/race-faults.js';
 import type { JsonReport } from '../report/json.js';
 import { replayFinding } from './replay-job.js';
 
@@ -96,4 +96,28 @@ describe('replay of a race finding', () => {
     expect(out.text).not.toContain('left behind');
     expect(code).toBe(0);
   }, 60_000);
+});
+
+describe('replay of an update race', () => {
+  it('makes the raced resource anew, sends the updates to its new id together, and finds the lost fields again', async () => {
+    const first = await startFaultyServer({ seed: SEED, faults: [wholeRecordGroupUpdate()] });
+    try {
+      const { findings } = await runPhase(concurrencyPhase, { url: first.url, locales: ['en_gb'], credentials: first.credentials.admin, seed: SEED });
+      const update = findings.find((one) => one.check === 'concurrent_update')!;
+      expect(update.replay.race!.steps.some((step) => step.role === 'set-up' && step.id !== undefined)).toBe(true);
+      const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-race-'));
+      const path = join(dir, 'report.json');
+      await writeFile(path, JSON.stringify(reportOf(first.url, findings)));
+      const admin = first.credentials.admin!;
+      const env = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
+      const out = sink();
+      const code = await replayFinding({ reportPath: path, findingId: update.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+      expect(out.text).toContain('race of 8 requests sent together:');
+      expect(out.text).toMatch(/still fails concurrent_update: 8 updates of community\/v1 profile\/groups \d+ sent together/);
+      expect(out.text).not.toContain('left behind');
+      expect(code).toBe(1);
+    } finally {
+      await first.close();
+    }
+  }, 120_000);
 });
