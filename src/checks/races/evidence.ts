@@ -73,6 +73,8 @@ export interface RaceStep {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
   /** The id a set-up create's answer named: a replay puts the id its own set-up is given in its place. */
   id?: string;
+  /** What it was answered: `201`, `400 existing_user_email`, `no response (UND_ERR_SOCKET)`. */
+  answered: string;
 }
 
 /** How `restconform replay` re-runs a race (a race finding's `replay.race`). */

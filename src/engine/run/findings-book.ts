@@ -37,6 +37,14 @@ export interface RaceMarks extends Omit<RaceReplay, 'steps'> {
   count: number;
 }
 
+/** What an exchange was answered, as a race's tally names it: `201`, `400 existing_user_email`, `no response (CODE)`. */
+function answered(exchange: Exchange): string {
+  if (exchange.response === undefined) return `no response (${exchange.error?.code ?? 'unknown error'})`;
+  const json = exchange.response.json;
+  const code = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? `${exchange.response.status} ${code}` : String(exchange.response.status);
+}
+
 /** The id a create's 2xx answer names (`idField`, else `id`), as text. */
 function createdId(exchange: Exchange, idField = 'id'): string | undefined {
   const status = exchange.response?.status;
@@ -144,7 +152,8 @@ export class FindingsBook {
     const steps = exchanges.map((exchange, index): RaceStep => {
       const role = index < first ? 'set-up' : index < first + count ? 'race' : 'read';
       const id = role === 'set-up' ? createdId(exchange, needs.idField) : undefined;
-      return { role, request: redactRequest(exchange.request, this.#options.secrets), ...(id === undefined ? {} : { id }) };
+      const request = redactRequest(exchange.request, this.#options.secrets);
+      return { role, request, ...(id === undefined ? {} : { id }), answered: this.redact(answered(exchange)) };
     });
     return { steps, ...(JSON.parse(this.redact(JSON.stringify(needs))) as Omit<RaceReplay, 'steps'>) };
   }
