@@ -12,6 +12,7 @@ import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '..
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
+import { isRaceFinding, replayRace } from './replay-race.js';
 import { readJsonReport } from '../run/index.js';
 import { isReplayable, reproduceCommand } from '../report/replay-command.js';
 
@@ -129,6 +130,10 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   const finding = report.findings.find((candidate) => candidate.id === options.findingId);
   if (!finding) {
     throw new UsageError(`no finding ${options.findingId} in ${options.reportPath} (it has ${report.findings.map((f) => f.id).join(', ') || 'none'})`);
+  }
+  if (isRaceFinding(finding)) {
+    const credentials = (accounts: StoreAccounts | undefined) => (accounts ? seededCredentials(finding, accounts) : credentialsFor(finding, options));
+    return replayRace({ finding, target: report.target, seed: report.seed, options, credentials, retarget });
   }
   const check = EXCHANGE_CHECKS.find((candidate) => candidate.name === finding.check);
   const requestCase = finding.replay.case as RequestCase | undefined;

@@ -85,6 +85,10 @@ a.mark:hover { outline: 2px solid var(--accent); }
 .message { margin: 8px 0; white-space: pre-wrap; }
 .curl-line { display: flex; gap: 8px; align-items: flex-start; margin-bottom: 6px; }
 .curl-line pre { flex: 1; }
+.race-block { margin-bottom: 10px; }
+.race-block h4 { margin: 6px 0; font-size: 0.9rem; }
+.race-block.race-race { border-left: 3px solid var(--warn); padding-left: 10px; }
+.curl-line .answered { align-self: center; }
 button.copy { font: inherit; font-size: 0.8rem; padding: 4px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); cursor: pointer; }
 .muted { color: var(--muted); }
 footer { margin: 40px 0 0; color: var(--muted); font-size: 0.85rem; }

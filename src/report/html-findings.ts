@@ -7,6 +7,7 @@
 import type { Finding } from '../checks/types.js';
 import { findingGroupLabel } from './finding-group.js';
 import { answerCode, causeGroups, standingOf, type CauseGroup } from './finding-order.js';
+import { curlLine, renderRace } from './html-race.js';
 import { escapeHtml as esc } from './html-text.js';
 import { localeLabel, namespaceLabel, namespaceResolver, sortedNamespaces, type OperationOutcome } from './outcomes.js';
 import { reproduceCommand } from './replay-command.js';
@@ -42,12 +43,10 @@ function renderFinding(finding: Finding, namespace: string, started: RunRecord['
   const response = finding.response
     ? `<h3>Response</h3><pre>${esc(`HTTP ${finding.response.status}\n${showHeaders(finding.response.headers)}\n\n${showBody(finding.response.body)}`)}</pre>`
     : '<h3>Response</h3><p class="muted">No response.</p>';
-  const curls = finding.curl
-    .map((curl, i) => {
-      const id = `curl-${finding.id}-${i}`;
-      return `<div class="curl-line"><pre id="${esc(id)}">${esc(curl)}</pre><button type="button" class="copy" data-copy="${esc(id)}">Copy</button></div>`;
-    })
-    .join('');
+  // A race shows as one group: its requests sent together, between its set-up and the reads after it.
+  const race = finding.replay.race;
+  const curls =
+    race !== undefined && race.steps.length === finding.curl.length ? renderRace(finding, race) : finding.curl.map((_, i) => curlLine(finding, i)).join('');
   const replay = `${reproduceCommand(finding, started)}   (seed ${finding.replay.seed}, phase ${finding.replay.phase}, operation ${finding.replay.operationId})`;
   // The message is part of the summary line: a collapsed finding still says what is wrong.
   const known = finding.known !== undefined;

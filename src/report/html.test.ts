@@ -129,6 +129,43 @@ describe('HTML reporter', () => {
     );
   });
 
+  it('shows a race finding as one group: the requests sent together, each with its curl line and answer, then the reads', async () => {
+    const url = 'http://127.0.0.1:8080/en_gb/wp-json/community/v1/members';
+    const post = { method: 'POST', url, headers: { authorization: 'Basic [REDACTED]' }, body: '{"user_login":"rc1","email":"rc1@example.org"}' };
+    const read = { method: 'GET', url: `${url}?search=rc1`, headers: { authorization: 'Basic [REDACTED]' } };
+    const steps = [
+      ...Array.from({ length: 8 }, (_, index) => ({ role: 'race' as const, request: post, answered: index < 3 ? '201' : '400 existing_user_email' })),
+      { role: 'read' as const, request: read, answered: '200' },
+    ];
+    const curl = [...Array.from({ length: 8 }, (_, index) => `curl -sS -X POST '${url}' --data-raw 'racer ${index + 1}'`), `curl -sS '${url}?search=rc1'`];
+    const html = await writeHtml(
+      'race',
+      withFinding({
+        check: 'concurrent_create',
+        message: '8 community/v1 members creates sent together with the same email: 3 succeeded',
+        curl,
+        replay: {
+          seed: 7,
+          operationId: 'en_gb POST /community/v1/members',
+          phase: 'concurrency',
+          race: { steps, evidence: { shared: { email: 'rc1@example.org' } } },
+        },
+      }),
+    );
+    const f1 = /<details class="finding failure" id="finding-F1"[^>]*>[\s\S]*?<\/details>/.exec(html)![0];
+    const group = /<div class="race-block race-race" data-role="race">([\s\S]*?)<\/div><div class="race-block race-read"/.exec(f1)![1]!;
+    expect(group).toContain('<h4>race of 8 requests sent together</h4>');
+    expect(count(group, /<div class="curl-line">/g)).toBe(8);
+    for (let index = 1; index <= 8; index += 1) expect(group).toContain(escapeHtml(`--data-raw 'racer ${index}'`));
+    expect(count(group, />201<\/span>/g)).toBe(3);
+    expect(count(group, />400 existing_user_email<\/span>/g)).toBe(5);
+    const reads = /<div class="race-block race-read" data-role="read">([\s\S]*?)<\/div><\/div>/.exec(f1)![1]!;
+    expect(reads).toContain('<h4>read after, 1 request</h4>');
+    expect(reads).toContain(escapeHtml(`curl -sS '${url}?search=rc1'`));
+    // The other finding keeps its plain curl lines.
+    expect(html).not.toMatch(/id="finding-F2"[\s\S]*race-block/);
+  });
+
   it('puts the findings first, each message on its summary line, the filters beside them', async () => {
     const html = await writeHtml('findings-first', withFinding({ known: 'listed in known.json: the members plugin accepts it' }));
     const at = (marker: string): number => {

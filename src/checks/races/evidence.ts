@@ -65,3 +65,25 @@ export interface RelationRace {
   /** What `left` counts, for the message: `entries of member 12 in the following list`. */
   counted: string;
 }
+
+/** One request of a race's reproduction, credentials redacted (as a finding's request), with its part in the race. */
+export interface RaceStep {
+  /** `set-up`: sent before the race, one at a time; `race`: the requests sent together; `read`: the state read after. */
+  role: 'set-up' | 'race' | 'read';
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  /** The id a set-up create's answer named: a replay puts the id its own set-up is given in its place. */
+  id?: string;
+  /** What it was answered: `201`, `400 existing_user_email`, `no response (UND_ERR_SOCKET)`. */
+  answered: string;
+}
+
+/** How `restconform replay` re-runs a race (a race finding's `replay.race`). */
+export interface RaceReplay {
+  steps: RaceStep[];
+  /** The evidence the race gave its check, the answers left out: what a replay judges its own answers and reads with. */
+  evidence: Record<string, unknown>;
+  /** The field a create's answer names its resource by. */
+  idField?: string;
+  /** The arguments a delete of the raced family takes (force, reassign): a replay deletes what it made with them. */
+  deleteArgs?: Record<string, unknown>;
+}

@@ -10,6 +10,15 @@ import type { Operation } from '../../descriptor/types.js';
 import { buildRequest } from '../../request/index.js';
 import type { Sequence, StepValues } from '../sequences/sequence.js';
 
+/** Where each sequence's last race is in its exchanges: a finding's replay tells the race from its set-up and reads. */
+const RACES = new WeakMap<Sequence, { first: number; count: number }>();
+
+/** What a replay of a race needs beside its requests: the field a create names its resource by, a delete's arguments. */
+export interface RaceReplayNeeds {
+  idField?: string;
+  deleteArgs?: Record<string, unknown>;
+}
+
 /** Sends one request per `values` to `op`, together, with the run's credentials; answers in the same order. */
 export async function sendRace(sequence: Sequence, op: Operation, values: readonly StepValues[]): Promise<StepAnswer[]> {
   const { run } = sequence.ctx;
@@ -24,6 +33,7 @@ export async function sendRace(sequence: Sequence, op: Operation, values: readon
     }),
   }));
   const exchanges = await run.race(entries, sequence.phase);
+  RACES.set(sequence, { first: sequence.exchanges.length, count: exchanges.length });
   sequence.exchanges.push(...exchanges);
   return exchanges.map(answerOf);
 }
@@ -39,9 +49,22 @@ export function raceAnswer(answer: StepAnswer, idField?: string): RaceAnswer {
   };
 }
 
-/** Hands a race's evidence to `check`, with the sequence so far as the reproduction; records the outcome as a step. */
-export function judgeRace<E>(sequence: Sequence, check: EvidenceCheck<E>, op: Operation, evidence: E, step: string): number {
-  const failures = sequence.ctx.run.judge(check, evidence, { operation: op, phase: sequence.phase, exchanges: [...sequence.exchanges] });
+/**
+ * Hands a race's evidence to `check`, with the sequence so far as the reproduction and what a replay needs to run
+ * the race again (`needs`, the evidence without its answers); records the outcome as a step.
+ */
+export function judgeRace<E extends { answers: RaceAnswer[] }>(
+  sequence: Sequence,
+  check: EvidenceCheck<E>,
+  op: Operation,
+  evidence: E,
+  step: string,
+  needs: RaceReplayNeeds = {},
+): number {
+  const marks = RACES.get(sequence);
+  const { answers: _answers, ...rest } = evidence;
+  const race = marks === undefined ? undefined : { ...marks, ...needs, evidence: rest as Record<string, unknown> };
+  const failures = sequence.ctx.run.judge(check, evidence, { operation: op, phase: sequence.phase, exchanges: [...sequence.exchanges], race });
   const broken = failures.filter((failure) => failure.note !== true);
   if (broken.length === 0) sequence.record(step, 'ok');
   else for (const failure of broken) sequence.record(check.name, (failure.severity ?? check.severity) === 'failure' ? 'failed' : 'warned', failure.message);

@@ -111,7 +111,10 @@ export async function createRace(
   // A resource a race made without naming it (a 5xx that created all the same) is deleted too.
   for (const id of holders ?? []) if (!named.has(id)) cleanupOf(sequence, family, ops, parents.collectionPath, id, token);
   const evidence = { family: family.name, shared, answers: answers.map((answer) => raceAnswer(answer, family.idField)), holders };
-  judgeRace(sequence, concurrentCreate, ops.create, evidence, `${width} creates with the same ${fields.join(' and ')}`);
+  judgeRace(sequence, concurrentCreate, ops.create, evidence, `${width} creates with the same ${fields.join(' and ')}`, {
+    idField: family.idField,
+    deleteArgs: deleteArgs(family, token),
+  });
 }
 
 /** The update's fields the race writes: text fields whose fresh values differ from request to request. */
@@ -159,7 +162,10 @@ export async function updateRace(sequence: Sequence, env: FamilyEnv, family: Res
   const after = await sequence.send(ops.read, { path: resource.path, query: editQuery(family) });
   sequence.expectStatus(statefulSequence, ops.read, after, 'success', `read the ${family.name} after the updates`);
   const evidence = { family: family.name, id: resource.id, writes, answers: answers.map((answer) => raceAnswer(answer)), read: after.json };
-  judgeRace(sequence, concurrentUpdate, update, evidence, `${width} updates of ${fields.join(', ')}`);
+  judgeRace(sequence, concurrentUpdate, update, evidence, `${width} updates of ${fields.join(', ')}`, {
+    idField: family.idField,
+    deleteArgs: deleteArgs(family, token),
+  });
 }
 
 /** N deletes of one resource sent together, then its read and its list narrowed to it. */
@@ -183,5 +189,5 @@ export async function deleteRace(sequence: Sequence, env: FamilyEnv, family: Res
         : undefined;
   }
   const evidence = { family: family.name, id: resource.id, answers: answers.map((answer) => raceAnswer(answer)), after: raceAnswer(after), listed };
-  judgeRace(sequence, concurrentDelete, ops.remove, evidence, `${width} deletes`);
+  judgeRace(sequence, concurrentDelete, ops.remove, evidence, `${width} deletes`, { idField: family.idField, deleteArgs: deleteArgs(family, token) });
 }

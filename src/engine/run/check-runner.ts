@@ -24,7 +24,7 @@ export interface ExecutedCase {
 }
 
 /** Where the evidence a check judges was gathered: the finding's operation, phase and reproduction. */
-export type JudgedAt = Pick<FindingInput, 'phase' | 'exchanges' | 'requestCase'> & { operation: Operation };
+export type JudgedAt = Pick<FindingInput, 'phase' | 'exchanges' | 'requestCase' | 'race'> & { operation: Operation };
 
 export interface CheckRunnerOptions {
   checks: readonly ExchangeCheck[];

@@ -4,6 +4,7 @@
  * a replay record.
  */
 import { createHash } from 'node:crypto';
+import type { RaceReplay, RaceStep } from '../../checks/races/evidence.js';
 import type { Finding, Severity } from '../../checks/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
@@ -26,6 +27,35 @@ export interface FindingInput {
   /** The exchanges that reproduce it, in order (empty for a descriptor comparison). */
   exchanges: Exchange[];
   requestCase?: RequestCase;
+  /** For a race: which of `exchanges` were sent together, and what a replay needs to judge it again. */
+  race?: RaceMarks;
+}
+
+/** Where a race is in a finding's exchanges (those before are its set-up, those after its reads) and its replay's needs. */
+export interface RaceMarks extends Omit<RaceReplay, 'steps'> {
+  first: number;
+  count: number;
+}
+
+/** What an exchange was answered, as a race's tally names it: `201`, `400 existing_user_email`, `no response (CODE)`. */
+function answered(exchange: Exchange): string {
+  if (exchange.response === undefined) return `no response (${exchange.error?.code ?? 'unknown error'})`;
+  const json = exchange.response.json;
+  const code = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? `${exchange.response.status} ${code}` : String(exchange.response.status);
+}
+
+/** The id a create's 2xx answer names (`idField`, else `id`), as text. */
+function createdId(exchange: Exchange, idField = 'id'): string | undefined {
+  const status = exchange.response?.status;
+  if (exchange.request.method !== 'POST' || status === undefined || status < 200 || status >= 300) return undefined;
+  try {
+    const body = JSON.parse(exchange.response!.bodyText) as Record<string, unknown> | null;
+    const id = body?.[idField] ?? body?.id;
+    return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface FindingsBookOptions {
@@ -102,13 +132,30 @@ export class FindingsBook {
         body: this.redact(last.response.bodyText.slice(0, options.findingBodyChars ?? DEFAULT_FINDING_BODY_CHARS)),
       },
       curl: input.exchanges.map((exchange) => toCurl(exchange.request, options.secrets, options.curlOptions?.(exchange.request) ?? {})),
-      replay: { seed: options.seed, operationId, phase: input.phase, case: input.requestCase },
+      replay: {
+        seed: options.seed,
+        operationId,
+        phase: input.phase,
+        case: input.requestCase,
+        ...(input.race === undefined ? {} : { race: this.#raceReplay(input.race, input.exchanges) }),
+      },
       count: 1,
       fingerprint: findingFingerprint(key),
       ...(known ? { known: known.reason } : {}),
     };
     this.#findings.set(key, finding);
     options.emit({ type: 'finding', finding });
+  }
+
+  /** A race's replay record: each request redacted with its part, the ids its set-up made, the evidence redacted. */
+  #raceReplay({ first, count, ...needs }: RaceMarks, exchanges: readonly Exchange[]): RaceReplay {
+    const steps = exchanges.map((exchange, index): RaceStep => {
+      const role = index < first ? 'set-up' : index < first + count ? 'race' : 'read';
+      const id = role === 'set-up' ? createdId(exchange, needs.idField) : undefined;
+      const request = redactRequest(exchange.request, this.#options.secrets);
+      return { role, request, ...(id === undefined ? {} : { id }), answered: this.redact(answered(exchange)) };
+    });
+    return { steps, ...(JSON.parse(this.redact(JSON.stringify(needs))) as Omit<RaceReplay, 'steps'>) };
   }
 
   /** `text` with every secret replaced, in each form it takes on the wire (percent-encoded, JSON-escaped…). */
