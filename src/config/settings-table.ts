@@ -207,7 +207,7 @@ export const SETTINGS = {
     file: 'accounts',
     default: [],
     description:
-      'More named accounts for access-control tests, besides the main account (user): each with its login, its role (member, author, editor, moderator, administrator: less privileged identities try each write first) and the environment variable holding its application password. The password itself is never a configuration value.',
+      'More named accounts for access-control tests, besides the main account (user): each with its login, its role (least privileged first: subscriber, member, contributor, author, editor, moderator, administrator; WordPress role names included; less privileged identities try each write first) and the environment variable holding its application password. The password itself is never a configuration value.',
     schema: {
       type: 'array',
       items: {
@@ -233,7 +233,7 @@ export const SETTINGS = {
     toFile: (value) => value.map((account) => ({ user: account.user, role: account.role, 'app-password-env': account.appPasswordEnv })),
     flag: {
       option: '--account <role:login:env>',
-      help: "one more account for the access matrix: its role (member, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server's seeded member, second member and moderator when testing it)",
+      help: "one more account for the access matrix: its role (subscriber, member, contributor, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server's seeded member, second member and moderator when testing it)",
       parse: (given) => [given].flat().map((each) => parseAccount(each)),
       repeatable: true,
     },
