@@ -50,8 +50,11 @@ export const SETTINGS = {
     schema: { 'x-expected': 'a path such as wp-json', type: 'string', pattern: '^[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)*$' },
     flag: { option: '--rest-root <path>', help: withDefault('REST root path segment') },
   }),
-  /** Locale path segments to test; `null` for none (plain WordPress: `{base_url}/{rest_root}/`). */
-  locales: setting<string[] | null>({
+  /**
+   * Locale path segments to test; `'none'` for none (plain WordPress: `{base_url}/{rest_root}/`), as the command
+   * line and the file spell it. Resolved, none is `null`; `null` is also taken as input (the former spelling).
+   */
+  locales: setting<string[] | null, string[] | 'none' | null>({
     file: 'locales',
     default: ['en_gb', 'el'],
     description:
