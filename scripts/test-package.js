@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run test:package`: restconform as users get it. Packs the package (`npm pack`, which builds it), installs
-// the tarball into a fresh temporary project (from the npm cache when it can, else from the registry), and
-// there runs `npx restconform run`, type-checks a file written against the library's types, and runs a vitest
-// suite written against the library API (`restconform` and `restconform/vitest`) on the bundled server.
+// the tarball into a fresh temporary project made as the README says (`npm init -y`: CommonJS), from the npm cache
+// when it can, else from the registry, and there runs `npx restconform run`, the README's library example
+// (`check.mjs`, taken from the README as written), type-checks a file written against the library's types, and
+// runs a vitest suite written against the library API (`restconform` and `restconform/vitest`) on the bundled server.
 // Exits 1 with the step that failed; the temporary project is removed unless RESTCONFORM_KEEP_PACKAGE_TEST=1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,7 +46,8 @@ const tarball = join(work, JSON.parse(packed.stdout.slice(packed.stdout.indexOf(
 
 step(`a fresh project with ${tarball.split('/').at(-1)}, vitest and typescript`);
 mkdirSync(project);
-writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-restconform', private: true, type: 'module' }, null, 2));
+// As the README's library section starts: `npm init -y`, a CommonJS project.
+expectCode(sh('npm', ['init', '-y']), 0, 'npm init -y');
 const versions = ['vitest', 'typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
 const install = (extra) => sh('npm', ['install', '--no-audit', '--no-fund', ...extra, tarball, ...versions]);
 // The npm cache already holds every dependency after `npm ci`; the registry only when it does not.
@@ -57,19 +59,32 @@ expectCode(run, 0, 'npx restconform run');
 if (!/restconform: \d+ passed, 0 failed/.test(run.stdout)) fail('npx restconform run did not end with "N passed, 0 failed"');
 if (!existsSync(join(project, 'reports', 'report.json'))) fail('npx restconform run wrote no JSON report');
 
+step("the README's library example, as written (check.mjs in a CommonJS project)");
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const example = /```js\n(\/\/ check\.mjs\n[\s\S]*?)```/.exec(readme);
+if (!example) fail('the README has no ```js block starting "// check.mjs"');
+writeFileSync(join(project, 'check.mjs'), example[1]);
+const env = { ...process.env, NO_COLOR: '1', CI: 'true' };
+for (const name of ['WP_URL', 'WP_USER', 'WP_APP_PASSWORD']) delete env[name];
+const checked = sh('node', ['check.mjs'], { env });
+expectCode(checked, 0, 'node check.mjs');
+if (!/^\d{3,} operations in \[ 'en_gb', 'el' \]\n0 \{/.test(checked.stdout))
+  fail('node check.mjs did not list the operations and end its run with exit code 0');
+
 step('the library API type-checks (package exports and types)');
 writeFileSync(
-  join(project, 'typed.ts'),
+  join(project, 'typed.mts'),
   `import { run, loadTarget, checks, type CheckInfo, type RunOutcome, type Target, type Finding } from 'restconform';
 import { conformanceTests, type ConformanceTestOptions } from 'restconform/vitest';
 const names: string[] = checks.map((check: CheckInfo) => check.name);
 async function use(): Promise<void> {
   const target: Target = await loadTarget({ locales: ['en_gb'] });
+  const plain: Target = await loadTarget({ baseUrl: 'http://127.0.0.1:9', locales: 'none' });
   const outcome: RunOutcome = await run({ target, examples: 1, phases: ['examples'] });
   const findings: Finding[] = outcome.findings;
-  const options: ConformanceTestOptions = { examples: 1 };
+  const options: ConformanceTestOptions = { examples: 1, locales: 'none' };
   void conformanceTests;
-  void [names, findings, options];
+  void [names, findings, options, plain];
   await target.close();
 }
 void use;
@@ -79,7 +94,7 @@ writeFileSync(
   join(project, 'tsconfig.json'),
   JSON.stringify({
     compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
-    include: ['typed.ts'],
+    include: ['typed.mts'],
   }),
 );
 expectCode(sh('npx', ['tsc', '-p', 'tsconfig.json']), 0, 'tsc on a file using the library types');
@@ -119,8 +134,9 @@ writeFileSync(
 await conformanceTests({ examples: 2, phases: ['contract', 'examples', 'fuzz', 'stateful'], locales: ['en_gb'] });
 `,
 );
+// .mts: an ES module in this CommonJS project, as vitest's own configuration is.
 writeFileSync(
-  join(project, 'vitest.config.ts'),
+  join(project, 'vitest.config.mts'),
   `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 600_000 } });\n`,
 );
 const suite = sh('npx', ['vitest', 'run', '--reporter', 'json', '--outputFile', 'vitest.json']);

@@ -110,6 +110,17 @@ describe('precedence', () => {
       ConfigError,
     );
   });
+
+  it("reads WordPress's own role names in accounts", () => {
+    const file = writeConfig(
+      'wp-accounts.yaml',
+      'accounts:\n  - { user: sam, role: subscriber, app-password-env: SAM_PW }\n  - { user: cat, role: contributor, app-password-env: CAT_PW }\n',
+    );
+    expect(loadConfig({ file }).accounts).toEqual([
+      { user: 'sam', role: 'subscriber', appPasswordEnv: 'SAM_PW' },
+      { user: 'cat', role: 'contributor', appPasswordEnv: 'CAT_PW' },
+    ]);
+  });
 });
 
 describe('errors name the file, the line and the key', () => {

@@ -105,9 +105,14 @@ describe('--account', () => {
     expect(parseAccount('moderator:mod@example.org:MOD_PW')).toEqual({ user: 'mod@example.org', role: 'moderator', appPasswordEnv: 'MOD_PW' });
   });
 
+  it("takes WordPress's own role names", () => {
+    for (const role of ['subscriber', 'contributor', 'author', 'editor', 'administrator'])
+      expect(parseAccount(`${role}:wp_${role}:WP_PW`)).toEqual({ user: `wp_${role}`, role, appPasswordEnv: 'WP_PW' });
+  });
+
   it('refuses an unknown role, a missing part, and anything that is not a variable name (a password)', () => {
     expect(messageOf(() => parseAccount('membr:alice:ALICE_PW'))).toBe(
-      '--account: unknown role "membr" (did you mean "member"?); roles: member, author, editor, moderator, administrator',
+      '--account: unknown role "membr" (did you mean "member"?); roles: subscriber, member, contributor, author, editor, moderator, administrator',
     );
     expect(messageOf(() => parseAccount('member:alice'))).toContain('expected ROLE:LOGIN:ENV_VAR');
     expect(messageOf(() => parseAccount('member::ALICE_PW'))).toBe('--account: no login in "member::ALICE_PW"');

@@ -50,8 +50,11 @@ export const SETTINGS = {
     schema: { 'x-expected': 'a path such as wp-json', type: 'string', pattern: '^[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)*$' },
     flag: { option: '--rest-root <path>', help: withDefault('REST root path segment') },
   }),
-  /** Locale path segments to test; `null` for none (plain WordPress: `{base_url}/{rest_root}/`). */
-  locales: setting<string[] | null>({
+  /**
+   * Locale path segments to test; `'none'` for none (plain WordPress: `{base_url}/{rest_root}/`), as the command
+   * line and the file spell it. Resolved, none is `null`; `null` is also taken as input (the former spelling).
+   */
+  locales: setting<string[] | null, string[] | 'none' | null>({
     file: 'locales',
     default: ['en_gb', 'el'],
     description:
@@ -223,7 +226,7 @@ export const SETTINGS = {
     file: 'accounts',
     default: [],
     description:
-      'More named accounts for access-control tests, besides the main account (user): each with its login, its role (member, author, editor, moderator, administrator: less privileged identities try each write first) and the environment variable holding its application password. The password itself is never a configuration value.',
+      'More named accounts for access-control tests, besides the main account (user): each with its login, its role (least privileged first: subscriber, member, contributor, author, editor, moderator, administrator; WordPress role names included; less privileged identities try each write first) and the environment variable holding its application password. The password itself is never a configuration value.',
     schema: {
       type: 'array',
       items: {
@@ -249,7 +252,7 @@ export const SETTINGS = {
     toFile: (value) => value.map((account) => ({ user: account.user, role: account.role, 'app-password-env': account.appPasswordEnv })),
     flag: {
       option: '--account <role:login:env>',
-      help: "one more account for the access matrix: its role (member, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server's seeded member, second member and moderator when testing it)",
+      help: "one more account for the access matrix: its role (subscriber, member, contributor, author, editor, moderator, administrator), login, and the environment variable holding its application password; repeat for each (default: none; the bundled server's seeded member, second member and moderator when testing it)",
       parse: (given) => [given].flat().map((each) => parseAccount(each)),
       repeatable: true,
     },

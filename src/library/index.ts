@@ -11,7 +11,7 @@
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Severity } from '../checks/types.js';
-import { type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
+import { parseLocales, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
 import type { LoadedDescriptor, Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
@@ -50,8 +50,11 @@ export interface TargetOptions {
   baseUrl?: string;
   /** REST root path segment; default `wp-json`. */
   restRoot?: string;
-  /** Locale path segments, or `null` for plain WordPress; default `['en_gb', 'el']`. */
-  locales?: string[] | null;
+  /**
+   * Locale path segments, or `'none'` for plain WordPress, as `run({ locales })` and `restconform run --locales`
+   * take them; default `['en_gb', 'el']`. `null`, the former spelling of `'none'`, still works.
+   */
+  locales?: string[] | 'none' | null;
   /** Login for HTTP Basic with an application password; default anonymous (the bundled server's administrator). */
   user?: string;
   /** The application password: pass it from a secret, never a literal in code. */
@@ -68,6 +71,7 @@ export interface Target {
   /** True when `loadTarget` started the bundled reference server. */
   bundled: boolean;
   restRoot: string;
+  /** The locales read; `null` for plain WordPress (`'none'`). */
   locales: string[] | null;
   /** One descriptor per locale (one for plain WordPress). */
   descriptors: LoadedDescriptor[];
@@ -87,7 +91,7 @@ export interface Target {
 export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
   const defaults = loadRunSettings({ overrides: {} });
   const restRoot = options.restRoot ?? defaults.restRoot;
-  const locales = options.locales === undefined ? defaults.locales : options.locales;
+  const locales = options.locales === undefined ? defaults.locales : options.locales === null ? null : parseLocales(options.locales, 'loadTarget: locales');
   if (options.user !== undefined && !options.appPassword) throw new Error(`loadTarget: user ${options.user} needs its application password (appPassword)`);
   const server = options.baseUrl ? undefined : await startBundledServer({ seed: options.seed ?? 1, restRoot });
   const baseUrl = options.baseUrl ?? server!.url;

@@ -40,6 +40,17 @@ describe('restconform as a library', () => {
     await expect(run({ baseUrl: 'http://127.0.0.1:9', locales: null, timeoutMs: 2000 })).rejects.toThrow(/127\.0\.0\.1:9/);
   });
 
+  it("spells plain WordPress locales: 'none' as run and the command line do, and still takes null", async () => {
+    // An unreachable target: the address tried shows which descriptor was asked for (no locale segment).
+    for (const locales of ['none', null] as const) {
+      await expect(loadTarget({ baseUrl: 'http://127.0.0.1:9', locales, timeoutMs: 2000 })).rejects.toThrow(/127\.0\.0\.1:9\/wp-json\//);
+      await expect(run({ baseUrl: 'http://127.0.0.1:9', locales, timeoutMs: 2000 })).rejects.toThrow(/127\.0\.0\.1:9\/wp-json\//);
+    }
+    await expect(loadTarget({ baseUrl: 'http://127.0.0.1:9', locales: ['en gb'] })).rejects.toThrow(
+      /loadTarget: locales.*"en gb" is not a locale path segment/,
+    );
+  });
+
   it('wants the password of a named user', async () => {
     await expect(loadTarget({ baseUrl: 'http://127.0.0.1:9', user: 'admin' })).rejects.toThrow(
       'loadTarget: user admin needs its application password (appPassword)',

@@ -47,6 +47,10 @@ describe('conformance tests: plan and outcome', () => {
     );
   });
 
+  it("takes locales: 'none' for plain WordPress, as loadTarget and run do", async () => {
+    await expect(prepareConformance({}, { baseUrl: 'http://127.0.0.1:9', locales: 'none', timeoutMs: 2000 })).rejects.toThrow(/127\.0\.0\.1:9\/wp-json\//);
+  });
+
   it('describes a finding with its curl line', () => {
     const text = describeFinding(SYNTHETIC_FINDINGS[0]!);
     expect(text).toMatch(/^F1 failure invalid_rejected en_gb POST \/community\/v1\/members \(seen 3 times\): /);

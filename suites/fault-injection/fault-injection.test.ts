@@ -10,6 +10,7 @@ import { type RunSettings } from '../../src/config/index.js';
 import { loadRunSettings } from '../../src/run/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
+import { propertyRuns } from '../../src/testing/test-depth.js';
 import {
   actionEnumNotEnforced,
   emailsToAnonymous,
@@ -153,7 +154,8 @@ describe('fault injection', () => {
       [],
       ['contract', 'locale', 'schemas', 'examples', 'collections', 'fuzz', 'stateful', 'batch', 'auth'],
       ['en_gb', 'el'],
-      3,
+      // Every phase in both locales: the first example of each in a quick run, three under CI (see test-depth.ts).
+      propertyRuns(3, 1),
     );
     // Not a warning either: signing up is open to anonymous visitors by design, and the built-in hint says so.
     expect(summary(findings)).toEqual([]);

@@ -50,7 +50,9 @@ describe('restconform export', () => {
   it('--help lists every flag with its default', async () => {
     const { code, stdout } = await cli('export', '--help');
     expect(code).toBe(0);
-    for (const flag of ['--base-url', '--descriptor', '--rest-root', '--locale', '--out', '--user', '--app-password-env']) expect(stdout).toContain(flag);
+    for (const flag of ['--base-url', '--descriptor', '--rest-root', '--locales', '--out', '--user', '--app-password-env']) expect(stdout).toContain(flag);
+    // One name per setting: `--locales`, as `restconform run` spells it; the former `--locale` is read but not shown.
+    expect(stdout).not.toMatch(/--locale\b(?!s)/);
     for (const shown of [
       '(default: wp-json)',
       '(default: en_gb)',
@@ -87,15 +89,23 @@ describe('restconform export', () => {
 
   it('derives a contract from a descriptor file, readable by --contract FILE', async () => {
     const out = join(dir, 'wordpress');
-    const { code } = await cli('export', 'contract', '--descriptor', WORDPRESS_FIXTURE, '--locale', 'none', '--out', out);
+    const { code, stderr } = await cli('export', 'contract', '--descriptor', WORDPRESS_FIXTURE, '--locales', 'none', '--out', out);
     expect(code).toBe(0);
+    expect(stderr).toBe('');
     const contract = parseContract(await readFile(join(out, 'contract.json'), 'utf8'), 'contract.json');
     expect(contract.routes.some((route) => route.route === '/wp/v2/posts')).toBe(true);
   });
 
+  it('still reads the former --locale, saying once that --locales is its name', async () => {
+    const { code, stdout, stderr } = await cli('export', 'contract', '--descriptor', WORDPRESS_FIXTURE, '--locale', 'none', '--out', '-');
+    expect(code).toBe(0);
+    expect(stderr).toBe('restconform: export: --locale is deprecated; use --locales, the name restconform run uses\n');
+    expect(parseContract(stdout, 'stdout').routes.some((route) => route.route === '/wp/v2/posts')).toBe(true);
+  });
+
   it('writes one JSON Schema per operation and an index into json-schema/', async () => {
     const out = join(dir, 'schemas');
-    const { code, stdout } = await cli('export', 'json-schema', '--descriptor', WORDPRESS_FIXTURE, '--locale', 'none', '--out', out);
+    const { code, stdout } = await cli('export', 'json-schema', '--descriptor', WORDPRESS_FIXTURE, '--locales', 'none', '--out', out);
     expect(code).toBe(0);
     const names = await readdir(join(out, 'json-schema'));
     expect(names).toContain('index.json');
@@ -113,7 +123,8 @@ describe('restconform export', () => {
     [['export', 'openapi', '--base-url', 'ftp://example.org'], /^restconform: export: --base-url must be an http:\/\/ or https:\/\/ URL[^\n]*\n$/],
     [['export', 'openapi', '--descriptor', 'a.json', '--base-url', 'http://127.0.0.1:1'], /^restconform: export: give --base-url or --descriptor, not both\n$/],
     [['export', 'json-schema', '--out', '-'], /^restconform: export: json-schema writes one file per operation[^\n]*\n$/],
-    [['export', 'openapi', '--locale', '../x'], /^restconform: export: --locale takes a locale path segment[^\n]*\n$/],
+    [['export', 'openapi', '--locales', '../x'], /^restconform: export: --locales takes a locale path segment[^\n]*\n$/],
+    [['export', 'openapi', '--locales', 'en_gb,el'], /^restconform: export: --locales takes one locale here \(one descriptor is read\)[^\n]*\n$/],
     [
       ['export', 'types', '--user', 'admin', '--app-password-env', 'RESTCONFORM_TEST_UNSET_VARIABLE'],
       /^restconform: export: --user admin needs the application password in the environment variable RESTCONFORM_TEST_UNSET_VARIABLE, which is empty\n$/,

@@ -4,7 +4,7 @@
  * reference server started in-process. `contract` without a source writes the built-in contract itself.
  */
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { INTERFACE_CONTRACT } from '../../contract/interface.js';
 import { ContractFileError } from '../../contract/io.js';
 import {
@@ -36,6 +36,8 @@ interface ExportFlags {
   baseUrl?: string;
   descriptor?: string;
   restRoot?: string;
+  locales?: string;
+  /** The former spelling of `--locales`, still read. */
   locale?: string;
   out?: string;
   user?: string;
@@ -43,18 +45,34 @@ interface ExportFlags {
 }
 
 /** The flags with every default applied. */
-type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>> & Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>;
+type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'locale'>> & Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>;
 
 // Defaults are applied here rather than by commander, so help shows each once, in the same words as `run`.
-const DEFAULTS = { restRoot: 'wp-json', locale: 'en_gb', out: 'reports/export', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
+const DEFAULTS = { restRoot: 'wp-json', locales: 'en_gb', out: 'reports/export', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
 
 /** The address `restconform serve` listens on by default: exports of the bundled server point there. */
 const SERVE_DEFAULT_URL = 'http://127.0.0.1:8080';
 
-function localeOf(flag: string): string | null {
+/**
+ * `--locales` of a command that reads one descriptor (`export`, `resources`): one locale path segment, or `none`
+ * for plain WordPress. The name is `restconform run`'s; a list of several is refused, since one descriptor is read.
+ */
+export function oneLocale(command: string, flag: string): string | null {
   if (flag === 'none') return null;
-  if (!/^[A-Za-z0-9_-]+$/.test(flag)) throw new UsageError(`export: --locale takes a locale path segment such as en_gb, or "none", not "${flag}"`);
+  if (flag.includes(',')) throw new UsageError(`${command}: --locales takes one locale here (one descriptor is read), such as en_gb, or "none", not "${flag}"`);
+  if (!/^[A-Za-z0-9_-]+$/.test(flag)) throw new UsageError(`${command}: --locales takes a locale path segment such as en_gb, or "none", not "${flag}"`);
   return flag;
+}
+
+/** The help line of `--locales` for a command that reads one descriptor. */
+export const ONE_LOCALE_HELP = `locale path segment to read, or "none" for plain WordPress (default: ${DEFAULTS.locales})`;
+
+/** A former option name, still read but hidden from help: its use prints one line naming the option to use. */
+export function deprecatedOption(command: string, old: string, current: string): Option {
+  return new Option(`${old} <value>`, `deprecated: use ${current}`).hideHelp().argParser((value: string) => {
+    process.stderr.write(`restconform: ${command}: ${old} is deprecated; use ${current}, the name restconform run uses\n`);
+    return value;
+  });
 }
 
 function credentialsOf(flags: DescriptorSourceFlags): Credentials | undefined {
@@ -117,7 +135,7 @@ async function publishedSchemas(
 }
 
 async function exportInput(format: string, flags: ExportSettings): Promise<ExportInput> {
-  const locale = localeOf(flags.locale);
+  const locale = oneLocale('export', flags.locales);
   if (format === 'contract' && flags.baseUrl === undefined && flags.descriptor === undefined) return { contract: INTERFACE_CONTRACT };
   const { descriptor, serverUrl, schemas } = await loadSource(flags, locale, format === 'openapi');
   return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned', ...(schemas ? { schemas } : {}) } };
@@ -145,7 +163,8 @@ export function exportCommand(sink: ExitCodeSink): Command {
     .option('--base-url <url>', 'read the descriptor from this server (default: the bundled reference server, started in-process)')
     .option('--descriptor <file>', 'read the descriptor from a saved JSON file instead of a server')
     .option('--rest-root <path>', `REST root path segment (default: ${DEFAULTS.restRoot})`)
-    .option('--locale <locale|none>', `locale path segment to read, or "none" for plain WordPress (default: ${DEFAULTS.locale})`)
+    .option('--locales <locale|none>', ONE_LOCALE_HELP)
+    .addOption(deprecatedOption('export', '--locale', '--locales'))
     .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULTS.out})`)
     .option('--user <login>', 'fetch the descriptor as this user (an authenticated index may list more routes) (default: anonymous)')
     .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
@@ -154,7 +173,8 @@ export function exportCommand(sink: ExitCodeSink): Command {
       '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
     )
     .action(async (format: string, given: ExportFlags) => {
-      const flags: ExportSettings = { ...DEFAULTS, ...definedOnly(given) };
+      const { locale, ...current } = definedOnly(given);
+      const flags: ExportSettings = { ...DEFAULTS, ...(locale === undefined ? {} : { locales: locale }), ...current };
       if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
       if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('export: give --base-url or --descriptor, not both');
       if (flags.out === '-' && format === 'json-schema')

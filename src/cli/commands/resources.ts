@@ -7,19 +7,22 @@ import { DescriptorError } from '../../descriptor/index.js';
 import { describeModel, inferResources, mergedHints } from '../../resources/index.js';
 import { readHints } from '../../run/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { loadSource } from './export.js';
+import { deprecatedOption, loadSource, ONE_LOCALE_HELP, oneLocale } from './export.js';
 
 interface ResourcesFlags {
   baseUrl?: string;
   descriptor?: string;
   restRoot?: string;
-  locale?: string;
+  locales?: string;
   user?: string;
   appPasswordEnv?: string;
+  resourceHints?: string;
+  /** Former spellings of `--locales` and `--resource-hints`, still read. */
+  locale?: string;
   hints?: string;
 }
 
-const DEFAULTS = { restRoot: 'wp-json', locale: 'en_gb', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
+const DEFAULTS = { restRoot: 'wp-json', locales: 'en_gb', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
 
 export function resourcesCommand(sink: ExitCodeSink): Command {
   return new Command('resources')
@@ -30,18 +33,21 @@ export function resourcesCommand(sink: ExitCodeSink): Command {
     .option('--base-url <url>', 'read the descriptor from this server (default: the bundled reference server, started in-process)')
     .option('--descriptor <file>', 'read the descriptor from a saved JSON file instead of a server')
     .option('--rest-root <path>', `REST root path segment (default: ${DEFAULTS.restRoot})`)
-    .option('--locale <locale|none>', `locale path segment to read, or "none" for plain WordPress (default: ${DEFAULTS.locale})`)
+    .option('--locales <locale|none>', ONE_LOCALE_HELP)
+    .addOption(deprecatedOption('resources', '--locale', '--locales'))
     .option('--user <login>', 'fetch the descriptor as this user (default: anonymous)')
     .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
-    .option('--hints <file>', 'resource hints (YAML or JSON, or a config file with resources.hints) over the built-in ones')
-    .action(async (given: ResourcesFlags) => {
-      const flags: ResourcesFlags & { restRoot: string; locale: string; appPasswordEnv: string } = {
+    .option('--resource-hints <file>', 'resource hints (YAML or JSON, or a config file with resources.hints) over the built-in ones')
+    .addOption(deprecatedOption('resources', '--hints', '--resource-hints'))
+    .action(async ({ locale: oldLocale, hints: oldHints, ...given }: ResourcesFlags) => {
+      const flags: ResourcesFlags & { restRoot: string; locales: string; appPasswordEnv: string } = {
         ...DEFAULTS,
+        ...Object.fromEntries(Object.entries({ locales: oldLocale, resourceHints: oldHints }).filter(([, value]) => value !== undefined)),
         ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
       };
       if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('resources: give --base-url or --descriptor, not both');
-      const locale = flags.locale === 'none' ? null : flags.locale;
-      const hints = flags.hints === undefined ? undefined : await readHints(flags.hints);
+      const locale = oneLocale('resources', flags.locales);
+      const hints = flags.resourceHints === undefined ? undefined : await readHints(flags.resourceHints);
       try {
         const { descriptor } = await loadSource(flags, locale, false);
         process.stdout.write(`${describeModel(inferResources(descriptor, mergedHints(hints)))}\n`);
