@@ -13,24 +13,10 @@
  */
 import type { Severity } from '../checks/types.js';
 import { ACCOUNT_ROLES } from '../request/identity.js';
-import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard, parseWholeNumber } from './parse-values.js';
+import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
+import { CHECK_NAME_PATTERN, ENV_NAME, FILE_OR_DEFAULT_PATH, NULLABLE_STRING, PHASE_NAME_PATTERN, text, wholeNumber } from './setting-values.js';
 import { setting, withDefault } from './setting.js';
 import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './settings.js';
-
-/** The text of an option given once. */
-const text = (given: string | string[]): string => [given].flat()[0]!;
-
-const wholeNumber =
-  (option: string, min: number) =>
-  (given: string | string[]): number =>
-    parseWholeNumber(text(given), min, option);
-
-const NULLABLE_STRING = { type: ['string', 'null'], minLength: 1 };
-const FILE_OR_DEFAULT_PATH = { type: ['string', 'boolean', 'null'], not: { const: false }, minLength: 1 };
-const ENV_NAME = { 'x-expected': 'an environment variable name', type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' };
-const CHECK_NAME_PATTERN = '^[a-z][a-z0-9_]*$';
-/** A phase's name, as the engine's phases are named. */
-const PHASE_NAME_PATTERN = '^[a-z][a-z0-9_-]*$';
 
 /** Every setting, in the order `restconform run --help` lists them. Relative paths are relative to the working directory. */
 export const SETTINGS = {
@@ -93,7 +79,7 @@ export const SETTINGS = {
     flag: {
       option: '--seed <n|random>',
       help: withDefault('seed for every random choice; same seed, same requests'),
-      parse: (given) => (text(given) === 'random' ? 'random' : parseWholeNumber(text(given), 0, '--seed')),
+      parse: (given) => (text(given) === 'random' ? 'random' : wholeNumber('--seed', 0)(given)),
     },
   }),
   /** Generated examples per operation per phase. */
