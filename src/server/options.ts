@@ -22,6 +22,10 @@ export interface ReferenceAppOptions {
   memberUser?: string;
   /** Ordinary member application password; derived from the seed when absent. */
   memberPassword?: string;
+  /** Application password of the second ordinary member (`member2`); derived from the seed when absent. */
+  otherMemberPassword?: string;
+  /** Application password of the moderator (`moderator`); derived from the seed when absent. */
+  moderatorPassword?: string;
   /** Resource modules, default the registry `RESOURCE_MODULES` (tests mount their own). */
   modules?: readonly ResourceModule[];
   /** The interface served, default `INTERFACE_CONTRACT` (tests use a small one). */
@@ -84,8 +88,8 @@ export function resolveAppOptions(options: ReferenceAppOptions): ResolvedAppOpti
         user: options.memberUser ?? DEFAULT_MEMBER_USER,
         password: options.memberPassword ?? deriveApplicationPassword(seed, 'member'),
       },
-      otherMember: { user: OTHER_MEMBER_USER, password: deriveApplicationPassword(seed, OTHER_MEMBER_USER) },
-      moderator: { user: MODERATOR_USER, password: deriveApplicationPassword(seed, MODERATOR_USER) },
+      otherMember: { user: OTHER_MEMBER_USER, password: options.otherMemberPassword ?? deriveApplicationPassword(seed, OTHER_MEMBER_USER) },
+      moderator: { user: MODERATOR_USER, password: options.moderatorPassword ?? deriveApplicationPassword(seed, MODERATOR_USER) },
     },
     modules: options.modules ?? RESOURCE_MODULES,
     contract: options.contract ?? INTERFACE_CONTRACT,

@@ -68,18 +68,59 @@ describe('restconform serve', () => {
     const result = await run.finished;
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${line}\n`);
-    expect(result.stderr.match(/generated application password/g)).toHaveLength(1);
+    // Once for each account: the members' and the moderator's, unset too, are generated the same way.
+    expect(result.stderr.match(/generated application password for admin /g)).toHaveLength(1);
   });
 
   it('takes the password from RESTCONFORM_APP_PASSWORD, honours --rest-root and --user, and exits 0 on SIGINT', async () => {
     const run = cli(['serve', '--port', '0', '--rest-root', 'api', '--user', 'chief'], { RESTCONFORM_APP_PASSWORD: 'abcd efgh ijkl mnop' });
     const url = (await listeningLine(run.output, run.finished)).slice('listening on '.length);
-    expect(run.output.stderr).not.toContain('generated');
+    expect(run.output.stderr).not.toContain('generated application password for chief');
     const good = await fetch(`${url}/el/api/no-such-route`, { headers: { Authorization: basic('chief', 'abcdefghijklmnop') } });
     expect(good.status).toBe(404);
     const bad = await fetch(`${url}/el/api/no-such-route`, { headers: { Authorization: basic('chief', 'wrong') } });
     expect(bad.status).toBe(401);
     run.child.kill('SIGINT');
+    expect((await run.finished).code).toBe(0);
+  });
+
+  it('prints every seeded account with the variable its password is read from, takes each from its variable, and shows the --account options', async () => {
+    const run = cli(['serve', '--port', '0', '--seed', '7'], {
+      RESTCONFORM_APP_PASSWORD: 'abcd efgh ijkl mnop',
+      RESTCONFORM_MEMBER_APP_PASSWORD: 'mmmm nnnn oooo pppp',
+      RESTCONFORM_MEMBER2_APP_PASSWORD: undefined,
+      RESTCONFORM_MODERATOR_APP_PASSWORD: undefined,
+    });
+    const url = (await listeningLine(run.output, run.finished)).slice('listening on '.length);
+    // The accounts go to stderr, which may arrive after stdout's line: wait for them, a few seconds at most.
+    for (let waited = 0; waited < 5_000 && !run.output.stderr.includes('--account moderator:'); waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const stderr = run.output.stderr;
+    for (const [role, login, variable] of [
+      ['administrator', 'admin', 'RESTCONFORM_APP_PASSWORD'],
+      ['member', 'member', 'RESTCONFORM_MEMBER_APP_PASSWORD'],
+      ['member', 'member2', 'RESTCONFORM_MEMBER2_APP_PASSWORD'],
+      ['moderator', 'moderator', 'RESTCONFORM_MODERATOR_APP_PASSWORD'],
+    ] as const) {
+      expect(stderr).toMatch(new RegExp(`^  ${role} +${login} +${variable}$`, 'm'));
+    }
+    expect(stderr).toContain(
+      `--base-url ${url} --user admin --app-password-env RESTCONFORM_APP_PASSWORD --account member:member:RESTCONFORM_MEMBER_APP_PASSWORD --account member:member2:RESTCONFORM_MEMBER2_APP_PASSWORD --account moderator:moderator:RESTCONFORM_MODERATOR_APP_PASSWORD`,
+    );
+    // Set passwords are never printed; unset ones are generated and printed once, as the administrator's is.
+    expect(stderr).not.toContain('abcdefghijklmnop');
+    expect(stderr).not.toContain('mmmmnnnnoooopppp');
+    expect(stderr).not.toMatch(/generated application password for (admin|member) /);
+    const generated = /generated application password for member2 \(for local use only\): ([A-Za-z0-9]{24})/.exec(stderr);
+    expect(generated).not.toBeNull();
+    expect(stderr.match(/generated application password for moderator /g)).toHaveLength(1);
+    const status = async (user: string, password: string) =>
+      (await fetch(`${url}/en_gb/wp-json/no-such-route`, { headers: { Authorization: basic(user, password) } })).status;
+    expect(await status('member', 'mmmmnnnnoooopppp')).toBe(404);
+    expect(await status('member2', generated![1]!)).toBe(404);
+    expect(await status('member2', 'wrong')).toBe(401);
+    run.child.kill('SIGTERM');
     expect((await run.finished).code).toBe(0);
   });
 
@@ -128,7 +169,7 @@ describe('restconform serve', () => {
       RESTCONFORM_APP_PASSWORD: undefined,
     });
     const url = (await listeningLine(run.output, run.finished)).slice('listening on '.length);
-    expect(run.output.stderr).not.toContain('generated');
+    expect(run.output.stderr).not.toContain('generated application password for admin');
     expect((await fetch(`${url}/en_gb/wp-json/no-such-route`, { headers: { Authorization: basic('admin', 'qrstuvwxyzabcdef') } })).status).toBe(404);
     run.child.kill('SIGTERM');
     expect((await run.finished).code).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * `restconform serve`: runs the bundled reference server until SIGINT/SIGTERM. Prints `listening on URL` on stdout
- * once it accepts requests; a busy port is a usage error (exit 2).
+ * once it accepts requests, and on stderr each seeded account, the variable its password is read from and the `run`
+ * options that test them all; a busy port is a usage error (exit 2).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ReferenceServer } from '../../server/index.js';
@@ -8,6 +9,27 @@ import { UsageError, type ExitCodeSink } from '../errors.js';
 
 /** The default variable the administrator's application password is read from (as `run` reads its own). */
 export const APP_PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
+
+/**
+ * The seeded accounts besides the administrator: where each sits in the server's credentials, the role to give it
+ * in `run --account`, and the variable its application password is read from (derived from the seed when unset).
+ */
+export const SEEDED_ACCOUNTS = [
+  { account: 'member', role: 'member', env: 'RESTCONFORM_MEMBER_APP_PASSWORD' },
+  { account: 'otherMember', role: 'member', env: 'RESTCONFORM_MEMBER2_APP_PASSWORD' },
+  { account: 'moderator', role: 'moderator', env: 'RESTCONFORM_MODERATOR_APP_PASSWORD' },
+] as const;
+
+type AccountKey = 'admin' | (typeof SEEDED_ACCOUNTS)[number]['account'];
+
+/** One account as `serve` shows it. */
+interface ShownAccount {
+  account: AccountKey;
+  role: string;
+  env: string;
+  /** The password from its variable; undefined: derived from the seed, and printed. */
+  password: string | undefined;
+}
 
 interface ServeOptions {
   host: string;
@@ -30,7 +52,7 @@ export function serveCommand(sink: ExitCodeSink): Command {
     .option('--user <login>', 'login of the administrator account', 'admin')
     .option(
       '--app-password-env <var>',
-      "environment variable holding the administrator's application password (never given on the command line); when it is unset, one is derived from the seed and printed once on stderr",
+      "environment variable holding the administrator's application password (never given on the command line); when it is unset, one is derived from the seed and printed once on stderr (the members' and the moderator's: RESTCONFORM_MEMBER_APP_PASSWORD, RESTCONFORM_MEMBER2_APP_PASSWORD, RESTCONFORM_MODERATOR_APP_PASSWORD, likewise)",
       APP_PASSWORD_ENV,
     )
     .addOption(new Option('--app-password <password>').hideHelp())
@@ -40,13 +62,12 @@ export function serveCommand(sink: ExitCodeSink): Command {
           `serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`,
         );
       }
-      const password = process.env[options.appPasswordEnv] || undefined;
-      const server = await start(options, password);
-      if (password === undefined) {
-        process.stderr.write(
-          `restconform serve: generated application password for ${server.credentials.admin.user} (for local use only): ${server.credentials.admin.password}\n`,
-        );
-      }
+      const accounts: ShownAccount[] = [
+        { account: 'admin', role: 'administrator', env: options.appPasswordEnv, password: process.env[options.appPasswordEnv] || undefined },
+        ...SEEDED_ACCOUNTS.map((seeded) => ({ ...seeded, password: process.env[seeded.env] || undefined })),
+      ];
+      const server = await start(options, accounts);
+      process.stderr.write(accountsText(server, accounts, options.restRoot));
       process.stdout.write(`listening on ${server.url}\n`);
       await stopSignal();
       await server.close();
@@ -54,7 +75,33 @@ export function serveCommand(sink: ExitCodeSink): Command {
     });
 }
 
-async function start(options: ServeOptions, password: string | undefined): Promise<ReferenceServer> {
+/**
+ * What stderr shows about the accounts: a generated password once for each account whose variable is unset (only
+ * for local use), each account's role, login and variable, and the `run` options that use them. A password taken
+ * from a variable is never printed.
+ */
+function accountsText(server: ReferenceServer, accounts: readonly ShownAccount[], restRoot: string): string {
+  const rows = accounts.map((shown) => ({ ...shown, user: server.credentials[shown.account]!.user, generated: server.credentials[shown.account]!.password }));
+  const lines = rows
+    .filter((row) => row.password === undefined)
+    .map((row) => `restconform serve: generated application password for ${row.user} (for local use only): ${row.generated}`);
+  const roleWidth = Math.max(...rows.map((row) => row.role.length));
+  const userWidth = Math.max(...rows.map((row) => row.user.length));
+  lines.push('restconform serve: accounts (role, login, the variable its application password is read from; unset, it is derived from --seed):');
+  for (const row of rows) lines.push(`  ${row.role.padEnd(roleWidth)}  ${row.user.padEnd(userWidth)}  ${row.env}`);
+  const [admin, ...others] = rows;
+  const root = restRoot === 'wp-json' ? '' : ` --rest-root ${restRoot}`;
+  lines.push(
+    'restconform serve: with each variable exported (its own value, or the password generated above), test every account with:',
+    `  restconform run --base-url ${server.url}${root} --user ${admin!.user} --app-password-env ${admin!.env}${others
+      .map((row) => ` --account ${row.role}:${row.user}:${row.env}`)
+      .join('')}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+async function start(options: ServeOptions, accounts: readonly ShownAccount[]): Promise<ReferenceServer> {
+  const password = (account: AccountKey) => accounts.find((shown) => shown.account === account)?.password;
   try {
     const { startReferenceServer } = await import('../../server/index.js');
     return await startReferenceServer({
@@ -63,7 +110,10 @@ async function start(options: ServeOptions, password: string | undefined): Promi
       restRoot: options.restRoot,
       seed: options.seed,
       adminUser: options.user,
-      adminPassword: password,
+      adminPassword: password('admin'),
+      memberPassword: password('member'),
+      otherMemberPassword: password('otherMember'),
+      moderatorPassword: password('moderator'),
       onUnexpectedError: (error, request) => {
         const reason = error instanceof Error ? error.message : String(error);
         process.stderr.write(`restconform serve: internal error answering ${request.method} ${request.path}: ${reason}\n`);

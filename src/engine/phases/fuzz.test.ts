@@ -114,3 +114,29 @@ describe('a failing delete that was carried out', () => {
     }
   });
 });
+
+describe('a failing create that was carried out', () => {
+  it('is reported as a failure as it was sent: a re-send would be refused as a duplicate of what it made', async () => {
+    const { startFaultyServer } = await import('./testing/faulty-server.js');
+    const { acceptsMissing } = await import('./testing/faults.js');
+    const { runPhase } = await import('./testing/phase-run.js');
+    const { fuzzPhase } = await import('./fuzz.js');
+    // A signup without its required password is accepted (201); the same address sent again is already used (400).
+    const server = await startFaultyServer({ seed: 2, faults: [acceptsMissing('POST', /^\/community\/v1\/signup$/, 'signup_password', 'a-password-1')] });
+    try {
+      const result = await runPhase(fuzzPhase, {
+        url: server.url,
+        locales: ['en_gb'],
+        credentials: server.credentials.admin,
+        examples: 2 * ROUND_SIZE,
+        only: /^POST \/community\/v1\/signup$/,
+      });
+      const accepted = result.findings.filter((finding) => finding.check === 'invalid_rejected' && finding.argument === 'signup_password');
+      expect(accepted.map((finding) => [finding.severity, finding.response?.status, finding.message.includes('did not fail again')])).toEqual([
+        ['failure', 201, false],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Phase `fuzz`: fast-check property runs per operation, one for valid cases and one for invalid cases.
  * A failing case is shrunk by fast-check to a minimal one, then re-checked (the classifier must still agree
- * with its label, and re-sending it must fail again) before it is reported.
+ * with its label, and re-sending it must fail again) before it is reported. A write the server carried out (2xx) is
+ * not re-sent: it changed the server, so it is reported as it was sent and answered.
  *
  * The examples are spent in rounds of at most `ROUND_SIZE` per operation, every operation's round before the
  * next round starts: a run cut short by its time budget has fuzzed all operations a little rather than the
@@ -50,6 +51,9 @@ function boundaryIdCases(ctx: PhaseContext, op: Operation): RequestCase[] {
   return variables.flatMap((variable) => BOUNDARY_IDS.map((id) => ({ ...valid, kind: 'boundary' as const, path: { ...valid.path, [variable.name]: id } })));
 }
 
+/** Methods that change the server when they succeed. */
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 const failuresOf = (outcomes: CheckOutcome[]): CheckOutcome[] => outcomes.filter((o) => o.severity === 'failure');
 
 /** The seed of one round: round 0 keeps the operation's own seed. */
@@ -83,9 +87,10 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   const result = await fc.check(property, { seed, numRuns });
   if (!result.failed || !lastFailing) return false;
 
-  // A delete that was carried out (2xx) cannot be sent again to the same effect: the resource is gone or in the
-  // trash, and a re-send would judge another answer. It is reported as it was sent and answered.
-  const carriedOut = op.method === 'DELETE' && isSuccess(lastFailing.executed.exchange.response?.status);
+  // A write that was carried out (2xx) cannot be sent again to the same effect: it changed the server (a delete's
+  // resource is gone or in the trash, a create's values are taken), and a re-send would judge another answer, e.g.
+  // a duplicate refused where the fault was an invalid create accepted. It is reported as it was sent and answered.
+  const carriedOut = WRITE_METHODS.has(op.method) && isSuccess(lastFailing.executed.exchange.response?.status);
   // A case adapted after it was drawn (a real id, a refused argument left out) is reported as sent too: shrinking
   // works on the generated values, not on what was changed.
   const shrunk =

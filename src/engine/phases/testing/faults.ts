@@ -277,3 +277,16 @@ export function listTotalCached(path: RegExp): Fault {
 export function serverError(code: string): ForwardedAnswer {
   return json(500, { code, message: 'An error occurred.', data: null });
 }
+
+/**
+ * `method path` takes a JSON body without `name` as if it had `value` for it: a required argument left out is
+ * accepted. The reference server then holds what it made, so the same values sent again are refused as a duplicate.
+ */
+export function acceptsMissing(method: string, path: RegExp, name: string, value: unknown): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (request.method !== method || where === undefined || !path.test(where.path)) return forward(request);
+    const body = request.body === '' ? {} : (JSON.parse(request.body) as Record<string, unknown>);
+    return name in body ? forward(request) : forward({ ...request, body: JSON.stringify({ ...body, [name]: value }) });
+  };
+}
