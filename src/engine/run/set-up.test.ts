@@ -20,8 +20,8 @@ const answering: Sender = {
 };
 
 describe('the work before the phases', () => {
-  it('may take a quarter of the time budget, at least 5 s (up to the budget)', () => {
-    expect([setUpCapMs(1000), setUpCapMs(3000), setUpCapMs(10_000), setUpCapMs(60_000)]).toEqual([1000, 3000, 5000, 15_000]);
+  it('may take a quarter of the time budget, at least 5 s', () => {
+    expect([setUpCapMs(1000), setUpCapMs(10_000), setUpCapMs(60_000)]).toEqual([5000, 5000, 15_000]);
   });
 
   it('aborts its requests in flight at the cap', async () => {

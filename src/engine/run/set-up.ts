@@ -11,12 +11,12 @@ import type { Sender } from './options.js';
 
 /** The share of the time budget the work before the phases may take at most. */
 export const SET_UP_SHARE = 0.25;
-/** A short budget still allows the work before the phases this long (at most the budget itself). */
+/** A short budget still allows the work before the phases this long: a 1 s budget is not a reason to read no schemas. */
 export const SET_UP_FLOOR_MS = 5000;
 
-/** How long the work before the phases may take with a time budget of `budgetMs`: a quarter, at least 5 s (up to the budget). */
+/** How long the work before the phases may take with a time budget of `budgetMs`: a quarter, at least 5 s. */
 export function setUpCapMs(budgetMs: number): number {
-  return Math.max(budgetMs * SET_UP_SHARE, Math.min(budgetMs, SET_UP_FLOOR_MS));
+  return Math.max(budgetMs * SET_UP_SHARE, SET_UP_FLOOR_MS);
 }
 
 /**
