@@ -190,6 +190,11 @@ export async function fetchItemSchemas(options: FetchItemSchemasOptions): Promis
   for (const namespace of root.namespaces) {
     const routes = routesOf(root, namespace);
     if (routes.length === 0) continue;
+    // Stopped (Ctrl-C, the run's cap on its work before the phases): the namespaces left are not asked.
+    if (options.signal?.aborted) {
+      warnings.push(`stopped before the schemas of /${namespace} and the namespaces after it were asked`);
+      break;
+    }
     const url = `${base}/${namespace}?context=help`;
     const answer = jsonOf(await send({ method: 'GET', url, headers: { accept: 'application/json' } }));
     const published = isRecord(answer.json) && isRecord(answer.json.routes) ? answer.json.routes : undefined;
@@ -206,7 +211,7 @@ export async function fetchItemSchemas(options: FetchItemSchemasOptions): Promis
     warnings.push(`GET ${url}: ${answer.problem ?? 'no routes in the answer'}; asking each route with OPTIONS`);
     await eachLimited(routes, options.concurrency ?? DEFAULT_CONCURRENCY, async (route) => {
       const path = concretePath(route);
-      if (path === undefined) return;
+      if (path === undefined || options.signal?.aborted) return;
       const optionsUrl = `${base}${path}`;
       const reply = jsonOf(await send({ method: 'OPTIONS', url: optionsUrl, headers: { accept: 'application/json' } }));
       if (reply.problem !== undefined) {

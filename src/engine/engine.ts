@@ -22,6 +22,7 @@ import type { ResourceHints } from '../resources/index.js';
 import { CallbackRefusals } from './phases/callback-refusals.js';
 import { RunContext, type Sender } from './run-context.js';
 import { cleanUp } from './run/clean-up.js';
+import { SetUpWindow, setUpCapMs } from './run/set-up.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 
 /**
@@ -209,11 +210,20 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   // memory still levels off soon after it starts. While the run waits for its target below, they are built ahead.
   const generators = generatorCache(options.settings.seed);
   const prebuilding = buildWhileWaiting(operations, generators);
+  const budgetMs = options.settings.timeBudgetSeconds ? options.settings.timeBudgetSeconds * 1000 : undefined;
+  // The work before the phases is bounded too: a part of the budget at most, and the dead-target rule (timeouts
+  // counted) stops a run whose target answers nothing but its descriptors.
+  const setUp = new SetUpWindow({
+    control: run.control,
+    sender: options.sender,
+    signal: options.signal,
+    capMs: budgetMs === undefined ? undefined : setUpCapMs(budgetMs),
+  });
   try {
     // Before any write: which paths are the run's own account, so no phase can lock the run out of its target.
     if (!options.safeMethodsOnly) {
       const find = (credentials: Credentials | undefined) =>
-        findOwnAccount({ descriptors: options.descriptors, restUrls, sender: options.sender, credentials, signal: options.signal });
+        findOwnAccount({ descriptors: options.descriptors, restUrls, sender: setUp.sender, credentials, signal: setUp.signal });
       const others = new Map<string, OwnAccount>();
       for (const account of options.accounts ?? []) {
         const found = await find(account.credentials);
@@ -228,16 +238,19 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     }
 
     // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
-    if (options.checks.some((check) => check.name === 'response_schema') || options.settings.phases.includes('schemas')) {
-      run.useAnswerSchemas(await loadAnswerSchemas({ ...options, concurrency: options.settings.concurrency, run, restUrls }));
+    const wanted = options.checks.some((check) => check.name === 'response_schema') || options.settings.phases.includes('schemas');
+    if (wanted && !run.stopped) {
+      run.useAnswerSchemas(
+        await loadAnswerSchemas({ ...options, sender: setUp.sender, signal: setUp.signal, concurrency: options.settings.concurrency, run, restUrls }),
+      );
     }
   } finally {
+    setUp.close();
     prebuilding.stop();
   }
 
   // The budget is for the phases' sending, counted from here: the run's set-up (its own accounts, the published
-  // schemas, generators built ahead meanwhile) would otherwise eat a short budget before the first request.
-  const budgetMs = options.settings.timeBudgetSeconds ? options.settings.timeBudgetSeconds * 1000 : undefined;
+  // schemas, generators built ahead meanwhile) has its own cap above, so a short budget is not eaten before the first request.
   const sendingFrom = Date.now();
   if (budgetMs !== undefined) run.setDeadline(sendingFrom + budgetMs);
 

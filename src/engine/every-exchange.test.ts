@@ -14,8 +14,8 @@ const PASSWORD_ENV = 'EVERY_EXCHANGE_APP_PASSWORD';
 /**
  * Answers the root descriptors, the item schemas they publish (`?context=help`) and the run's own account
  * (`…/me`); every other request waits longer than the harness's timeout. What the run reads before the phases is
- * answered so that this test is about the phases' requests: a hang there (each route then asked with OPTIONS in
- * turn) is the time budget's own matter, and made this test wait a minute.
+ * answered so that this test is about the phases' requests: a target that hangs there too stops the run before
+ * its phases (the dead-target rule, timeouts counted), which hanging-target.test.ts shows.
  */
 const hangsBeyondDescriptors: Fault = async (request, forward) => {
   if (/^\/[a-z_]+\/wp-json\/?$/.test(request.path)) return forward(request);

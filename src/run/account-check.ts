@@ -40,6 +40,8 @@ export function refusedAccountMessage(account: AccountToCheck, what: string): st
 /**
  * Reads `…/me` as each account, in turn, in the first descriptor's locale; throws a usage error for the first one
  * refused with 401 or 403. Any other answer (a 404 on a server without such a route, a 500) judges nothing here.
+ * A read that got no answer in time ends the check: the next accounts would wait as long for nothing, and the
+ * engine's work before the phases, bounded, tells whether the target answers at all.
  */
 export async function checkAccounts(options: {
   descriptor: LoadedDescriptor;
@@ -54,6 +56,7 @@ export async function checkAccounts(options: {
     if (options.signal?.aborted) return;
     const headers = { accept: 'application/json', authorization: basicAuthorization(account.credentials) };
     const exchange = await options.sender.send({ method: 'GET', url, headers }, options.signal);
+    if (exchange.error?.code === 'timeout') return;
     const status = exchange.response?.status;
     if (status !== 401 && status !== 403) continue;
     const code = errorCode(exchange.response?.json);

@@ -65,4 +65,17 @@ describe('run control', () => {
     signal.abort();
     expect([control.wasCutOff(aborted), control.wasCutOff(answered)]).toEqual([true, false]);
   });
+
+  it('counts timeouts in a row toward the dead-target rule only while told to (the work before the phases)', () => {
+    const timedOut: Exchange = { request, error: { code: 'timeout', message: 'no answer within 300 ms' }, durationMs: 300 };
+    const control = new RunControl({ deadAfterRefusals: 3 });
+    for (const exchange of [timedOut, timedOut, timedOut]) control.onExchange(exchange);
+    expect(control.stopped).toBe(false);
+    control.countTimeouts(true);
+    for (const exchange of [timedOut, timedOut, answered, timedOut, aborted, timedOut]) control.onExchange(exchange);
+    expect(control.stopped).toBe(false);
+    control.onExchange(timedOut);
+    expect(control.reason).toEqual({ kind: 'target-silent', unanswered: 3 });
+    expect(stopText(control.reason!)).toBe('target stopped answering: 3 requests in a row before the phases got no answer in time');
+  });
 });

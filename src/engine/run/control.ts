@@ -7,12 +7,16 @@ import { setMaxListeners } from 'node:events';
 import type { Exchange } from '../../http/types.js';
 
 /** Why a run stopped early. */
-export type StopReason = { readonly kind: 'interrupted' } | { readonly kind: 'time-budget' } | { readonly kind: 'target-dead'; readonly refusals: number };
+export type StopReason =
+  | { readonly kind: 'interrupted' }
+  | { readonly kind: 'time-budget' }
+  | { readonly kind: 'target-dead'; readonly refusals: number }
+  | { readonly kind: 'target-silent'; readonly unanswered: number };
 
 export const INTERRUPTED: StopReason = { kind: 'interrupted' };
 export const TIME_BUDGET: StopReason = { kind: 'time-budget' };
 
-/** Consecutive refused connections after which the target counts as gone. */
+/** Consecutive refused connections after which the target counts as gone (also: timeouts in a row before the phases). */
 export const DEFAULT_DEAD_AFTER_REFUSALS = 25;
 
 /** The words a report gives a stop reason (its `stoppedEarly`): reports, merges, scripts and tests read them. */
@@ -24,6 +28,8 @@ export function stopText(reason: StopReason): string {
       return 'time budget';
     case 'target-dead':
       return `target stopped answering: ${reason.refusals} connections refused in a row`;
+    case 'target-silent':
+      return `target stopped answering: ${reason.unanswered} requests in a row before the phases got no answer in time`;
   }
 }
 
@@ -52,6 +58,8 @@ export class RunControl {
   #deadline: number | undefined;
   #phaseDeadline: number | undefined;
   #consecutiveRefusals = 0;
+  #consecutiveTimeouts = 0;
+  #countTimeouts = false;
   readonly #deadAfterRefusals: number;
 
   constructor(options: RunControlOptions = {}) {
@@ -101,10 +109,33 @@ export class RunControl {
   }
 
   /**
+   * While on (the run's work before the phases: plain reads a live target answers at once), a request that timed
+   * out counts toward the dead-target rule too. The phases' requests do not: a fuzzed request may be slow to answer.
+   */
+  countTimeouts(on: boolean): void {
+    this.#countTimeouts = on;
+    this.#consecutiveTimeouts = 0;
+  }
+
+  /** Requests in a row that timed out while timeouts count (see `countTimeouts`). */
+  get timeoutsInARow(): number {
+    return this.#consecutiveTimeouts;
+  }
+
+  /**
    * The dead-target rule: so many connections in a row that could not be made (refused, or the host name no longer
-   * resolves), and the target is gone. Told every exchange.
+   * resolves), and the target is gone; while timeouts count, so many requests in a row that timed out. Told every
+   * exchange; one the run itself aborted tells nothing about the target.
    */
   onExchange(exchange: Exchange): void {
+    if (exchange.error?.code === 'aborted') return;
+    if (this.#countTimeouts && exchange.error?.code === 'timeout') {
+      this.#consecutiveRefusals = 0;
+      this.#consecutiveTimeouts += 1;
+      if (this.#consecutiveTimeouts >= this.#deadAfterRefusals) this.stop({ kind: 'target-silent', unanswered: this.#consecutiveTimeouts });
+      return;
+    }
+    this.#consecutiveTimeouts = 0;
     if (exchange.error?.code !== 'connection_refused' && exchange.error?.code !== 'name_not_resolved') {
       this.#consecutiveRefusals = 0;
       return;
