@@ -5,7 +5,10 @@
  * `http://faulty-api.localhost:PORT`, here through a loopback address of its own. The server breaks one rule per
  * phase (the faults of the fault-injection suite), so the merged shards must find what one whole run finds.
  * Left out: answers without `data.status` on every error, whose findings depend on which requests meet a 404,
- * which depends on what other requests wrote before (and differs between two whole runs as well).
+ * which depends on what other requests wrote before (and differs between two whole runs as well); and the action
+ * enum not enforced on `members/action/{id}`: on this foreign target an invalid write goes out with credentials only
+ * to a member the run made, so whether it meets one depends on what the shard made before (a write sent without
+ * them is a note since issue 34 item 8). suites/fault-injection finds that fault with writes allowed.
  */
 import { parseArgs } from 'node:util';
 import { runJob } from '../../src/run/run-job.js';
@@ -13,7 +16,7 @@ import { parseShard } from '../../src/config/index.js';
 import { loadRunSettings } from '../../src/run/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
 import { startFaultyServer } from '../../src/engine/phases/testing/faulty-server.js';
-import { actionEnumNotEnforced, itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from '../fault-injection/faults.js';
+import { itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from '../fault-injection/faults.js';
 import { lookupOnly } from '../safety/logged-server.js';
 
 export const FAULTY_HOST = 'faulty-api.localhost';
@@ -38,7 +41,6 @@ const server = await startFaultyServer({
   port: Number(values.port),
   faults: [
     serverErrorAtLargestPage(),
-    actionEnumNotEnforced(),
     perPageMaximumNotEnforced(),
     itemIdNotRequired(),
     passwordInMembers(),
