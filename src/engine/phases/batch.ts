@@ -12,7 +12,7 @@ import { runSequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
 import type { LoadedDescriptor } from '../../descriptor/types.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
-import type { Phase } from './phase.js';
+import { writingPhaseSkipReason, type Phase } from './phase.js';
 
 const PHASE = 'batch';
 
@@ -41,7 +41,7 @@ export const batchPhase: Phase = {
   budgetShare: 0.05,
   workload: () => BATCH_REQUESTS,
   skipReason(ctx) {
-    if (ctx.safeMethodsOnly) return 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)';
+    if (ctx.safeMethodsOnly) return writingPhaseSkipReason(ctx);
     return ctx.descriptors.some(servesBatch) ? undefined : `the descriptor has no POST ${BATCH_ROUTE}`;
   },
   units: (ctx) =>

@@ -20,7 +20,7 @@ import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
-import type { Phase, PhaseContext } from './phase.js';
+import { writingPhaseSkipReason, type Phase, type PhaseContext } from './phase.js';
 
 const PHASE = 'concurrency';
 
@@ -104,12 +104,7 @@ export const concurrencyPhase: Phase = {
     const { raceWidth: width, raceRounds: rounds } = ctx.settings;
     return plans(ctx).filter((plan) => plan.skip === undefined).length * rounds * (width + SET_UP_REQUESTS);
   },
-  skipReason: (ctx) =>
-    ctx.safeMethodsOnly
-      ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)'
-      : ctx.descriptors.length === 0
-        ? 'no descriptor loaded'
-        : undefined,
+  skipReason: writingPhaseSkipReason,
   // A race's rounds wait for each other; each round is a set-up, one burst and a few reads.
   units: (ctx) =>
     ctx.safeMethodsOnly

@@ -71,3 +71,9 @@ export interface Phase {
   skipReason(ctx: PhaseContext): string | undefined;
   run(ctx: PhaseContext): Promise<void>;
 }
+
+/** Why a phase that writes cannot run here: writes are not allowed, or there is no descriptor to write through. */
+export function writingPhaseSkipReason(ctx: Pick<PhaseContext, 'safeMethodsOnly' | 'descriptors'>): string | undefined {
+  if (ctx.safeMethodsOnly) return 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)';
+  return ctx.descriptors.length === 0 ? 'no descriptor loaded' : undefined;
+}

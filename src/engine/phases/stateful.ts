@@ -34,7 +34,7 @@ import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
-import type { Phase, PhaseContext } from './phase.js';
+import { writingPhaseSkipReason, type Phase, type PhaseContext } from './phase.js';
 
 const PHASE = 'stateful';
 const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
@@ -179,12 +179,7 @@ export const statefulPhase: Phase = {
   ],
   budgetShare: 0.15,
   workload: (ctx) => ctx.operations.filter((op) => op.method === 'POST' && op.pattern.variables.length === 0).length * REQUESTS_PER_SEQUENCE,
-  skipReason: (ctx) =>
-    ctx.safeMethodsOnly
-      ? 'only GET, HEAD and OPTIONS may be sent to this target (--allow-destructive allows writes)'
-      : ctx.descriptors.length === 0
-        ? 'no descriptor loaded'
-        : undefined,
+  skipReason: writingPhaseSkipReason,
   // A step of a sequence waits for the one before; a life cycle has some twenty steps.
   units: (ctx) =>
     ctx.safeMethodsOnly
