@@ -6,7 +6,7 @@
 import type { RootDescriptor } from '../descriptor/types.js';
 import { compareTables } from './diff/compare-tables.js';
 import { describedArgs } from './diff/descriptions.js';
-import { sameJsonMeaning, showValue } from './diff/json-meaning.js';
+import { sameJsonMeaning, showValue } from '../descriptor/json-meaning.js';
 import { tableFromContract, tableFromDescriptor } from './diff/route-table.js';
 import { ALL_BUT_HUMAN_TEXT, DOCUMENTED_KEYWORDS } from './diff/schema-comparison.js';
 import type { ContractDifference } from './diff/types.js';
@@ -14,7 +14,7 @@ import type { Contract } from './types.js';
 
 export type { ContractDifference, DifferenceKind, DifferenceSeverity } from './diff/types.js';
 export { routeMeaningDifference } from './diff/route-meaning.js';
-export { sameJsonMeaning } from './diff/json-meaning.js';
+export { sameJsonMeaning } from '../descriptor/json-meaning.js';
 
 /**
  * Every way `root` departs from `contract`: a missing namespace, route or method; a parameter missing, or added

@@ -1,5 +1,6 @@
 /** A step's answer, read the way sequences and their checks need it: status, JSON body, WordPress error code, headers. */
 import type { Exchange } from '../../http/types.js';
+import { describeSeen, isSuccess as isSuccessStatus, seenAnswer } from '../answer-seen.js';
 
 export interface StepAnswer {
   exchange: Exchange;
@@ -14,14 +15,16 @@ export interface StepAnswer {
   field(name: string): unknown;
 }
 
+/** What `exchange` answered, status and error code read as every evidence check reads them (`seenAnswer`). */
 export function answerOf(exchange: Exchange): StepAnswer {
   const json = exchange.response?.json;
   const body = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  const { status, code } = seenAnswer(exchange);
   return {
     exchange,
-    status: exchange.response?.status,
+    status,
     json,
-    code: typeof body?.code === 'string' ? body.code : undefined,
+    code,
     header: (name) => exchange.response?.headers[name.toLowerCase()],
     field: (name) => body?.[name],
   };
@@ -29,13 +32,12 @@ export function answerOf(exchange: Exchange): StepAnswer {
 
 /** `404 rest_no_route`, or the transport error when nothing came back. */
 export function describeAnswer(answer: StepAnswer): string {
-  if (answer.status === undefined) return `no response (${answer.exchange.error?.code ?? 'unknown error'})`;
-  return answer.code === undefined ? String(answer.status) : `${answer.status} ${answer.code}`;
+  return describeSeen({ status: answer.status, code: answer.code, error: answer.exchange.error?.code });
 }
 
 /** True for a 2xx answer. */
 export function isSuccess(answer: Pick<StepAnswer, 'status'>): boolean {
-  return answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+  return isSuccessStatus(answer.status);
 }
 
 /** An id as a path value: numbers and non-empty strings. */

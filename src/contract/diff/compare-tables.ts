@@ -3,7 +3,7 @@
  * arguments of a reference table against a subject table, one `ContractDifference` per departure.
  */
 import type { ArgSchema, HttpMethod } from '../../descriptor/types.js';
-import { showValue } from './json-meaning.js';
+import { showValue } from '../../descriptor/json-meaning.js';
 import { matchRoutes, type RoutePair } from './route-matching.js';
 import { endpointFor, methodsOf, type RouteTable, type TableEndpoint } from './route-table.js';
 import { compareSchemas, type KeywordSelection } from './schema-comparison.js';

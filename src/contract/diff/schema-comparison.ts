@@ -4,7 +4,7 @@
  * (`items`, `properties`, `anyOf`…) are compared the same way, and a change is named by its keyword path.
  */
 import type { ArgSchema } from '../../descriptor/types.js';
-import { isPlainObject, sameJsonMeaning, sameJsonSet } from './json-meaning.js';
+import { isPlainObject, sameJsonMeaning, sameJsonSet } from '../../descriptor/json-meaning.js';
 
 /** One keyword whose value differs. `keyword` is a path such as `items.type` or `properties.path.required`. */
 export interface SchemaChange {

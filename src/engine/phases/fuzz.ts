@@ -20,7 +20,7 @@ import { labelStillHolds } from '../labels.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
-import { isSuccess } from './access.js';
+import { isSuccess } from '../../checks/answer-seen.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';

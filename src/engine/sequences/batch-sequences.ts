@@ -10,7 +10,7 @@ import { describeItem, itemAnswers, lacksRight, type ItemAnswer } from '../../ch
 import { isSuccess, seenAnswer } from '../../checks/answer-seen.js';
 import type { EvidenceCheck } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
-import { idText, type StepAnswer } from './answer.js';
+import { idText, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { UNKNOWN_ITEM_PATH, type BatchableFamily, type BatchPlan } from './batch-plan.js';
 import { SequenceStopped, type Sequence } from './sequence.js';
 

@@ -12,7 +12,6 @@ import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
 import type { StatusExpectation, StepStatus } from '../../checks/resources/evidence.js';
 import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
-import { unmetStatus } from '../../checks/resources/step-status.js';
 import { isGone } from '../run/clean-up.js';
 
 /** Parameter values of one step; path values are strings, as in a generated case. */
@@ -77,15 +76,8 @@ export class Sequence {
     return answerOf(exchange);
   }
 
-  /** Reports `message` under `check` with the sequence so far, then stops the sequence. */
-  fail(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): never {
-    this.report(check, op, message, severity);
-    this.outcome = { result: 'failed', reason: `${check.name}: ${message}` };
-    throw new SequenceStopped(message);
-  }
-
   /** Reports `message` under `check` with the sequence so far; the sequence goes on. */
-  report(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): void {
+  #report(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): void {
     this.steps.push({ step: check.name, outcome: severity === 'failure' ? 'failed' : 'warned', detail: message });
     if (severity === 'failure') this.outcome = { result: 'failed', reason: `${check.name}: ${message}` };
     this.ctx.run.report({
@@ -101,11 +93,11 @@ export class Sequence {
 
   /**
    * Hands what the sequence saw to `check` and reports each rule it found broken with the sequence so far (see
-   * `report`); the sequence goes on. Returns what the check found, so the caller can stop the sequence.
+   * `#report`); the sequence goes on. Returns what the check found, so the caller can stop the sequence.
    */
   judge<E>(check: EvidenceCheck<E>, op: Operation, evidence: E): CheckFailure[] {
     const failures = check.judge(evidence);
-    for (const failure of failures) this.report(check, op, failure.message, failure.severity ?? check.severity);
+    for (const failure of failures) this.#report(check, op, failure.message, failure.severity ?? check.severity);
     return failures;
   }
 
@@ -130,17 +122,6 @@ export class Sequence {
   /** Records a step of the sequence for the report (what ran, and how it went). */
   record(step: string, outcome: StepRecord['outcome'] = 'ok', detail?: string): void {
     this.steps.push(detail === undefined ? { step, outcome } : { step, outcome, detail });
-  }
-
-  /**
-   * Requires the step's status to meet `expectation`, else reports under `check` and stops: for the checks whose
-   * sequences do not yet hand them evidence (see `expectStatus`). A 401 or 403 where success was expected is no
-   * finding (the interface does not say who may do what): the sequence stops with a note.
-   */
-  expect(answer: StepAnswer, op: Operation, expectation: StatusExpectation, what: string, check: SequenceCheck): void {
-    this.#stopWhenNotAllowed(answer, op, expectation, what);
-    const unmet = unmetStatus({ what, expected: expectation, answer });
-    if (unmet !== undefined) this.fail(check, op, unmet);
   }
 
   /** Stops the sequence, with no finding, when a step that had to succeed answered 401 or 403. */
