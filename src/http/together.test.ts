@@ -11,6 +11,9 @@ import { sendTogether } from './together.js';
 let arrivals: number[] = [];
 let created = 0;
 let taken = false;
+/** The answers of the racy route held back until the whole race has arrived. */
+const racyWaiting: (() => void)[] = [];
+const RACE_SIZE = 6;
 let server: Server;
 let url: string;
 /** A server in another process, so its clock is not held up by this one's event loop: it answers each request with when its first byte arrived. */
@@ -29,14 +32,19 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     arrivals.push(performance.now());
     if (req.url === '/racy') {
+      // Check, then write once every request of the race has been checked (or after a second): a fixed pause
+      // would be outrun by a busy machine, where the six requests may arrive further apart than any pause.
       const free = !taken;
-      setTimeout(() => {
+      racyWaiting.push(() => {
         if (free) {
           taken = true;
           created += 1;
         }
         res.writeHead(free ? 201 : 400, { 'content-type': 'application/json' }).end(JSON.stringify({ free }));
-      }, 20);
+      });
+      const answerAll = () => racyWaiting.splice(0).forEach((answer) => answer());
+      if (racyWaiting.length === RACE_SIZE) answerAll();
+      else setTimeout(answerAll, 1_000);
       return;
     }
     req.resume();
@@ -92,11 +100,11 @@ describe('sendTogether', () => {
     taken = false;
     created = 0;
     const { exchanges } = await sendTogether(
-      Array.from({ length: 6 }, () => request('/racy', '{}')),
+      Array.from({ length: RACE_SIZE }, () => request('/racy', '{}')),
       DEFAULT_TRANSPORT_OPTIONS,
     );
     expect(exchanges.every((exchange) => exchange.response?.status === 201)).toBe(true);
-    expect(created).toBe(6);
+    expect(created).toBe(RACE_SIZE);
   });
 
   it('answers a connection it could not open with an error, and still sends the others', async () => {
