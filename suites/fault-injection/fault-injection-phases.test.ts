@@ -1,0 +1,10 @@
+/**
+ * The harness's recall on faults that only a phase's own requests meet (the fuzz phase's invalid cases, the auth
+ * matrix, the contract, the locales, a life cycle, a batch). (Single answers: fault-injection.test.ts.)
+ */
+import { describe } from 'vitest';
+import { itFindsEach, SEEDED } from './seeded.js';
+
+describe('fault injection: phases', () => {
+  itFindsEach(SEEDED.filter((fault) => !fault.phases.includes('examples')));
+});
