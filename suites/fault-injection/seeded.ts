@@ -144,17 +144,17 @@ export const summary = (findings: readonly Finding[]): string[] =>
   findings.map((finding) => `${finding.check} ${finding.severity} ${finding.locale} ${finding.method} ${finding.route}: ${finding.message}`);
 
 /**
- * One test per fault of `faults`: the check that guards the broken rule reports it, and nothing else is reported
+ * One test per fault of `faults`, each run with `examples` examples per operation: the check that guards the broken rule reports it, and nothing else is reported
  * (a fault must not make the harness misread the rest of the server). Prints how many were found.
  */
-export function itFindsEach(faults: readonly SeededFault[]): void {
+export function itFindsEach(faults: readonly SeededFault[], examples: number): void {
   const found = new Set<string>();
   afterAll(() => {
     console.log(`fault injection: ${found.size}/${faults.length} faults found`);
   });
 
   it.each(faults.map((fault) => [fault.name, fault] as const))('finds %s', async (_name, fault) => {
-    const findings = await runAgainst(fault.faults, fault.phases, fault.locales ?? ['en_gb'], 10, fault.allowDestructive);
+    const findings = await runAgainst(fault.faults, fault.phases, fault.locales ?? ['en_gb'], examples, fault.allowDestructive);
     const caught = findings.filter(
       (finding) => finding.check === fault.check && (fault.route === undefined || finding.route === fault.route) && finding.severity === 'failure',
     );
