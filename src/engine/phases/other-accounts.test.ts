@@ -16,7 +16,9 @@ const probesOnly: Phase = {
   budgetShare: 1,
   workload: () => 0,
   skipReason: () => undefined,
-  run: probeOtherAccounts,
+  run: async (ctx) => {
+    await probeOtherAccounts(ctx);
+  },
 };
 
 const SEED = 3;

@@ -9,7 +9,7 @@
  * `members/{user_id}/avatar`), or any path variable named `user_id` (`profile/{field_id}/data/{user_id}`).
  */
 import { accessOtherAccount } from '../../checks/access/access-other-account.js';
-import { readsAlike, type AccountProbeEvidence, type ReadBack } from '../../checks/access/account-probe.js';
+import { changedPlaces, readable, type AccountProbeEvidence, type ReadBack } from '../../checks/access/account-probe.js';
 import { accessRoleEscalation } from '../../checks/access/access-role-escalation.js';
 import { seenAnswer } from '../../checks/answer-seen.js';
 import type { EvidenceCheck } from '../../checks/types.js';
@@ -17,6 +17,7 @@ import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../descr
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/identity.js';
+import { AccountRoles } from './account-roles.js';
 import type { PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 
@@ -61,19 +62,21 @@ interface Probe {
   requestCase: RequestCase;
   /** What was tried, for the message: "wrote member2's resource", "raised its own roles". */
   attempt: string;
+  /** Where the resource is read back, when not at the write's own route and path (a write to `…/me`). */
+  readAt?: { op: Operation; path: Record<string, string> };
 }
 
 /**
  * Sends the probe's write as its actor (on purpose past the protection of the run's accounts), with the
  * administrator's reads around it, and hands what they answered to the probe's check.
  */
-async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt }: Probe): Promise<void> {
-  const read = readOperation(ctx, op);
-  const before = read && ctx.run.credentials ? [await readBack(ctx, read, requestCase.path), await readBack(ctx, read, requestCase.path)] : [];
+async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt, readAt }: Probe): Promise<void> {
+  const read = readAt?.op ?? readOperation(ctx, op);
+  const path = readAt?.path ?? requestCase.path;
+  const before = read && ctx.run.credentials ? [await readBack(ctx, read, path), await readBack(ctx, read, path)] : [];
   const reads = before.map(readOf);
   const write = await ctx.run.execute(op, requestCase, PHASE, { credentials: actor.credentials, unguarded: true });
-  // A resource that reads differently twice in a row (a counter, a time) cannot show a change: no read after.
-  const after = readsAlike(reads) ? await readBack(ctx, read!, requestCase.path) : undefined;
+  const after = readable(reads) ? await readBack(ctx, read!, path) : undefined;
   const evidence: AccountProbeEvidence = {
     method: op.method,
     route: op.route,
@@ -83,7 +86,11 @@ async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt
     before: reads,
   };
   if (after !== undefined) evidence.after = readOf(after);
-  ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges: [...before.slice(1), write.exchange, ...(after ? [after] : [])], requestCase });
+  // A change seen once is read again: a field that differs between two reads with no write between is volatile.
+  const again = changedPlaces(evidence).length > 0 ? await readBack(ctx, read!, path) : undefined;
+  if (again !== undefined) evidence.afterAgain = readOf(again);
+  const exchanges = [...before.slice(1), write.exchange, ...(after ? [after] : []), ...(again ? [again] : [])];
+  ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase });
 }
 
 /** Each ordinary account's write of every account-addressed operation, pointed at another ordinary account. */
@@ -114,9 +121,17 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
   return probes;
 }
 
-/** Each ordinary account's write of roles [administrator] to its own `…/{own id}` where the update takes `roles`. */
+/** The roles value that raises an account to administrator, in the shape the update takes. */
+const administrator = (op: Operation): string | string[] => (op.args.roles?.type === 'string' ? 'administrator' : ['administrator']);
+
+/**
+ * Each ordinary account's write of roles [administrator] to its own account where the update takes `roles`: at
+ * `…/{own id}`, and at `…/me` with its own credentials (a server that guards the one and forgets the other), read
+ * back at `…/{own id}`. The roles a granted probe changed are put back at once (`AccountRoles`).
+ */
 function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
-  const probes: Probe[] = [];
+  const byId: Probe[] = [];
+  const atMe: Probe[] = [];
   for (const descriptor of ctx.descriptors) {
     const collections = accountCollections(descriptor);
     const updates = ctx.operations.filter(
@@ -125,40 +140,84 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
     // One method per route is enough: POST, PUT and PATCH of a WordPress route share one callback.
     const seen = new Set<string>();
     for (const op of updates) {
+      if (seen.has(op.route)) continue;
       const variable = op.pattern.variables.length === 1 ? op.pattern.variables[0]!.name : undefined;
-      if (variable === undefined || !collections.some((collection) => op.pattern.template === `${collection}{${variable}}`) || seen.has(op.route)) continue;
+      const collection = collections.find((candidate) =>
+        variable === undefined ? op.pattern.template === `${candidate}me` : op.pattern.template === `${candidate}{${variable}}`,
+      );
+      if (collection === undefined || (variable === undefined && op.pattern.variables.length > 0)) continue;
       seen.add(op.route);
+      const read = variable === undefined ? itemRead(ctx, op.locale, collection) : undefined;
+      if (variable === undefined && read === undefined) continue;
       for (const actor of actors) {
         const id = ctx.run.accountOf(actor)?.id;
         if (id === undefined) continue;
-        const roles = op.args.roles?.type === 'string' ? 'administrator' : ['administrator'];
-        probes.push({
+        const body = { roles: administrator(op) };
+        if (variable !== undefined) {
+          byId.push({
+            check: accessRoleEscalation,
+            op,
+            actor,
+            requestCase: { operationId: op.id, kind: 'valid', path: { [variable]: String(id) }, query: {}, body },
+            attempt: 'raised its own roles to administrator',
+          });
+          continue;
+        }
+        atMe.push({
           check: accessRoleEscalation,
           op,
           actor,
-          requestCase: { operationId: op.id, kind: 'valid', path: { [variable]: String(id) }, query: {}, body: { roles } },
-          attempt: 'raised its own roles to administrator',
+          requestCase: { operationId: op.id, kind: 'valid', path: {}, query: {}, body },
+          attempt: 'raised its own roles to administrator through its own credentials',
+          readAt: { op: read!, path: { [read!.pattern.variables[0]!.name]: String(id) } },
         });
       }
     }
   }
-  return probes;
+  return [...byId, ...atMe];
 }
 
-/** Runs the probes one at a time: each reads, writes and reads the same resource, which a parallel probe could change. */
-export async function probeOtherAccounts(ctx: PhaseContext): Promise<void> {
-  if (ctx.safeMethodsOnly) return;
+/** The GET of `{collection}{id}` (one variable) in a locale: where an account addressed as `…/me` is read back. */
+function itemRead(ctx: PhaseContext, locale: string | null, collection: string): Operation | undefined {
+  return ctx.operations.find(
+    (op) =>
+      op.locale === locale &&
+      op.method === 'GET' &&
+      op.pattern.variables.length === 1 &&
+      op.pattern.template === `${collection}{${op.pattern.variables[0]!.name}}`,
+  );
+}
+
+/**
+ * Runs the probes one at a time: each reads, writes and reads the same resource, which a parallel probe could
+ * change. After each, every account's roles are read, and put back if the probe changed them; an account whose
+ * roles stay changed probes no more. Only an interrupt or a dead target stops them: they are few, and run first
+ * in their phase, so a spent share of the time budget does not leave them out. Returns how many were not sent.
+ */
+export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
+  if (ctx.safeMethodsOnly) return 0;
   const ordinary = ordinaryAccounts(ctx.run.identities);
   // Deletes after the other writes (a broken server that lets one through removes the account the rest address),
-  // role escalation last (a broken server that grants it changes who the actor is for anything after).
+  // role escalation last (a broken server that grants it changes who the actor is until its roles are put back).
   const others = otherAccountProbes(ctx, ordinary, ordinary);
   const ordered = [
     ...others.filter((next) => next.op.method !== 'DELETE'),
     ...others.filter((next) => next.op.method === 'DELETE'),
     ...roleProbes(ctx, ordinary),
   ];
-  for (const next of ordered) {
-    if (ctx.run.stopped) return;
+  if (ordered.length === 0) return 0;
+  const roles = await AccountRoles.read(ctx, ordinary);
+  for (const [index, next] of ordered.entries()) {
+    if (hardStopped(ctx)) return ordered.length - index;
+    if (!roles.mayProbe(next.actor)) continue;
     await probe(ctx, next);
+    await roles.keep(ctx, next.op);
   }
+  return 0;
+}
+
+/** The run stopped for a reason other than its time budget (an interrupt, a dead target). */
+function hardStopped(ctx: PhaseContext): boolean {
+  const reason = ctx.run.control.reason;
+  return reason !== undefined && reason.kind !== 'time-budget';
 }
