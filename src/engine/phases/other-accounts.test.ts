@@ -244,4 +244,34 @@ describe('other-account probes', () => {
     });
     expect(incomplete).toEqual([expect.stringMatching(/^\d+ account probes \(other accounts' resources, own roles\) not sent$/)]);
   });
+
+  it("on a target the run does not own, makes the other member's field data first, reports its overwrite and deletes it after", async () => {
+    const dataOf = (id: number) => new RegExp(`^/community/v1/profile/\\d+/data/${id}$`);
+    const server = await withFault((member, admin) => {
+      const inner = actsAs(dataOf(member2Id), member, admin);
+      return async (request, forward) => {
+        const answer = await inner(request, forward);
+        if (/profile\/\d+\/data/.test(request.path))
+          (await import('node:fs')).appendFileSync(
+            '/tmp/h14a/trace.log',
+            `${request.method} ${request.path} ${request.headers.authorization === member ? 'M' : request.headers.authorization === admin ? 'A' : '?'} ${request.body} -> ${answer.status} ${answer.body.slice(0, 150)}\n`,
+          );
+        return answer;
+      };
+    });
+    const result = await runPhase(probesOnly, {
+      url: server.url,
+      locales: ['en_gb'],
+      credentials: server.credentials.admin,
+      accounts: seededAccounts(server.credentials),
+      ownedWritesOnly: true,
+    });
+    expect(findingLines(result.findings)).toContainEqual(
+      expect.stringMatching(
+        /^access_other_account failure en_gb (POST|PUT|PATCH) \/community\/v1\/profile\/\(\?P<field_id>\[\\d\]\+\)\/data\/\(\?P<user_id>\[\\d\]\+\): member \(member\) wrote member2's resource with .* and was not refused \(2\d\d\); a read afterwards shows the change$/,
+      ),
+    );
+    // member2's data written for the probes is gone again.
+    expect(result.notes.filter((note) => note.includes('could not be put back'))).toEqual([]);
+  });
 });

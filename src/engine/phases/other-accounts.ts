@@ -19,6 +19,7 @@ import type { Exchange } from '../../http/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/identity.js';
 import { AccountRoles } from './account-roles.js';
 import type { PhaseContext } from './phase.js';
+import { makeVictimData, removeVictimData } from './victim-state.js';
 import { sampleCases } from './sample-cases.js';
 
 const PHASE = 'auth';
@@ -64,6 +65,9 @@ interface Probe {
   attempt: string;
   /** Where the resource is read back, when not at the write's own route and path (a write to `…/me`). */
   readAt?: { op: Operation; path: Record<string, string> };
+  /** Whose resource a probe of another account's resources addresses, and the path variable naming that account. */
+  victim?: Identity;
+  accountVariable?: string;
 }
 
 /**
@@ -114,6 +118,8 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
           actor,
           requestCase: { ...sample, path: { ...sample.path, [variable]: String(victimId) } },
           attempt: `wrote ${victim.name}'s resource`,
+          victim,
+          accountVariable: variable,
         });
       }
     }
@@ -207,13 +213,19 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
   ];
   if (ordered.length === 0) return 0;
   const roles = await AccountRoles.read(ctx, ordinary);
+  const victimData = await makeVictimData(ctx, others);
+  let unsent = 0;
   for (const [index, next] of ordered.entries()) {
-    if (hardStopped(ctx)) return ordered.length - index;
+    if (hardStopped(ctx)) {
+      unsent = ordered.length - index;
+      break;
+    }
     if (!roles.mayProbe(next.actor)) continue;
     await probe(ctx, next);
     await roles.keep(ctx, next.op);
   }
-  return 0;
+  await removeVictimData(ctx, victimData);
+  return unsent;
 }
 
 /** The run stopped for a reason other than its time budget (an interrupt, a dead target). */
