@@ -274,4 +274,16 @@ describe('other-account probes', () => {
     // member2's data written for the probes is gone again.
     expect(result.notes.filter((note) => note.includes('could not be put back'))).toEqual([]);
   });
+
+  it('tries every update method: a server that refuses PATCH and grants POST is caught', async () => {
+    const server = await withFault((member, admin) => {
+      const grant = actsAs(new RegExp(`^/community/v1/members/${MEMBER_ID}$`), member, admin);
+      return (request, forward) => (request.method === 'POST' ? grant(request, forward) : forward(request));
+    });
+    const result = await probe(server);
+    expect(findingLines(result.findings)).toEqual([
+      expect.stringMatching(/^access_role_escalation failure en_gb POST \/community\/v1\/members\/\(\?P<id>\[\\d\]\+\): /),
+    ]);
+    expect(await memberRoles(server)).toEqual(['subscriber']);
+  });
 });

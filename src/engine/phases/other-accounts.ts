@@ -1,8 +1,9 @@
 /**
- * Members against each other, on purpose: after the access matrix, each ordinary account (a member or an author)
- * tries to write another account's resources, and to raise its own roles. Each write must be refused, and a read
- * of the same resource by the administrator, before and after, must show nothing changed: a refusal that still
- * changed the data is as broken as a success.
+ * Members against each other, on purpose: first in the auth phase, each ordinary account (a member or an author)
+ * tries to write another account's resources (data the other account wrote itself first: `victim-state.ts`), and
+ * to raise its own roles, at `…/{own id}` and at `…/me`. Each write must be refused, and a read of the same resource
+ * by the administrator, before and after, must show nothing changed: a refusal that still changed the data is as
+ * broken as a success. Roles a granted probe changed are put back at once (`account-roles.ts`).
  *
  * Which resources belong to an account is read from the descriptor: the collection of a `…/me` route
  * (`/wp/v2/users/`, `/community/v1/members/`) followed by the account's id (`members/{id}`,
@@ -68,13 +69,18 @@ interface Probe {
   /** Whose resource a probe of another account's resources addresses, and the path variable naming that account. */
   victim?: Identity;
   accountVariable?: string;
+  /**
+   * Probes of one rule on one route by one actor, in every locale and update method: once one is granted the rest
+   * are not sent (the escalation is reported once, on its route).
+   */
+  once?: string;
 }
 
 /**
  * Sends the probe's write as its actor (on purpose past the protection of the run's accounts), with the
  * administrator's reads around it, and hands what they answered to the probe's check.
  */
-async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt, readAt }: Probe): Promise<void> {
+async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt, readAt }: Probe): Promise<boolean> {
   const read = readAt?.op ?? readOperation(ctx, op);
   const path = readAt?.path ?? requestCase.path;
   const before = read && ctx.run.credentials ? [await readBack(ctx, read, path), await readBack(ctx, read, path)] : [];
@@ -94,7 +100,7 @@ async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt
   const again = changedPlaces(evidence).length > 0 ? await readBack(ctx, read!, path) : undefined;
   if (again !== undefined) evidence.afterAgain = readOf(again);
   const exchanges = [...before.slice(1), write.exchange, ...(after ? [after] : []), ...(again ? [again] : [])];
-  ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase });
+  return ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase }).length > 0;
 }
 
 /** Each ordinary account's write of every account-addressed operation, pointed at another ordinary account. */
@@ -127,6 +133,9 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
   return probes;
 }
 
+/** The order update methods are tried in: PATCH as a client changing one field sends it. */
+const UPDATE_ORDER: readonly string[] = ['PATCH', 'POST', 'PUT'];
+
 /** The roles value that raises an account to administrator, in the shape the update takes. */
 const administrator = (op: Operation): string | string[] => (op.args.roles?.type === 'string' ? 'administrator' : ['administrator']);
 
@@ -143,22 +152,21 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
     const updates = ctx.operations.filter(
       (op) => op.locale === descriptor.locale && ['POST', 'PUT', 'PATCH'].includes(op.method) && op.args.roles !== undefined,
     );
-    // One method per route is enough: POST, PUT and PATCH of a WordPress route share one callback.
-    const seen = new Set<string>();
-    for (const op of updates) {
-      if (seen.has(op.route)) continue;
+    // Every update method, PATCH first: WordPress gives POST, PUT and PATCH of a route one callback, but a server
+    // or a gateway in front of it that guards one method and forgets another is caught too.
+    for (const op of [...updates].sort((a, b) => UPDATE_ORDER.indexOf(a.method) - UPDATE_ORDER.indexOf(b.method))) {
       const variable = op.pattern.variables.length === 1 ? op.pattern.variables[0]!.name : undefined;
       const collection = collections.find((candidate) =>
         variable === undefined ? op.pattern.template === `${candidate}me` : op.pattern.template === `${candidate}{${variable}}`,
       );
       if (collection === undefined || (variable === undefined && op.pattern.variables.length > 0)) continue;
-      seen.add(op.route);
       const read = variable === undefined ? itemRead(ctx, op.locale, collection) : undefined;
       if (variable === undefined && read === undefined) continue;
       for (const actor of actors) {
         const id = ctx.run.accountOf(actor)?.id;
         if (id === undefined) continue;
         const body = { roles: administrator(op) };
+        const once = `${op.route} ${actor.name}`;
         if (variable !== undefined) {
           byId.push({
             check: accessRoleEscalation,
@@ -166,6 +174,7 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
             actor,
             requestCase: { operationId: op.id, kind: 'valid', path: { [variable]: String(id) }, query: {}, body },
             attempt: 'raised its own roles to administrator',
+            once,
           });
           continue;
         }
@@ -176,6 +185,7 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
           requestCase: { operationId: op.id, kind: 'valid', path: {}, query: {}, body },
           attempt: 'raised its own roles to administrator through its own credentials',
           readAt: { op: read!, path: { [read!.pattern.variables[0]!.name]: String(id) } },
+          once,
         });
       }
     }
@@ -215,13 +225,14 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
   const roles = await AccountRoles.read(ctx, ordinary);
   const victimData = await makeVictimData(ctx, others);
   let unsent = 0;
+  const granted = new Set<string>();
   for (const [index, next] of ordered.entries()) {
     if (hardStopped(ctx)) {
       unsent = ordered.length - index;
       break;
     }
-    if (!roles.mayProbe(next.actor)) continue;
-    await probe(ctx, next);
+    if (!roles.mayProbe(next.actor) || (next.once !== undefined && granted.has(next.once))) continue;
+    if ((await probe(ctx, next)) && next.once !== undefined) granted.add(next.once);
     await roles.keep(ctx, next.op);
   }
   await removeVictimData(ctx, victimData);
