@@ -50,12 +50,17 @@ function namedCollection(ctx: PhaseContext, op: Operation, variable: string): Op
   );
 }
 
-/** The id of the first item a collection lists (as the administrator), if any. */
-async function firstId(ctx: PhaseContext, list: Operation): Promise<string | undefined> {
+/**
+ * The id of an item a collection lists (as the administrator): the first that is not required (BuddyPress's Name
+ * field is, and a member's name is not the run's to change), else the first.
+ */
+async function listedId(ctx: PhaseContext, list: Operation): Promise<string | undefined> {
   const requestCase: RequestCase = { operationId: list.id, kind: 'valid', path: {}, query: {}, body: undefined };
   const { exchange } = await ctx.run.execute(list, requestCase, PHASE, { credentials: ctx.run.credentials ?? null });
-  const items = exchange.response?.status === 200 ? exchange.response.json : undefined;
-  const id = Array.isArray(items) ? (items[0] as { id?: unknown } | undefined)?.id : undefined;
+  const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
+  const items = Array.isArray(json) ? (json as Array<{ id?: unknown; is_required?: unknown } | null>) : [];
+  const item = items.find((candidate) => candidate?.is_required !== true) ?? items[0];
+  const id = item?.id;
   return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : undefined;
 }
 
@@ -92,7 +97,7 @@ async function victimWrite(ctx: PhaseContext, probes: readonly VictimProbe[], pr
   for (const variable of write.pattern.variables) {
     if (variable.name === probe.accountVariable) continue;
     const list = namedCollection(ctx, write, variable.name);
-    const id = list && (await firstId(ctx, list));
+    const id = list && (await listedId(ctx, list));
     if (id === undefined) return null;
     path[variable.name] = id;
   }
@@ -118,7 +123,14 @@ async function heldBefore(ctx: PhaseContext, write: Operation, requestCase: Requ
   const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
   const held = json as Record<string, unknown>;
-  return Object.fromEntries(Object.keys((requestCase.body ?? {}) as object).map((key) => [key, held[key] ?? null]));
+  return Object.fromEntries(Object.keys((requestCase.body ?? {}) as object).map((key) => [key, writable(held[key])]));
+}
+
+/** A value as it is written: WordPress answers some as `{raw, rendered}` and BuddyPress as `{unserialized, rendered}`. */
+function writable(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value ?? null;
+  const shaped = value as { raw?: unknown; unserialized?: unknown };
+  return shaped.raw ?? shaped.unserialized ?? value;
 }
 
 /** Valid cases tried for one whose body values are all non-empty. */
