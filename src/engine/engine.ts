@@ -335,7 +335,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     findings,
     ...(phasesRun.includes('auth') ? { access: run.access() } : {}),
     stoppedEarly: run.stopReason,
-    incomplete: incompleteness(run.stopReason, stoppedPhases, own, run.cutOff),
+    incomplete: [...incompleteness(run.stopReason, stoppedPhases, own, run.cutOff), ...run.incompleteWork],
     durationMs,
     rate,
     ...(budgetPlan ? { budget: budgetPlan.split() } : {}),

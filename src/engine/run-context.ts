@@ -48,6 +48,7 @@ export class RunContext {
   readonly #recorder: RunRecorder;
   readonly #checks: CheckRunner;
   readonly #transmitter: Transmitter;
+  readonly #incomplete: string[] = [];
 
   constructor(options: RunContextOptions) {
     this.#options = options;
@@ -139,4 +140,10 @@ export class RunContext {
   readonly emit = (event: RunEvent): void => this.#options.emit(event);
   readonly limitPhase = (deadline: number | undefined): void => this.control.limitPhase(deadline);
   readonly setDeadline = (epochMs: number | undefined): void => this.control.setDeadline(epochMs);
+  /** Says the run left out work it was asked for (the report's `incomplete`; `fail-on: incomplete` fails on it). */
+  readonly markIncomplete = (reason: string): void => void this.#incomplete.push(reason);
+  /** What `markIncomplete` was told. */
+  get incompleteWork(): readonly string[] {
+    return this.#incomplete;
+  }
 }

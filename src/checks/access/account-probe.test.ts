@@ -5,7 +5,7 @@ import { accessRoleEscalation } from './access-role-escalation.js';
 
 const read = (body: string, status = 200): ReadBack => ({ status, body });
 
-const probe = (write: number, before: ReadBack[], after?: ReadBack): AccountProbeEvidence => ({
+const probe = (write: number, before: ReadBack[], after?: ReadBack, afterAgain?: ReadBack): AccountProbeEvidence => ({
   method: 'POST',
   route: '/community/v1/members/(?P<id>[\\d]+)',
   actor: { name: 'member', role: 'member' },
@@ -13,7 +13,11 @@ const probe = (write: number, before: ReadBack[], after?: ReadBack): AccountProb
   write: { status: write, code: write === 403 ? 'rest_forbidden' : undefined },
   before,
   ...(after === undefined ? {} : { after }),
+  ...(afterAgain === undefined ? {} : { afterAgain }),
 });
+
+/** Profile field data as BuddyPress answers it: `last_updated` is the time of the read when there is no data. */
+const data = (value: string, lastUpdated: string): ReadBack => read(JSON.stringify([{ value: { raw: value }, last_updated: lastUpdated }]));
 
 describe('access_other_account and access_role_escalation', () => {
   it('fail a write that was not refused, saying when a read shows the change', () => {
@@ -40,5 +44,16 @@ describe('access_other_account and access_role_escalation', () => {
   it('pass a refusal that changed nothing, and cannot see a change in a resource that reads differently each time', () => {
     expect(accessOtherAccount.judge(probe(403, [read('a'), read('a')], read('a')))).toEqual([]);
     expect(accessOtherAccount.judge(probe(403, [read('a'), read('b')], read('c')))).toEqual([]);
+  });
+
+  it('leave out a field that reads differently with no write between, and judge the others', () => {
+    // Refused, and only the volatile time moved: unchanged.
+    expect(accessOtherAccount.judge(probe(403, [data('', '10:00:01'), data('', '10:00:02')], data('', '10:00:03')))).toEqual([]);
+    // Refused, yet the value changed beside a volatile time: changed.
+    expect(accessOtherAccount.judge(probe(403, [data('', '10:00:01'), data('', '10:00:02')], data('x', '10:00:03')))[0]!.cause).toBe(
+      'member refused, data changed',
+    );
+    // The time agreed before the write (the same second) and moved after it: the two reads after the write show it volatile.
+    expect(accessOtherAccount.judge(probe(403, [data('', '10:00:01'), data('', '10:00:01')], data('', '10:00:02'), data('', '10:00:03')))).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@
  * The evidence of the other-account checks: an ordinary account's write to what it must not change (another
  * account's resources, its own roles), with the administrator's reads of the resource around it. The write must be
  * refused, and a refusal that still changed the data is as broken as a success.
+ *
+ * Reads are compared field by field: a field that answers differently with no write between (a counter, a time;
+ * BuddyPress answers `last_updated` of profile data that has none as the current time) is volatile, and left out.
  */
 import type { HttpMethod } from '../../descriptor/types.js';
 import { describeSeen, isSuccess, type SeenAnswer } from '../answer-seen.js';
@@ -21,18 +24,60 @@ export interface AccountProbeEvidence {
   /** What was tried, for the message: "wrote member2's resource", "raised its own roles to administrator". */
   attempt: string;
   write: SeenAnswer;
-  /** Two reads just before the write (none when the resource cannot be read back). */
+  /** Two reads just before the write, with no write between (none when the resource cannot be read back). */
   before: readonly ReadBack[];
-  /** A read just after the write, taken only when the two before it agreed (see `readsAlike`). */
+  /** A read just after the write, taken when the reads before it could be read (see `readable`). */
   after?: ReadBack;
+  /** A second read after the write, taken when the first showed a change: a field that differs between the two is volatile too. */
+  afterAgain?: ReadBack;
 }
 
-/** True when the reads before the write can show a change: the same answer twice (a counter or a time cannot). */
-export const readsAlike = (before: readonly ReadBack[]): boolean => before.length === 2 && before[0]!.status === 200 && before[0]!.body === before[1]!.body;
+/** True when the reads before the write can show a change: two answered 200. */
+export const readable = (before: readonly ReadBack[]): boolean => before.length === 2 && before.every((read) => read.status === 200);
+
+/** A read's values by their place in the answer (`0.value.raw`); a body that is not JSON is one value. */
+function leaves(body: string): Map<string, string> {
+  const found = new Map<string, string>();
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    found.set('', body);
+    return found;
+  }
+  const walk = (value: unknown, path: string): void => {
+    if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
+      for (const [key, inner] of Object.entries(value)) walk(inner, path === '' ? key : `${path}.${key}`);
+    } else found.set(path, JSON.stringify(value));
+  };
+  walk(json, '');
+  return found;
+}
+
+/** The places whose values differ between two reads (present in one only, or with other values). */
+function differences(first: ReadBack, second: ReadBack): Set<string> {
+  const a = leaves(first.body);
+  const b = leaves(second.body);
+  const differ = new Set<string>();
+  for (const path of new Set([...a.keys(), ...b.keys()])) if (a.get(path) !== b.get(path)) differ.add(path);
+  return differ;
+}
+
+/**
+ * The places a read after the write changed, volatile ones left out: those that differed between the two reads
+ * before the write, and between the two after it. Empty when the reads cannot show a change.
+ */
+export function changedPlaces({ before, after, afterAgain }: Pick<AccountProbeEvidence, 'before' | 'after' | 'afterAgain'>): string[] {
+  if (!readable(before) || after === undefined || after.status !== before[1]!.status) return [];
+  const volatile = differences(before[0]!, before[1]!);
+  if (afterAgain !== undefined) for (const path of differences(after, afterAgain)) volatile.add(path);
+  return [...differences(before[1]!, after)].filter((path) => !volatile.has(path));
+}
 
 /** The rule both other-account checks hold: the write is refused, and the resource reads the same afterwards. */
-export function judgeAccountProbe({ method, route, actor, attempt, write, before, after }: AccountProbeEvidence): CheckFailure[] {
-  const changed = after !== undefined && readsAlike(before) && after.body !== before[1]!.body;
+export function judgeAccountProbe(evidence: AccountProbeEvidence): CheckFailure[] {
+  const { method, route, actor, attempt, write } = evidence;
+  const changed = changedPlaces(evidence).length > 0;
   const succeeded = isSuccess(write.status);
   if (!succeeded && !changed) return [];
   const who = `${actor.name} (${actor.role})`;
