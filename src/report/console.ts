@@ -288,8 +288,7 @@ export class ConsoleReporter implements Reporter {
     if (count === 0) return lines;
     lines.push(bold(`Left on the target (${plural(count, 'resource')} the run made)`));
     if (left.length > 0) {
-      const rows = left.slice(0, LEFT_LINES).map((resource) => [`  ${resource.kind}`, resource.id, resource.route, resource.reason]);
-      lines.push(...table(rows.map((row) => row.map(String))));
+      lines.push(...left.slice(0, LEFT_LINES).map((resource) => `  ${resource.kind} ${resource.id}  ${resource.route}  (${resource.reason})`));
     } else {
       lines.push(...cleanUp.leftovers.slice(0, LEFT_LINES).map((line) => `  ${line}`));
     }

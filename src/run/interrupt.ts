@@ -40,7 +40,10 @@ export function interruptibleSender(sender: Sender, options: InterruptOptions): 
   const cap = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const startCap = (): void => {
-    timer = setTimeout(() => cap.abort(`clean-up stopped: its ${Math.round(capMs / 1000)} s cap after the interrupt ran out`), capMs);
+    timer = setTimeout(
+      () => cap.abort(`clean-up stopped: its ${capMs >= 1000 ? `${Math.round(capMs / 1000)} s` : `${capMs} ms`} cap after the interrupt ran out`),
+      capMs,
+    );
     timer.unref();
   };
   if (interrupt?.aborted) startCap();
