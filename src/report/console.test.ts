@@ -19,8 +19,16 @@ describe('console reporter', () => {
     expect(out).toContain('  target   http://127.0.0.1:8080\n');
     expect(out).toContain('  seed     42');
     expect(out).toContain('  locales  en_gb, el\n');
-    expect(out).toContain('  phases   contract, examples, fuzz, stateful\n');
+    expect(out).toContain('  phases   asked for: contract, examples, fuzz, stateful\n');
     expect(out).not.toContain('SAFE METHODS ONLY');
+  });
+
+  it('lists the phases asked for in the header, and in the summary those that ran apart from those skipped, with the reason', async () => {
+    const { out } = await render(syntheticRun());
+    const summary = out.slice(out.indexOf('Summary'));
+    expect(summary).toContain(
+      '\nPhases run: contract, examples, fuzz\nSkipped phases\n  stateful: no credentials: pass --user and set RESTCONFORM_APP_PASSWORD\n',
+    );
   });
 
   it('names the shard of a split run in the header', async () => {

@@ -77,6 +77,7 @@ export class ConsoleReporter implements Reporter {
   #phaseOperations = 0;
   readonly #phaseSeen = new Set<string>();
   readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
+  readonly #phasesRun: string[] = [];
   readonly #jsonReport: string | undefined;
   #cleanUp: Extract<RunEvent, { type: 'cleanup' }> | undefined;
   #lastProgressLine = 0;
@@ -108,6 +109,7 @@ export class ConsoleReporter implements Reporter {
         this.#phase = event.phase;
         this.#phaseOperations = event.operations;
         this.#phaseSeen.clear();
+        this.#phasesRun.push(event.phase);
         this.#live(`phase ${event.phase}: ${plural(event.operations, 'operation')}`);
         this.#startBar();
         break;
@@ -165,7 +167,8 @@ export class ConsoleReporter implements Reporter {
       `  target   ${event.target}`,
       `  seed     ${event.seed}  (--seed ${event.seed} repeats this run)`,
       `  locales  ${event.locales.map(localeLabel).join(', ')}`,
-      `  phases   ${event.phases.join(', ')}`,
+      // Asked for: which of them run is known only once the run has looked at its target (the summary says).
+      `  phases   asked for: ${event.phases.join(', ')}`,
       `  started  ${event.startedAt}`,
     ];
     if (event.shard) lines.push(`  shard    ${event.shard.index}/${event.shard.count}  (restconform merge joins the shards' JSON reports)`);
@@ -247,8 +250,10 @@ export class ConsoleReporter implements Reporter {
       for (const group of causeGroups(event.findings)) lines.push(...this.#causeLines(group));
     }
 
+    // The phases that ran, as the HTML report lists them; those skipped apart, each with its reason.
+    lines.push('', `${bold('Phases run')}: ${this.#phasesRun.join(', ') || 'none'}`);
     if (this.#skippedPhases.length > 0) {
-      lines.push('', bold('Skipped phases'));
+      lines.push(bold('Skipped phases'));
       lines.push(...this.#skippedPhases.map(({ phase, reason }) => `  ${phase}: ${reason}`));
     }
 
