@@ -173,7 +173,9 @@ describe('Ctrl-C on restconform run against a server that keeps what it is given
 
     expect(result.code).toBe(130);
     expect(storeSizes(server.app.store)).toEqual(before);
-    expect(result.stderr).toContain('interrupted; cleaning up what the run made');
+    expect(result.stderr).toContain(
+      'interrupted; finishing the reports of what ran, after the clean-up of what the run made (up to 30 s; Ctrl-C again to skip it)',
+    );
     expect(result.stdout).toMatch(/Clean-up: \d+ resources? the run made removed, 0 left/);
     const written = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
     expect(written.stoppedEarly).toBe('interrupted');

@@ -89,7 +89,7 @@ export function runCommand(sink: ExitCodeSink): Command {
       interrupts += 1;
       if (interrupts === 1) {
         process.stderr.write(
-          `\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; cleaning up what the run made (up to ${CLEAN_UP_CAP_MS / 1000} s) and writing the reports (Ctrl-C again to skip the clean-up)\n`,
+          `\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; finishing the reports of what ran, after the clean-up of what the run made (up to ${CLEAN_UP_CAP_MS / 1000} s; Ctrl-C again to skip it)\n`,
         );
         controller.abort();
       } else if (interrupts === 2) {
