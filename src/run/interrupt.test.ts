@@ -39,6 +39,16 @@ describe('requests after an interrupt', () => {
     sender.close();
   });
 
+  it("after it keep a signal of their own (not the run's), aborted with the interrupt or not", async () => {
+    const interrupt = new AbortController();
+    const own = new AbortController();
+    const sender = interruptibleSender(hanging, { interrupt: interrupt.signal, capMs: 60_000 });
+    interrupt.abort();
+    own.abort();
+    expect((await sender.send(REQUEST, own.signal)).error).toEqual({ code: 'aborted', message: 'request aborted' });
+    sender.close();
+  });
+
   it("after it end when the clean-up's cap, counted from the interrupt, runs out", async () => {
     const interrupt = new AbortController();
     const sender = interruptibleSender(hanging, { interrupt: interrupt.signal, capMs: 50 });

@@ -54,7 +54,10 @@ export function interruptibleSender(sender: Sender, options: InterruptOptions): 
   // A request the clean-up's signal aborted says why, so the clean-up can report it.
   const told = (exchange: Exchange): Exchange =>
     exchange.error?.code === 'aborted' && cleanUpSignal.aborted ? { ...exchange, error: { ...exchange.error, message: why() } } : exchange;
-  const signalFor = (asked: AbortSignal | undefined): AbortSignal | undefined => (interrupt?.aborted ? cleanUpSignal : asked);
+  // Only requests sent under the run's own signal become the clean-up's: one under a signal of its own (the set-up
+  // window's) keeps it, aborted or not.
+  const signalFor = (asked: AbortSignal | undefined): AbortSignal | undefined =>
+    interrupt?.aborted && (asked === undefined || asked === interrupt) ? cleanUpSignal : asked;
 
   return {
     send: async (request: HttpRequest, signal?: AbortSignal) => {
