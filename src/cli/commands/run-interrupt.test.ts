@@ -45,10 +45,7 @@ function grew(before: Map<string, number>, after: Map<string, number>): boolean 
   return [...after].some(([path, size]) => size > (before.get(path) ?? 0));
 }
 
-/**
- * A reference server whose DELETEs can be held unanswered (a target that hangs on the clean-up), each one held
- * told to `onHeld`.
- */
+/** A reference server whose DELETEs can be held unanswered (a target that hangs on the clean-up), in `held`. */
 interface HoldingServer {
   url: string;
   app: ReferenceRequestListener;
