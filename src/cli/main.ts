@@ -1,9 +1,10 @@
 /**
- * The command line: `restconform run | serve | export | replay | merge | resources`. Each subcommand lives in `commands/`, builds
+ * The command line: `restconform run | serve | export | replay | merge | resources | cleanup`. Each subcommand lives in `commands/`, builds
  * its own commander `Command`, and reports its exit code through `ExitCode`. Exit codes: 0 no failure,
  * 1 at least one failure, 2 usage or configuration error, 130 interrupted.
  */
 import { Command, CommanderError } from 'commander';
+import { cleanupCommand } from './commands/cleanup.js';
 import { exportCommand } from './commands/export.js';
 import { mergeCommand } from './commands/merge.js';
 import { replayCommand } from './commands/replay.js';
@@ -24,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  for (const make of [runCommand, serveCommand, exportCommand, replayCommand, mergeCommand, resourcesCommand]) {
+  for (const make of [runCommand, serveCommand, exportCommand, replayCommand, mergeCommand, resourcesCommand, cleanupCommand]) {
     program.addCommand(make(sink).exitOverride());
   }
   try {

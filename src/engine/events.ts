@@ -124,6 +124,23 @@ export interface SequenceReport {
   leftovers: string[];
 }
 
+/** A resource the run made and left on the target: enough to find it again and delete it as the run would. */
+export interface LeftResource {
+  /** The resource family (`posts`, `pages`, `blocks`…). */
+  kind: string;
+  locale: string | null;
+  /** The REST root URL it lives under. */
+  restUrl: string;
+  /** Its item route (the descriptor's route key) and that route's path values. */
+  route: string;
+  path: Record<string, string>;
+  id: string;
+  /** The login it was made with (it may be the only one who can delete it). */
+  maker?: string;
+  /** Why it is still there: the delete's answer, no delete route, kept (--no-cleanup), or the clean-up was stopped. */
+  reason: string;
+}
+
 export type RunEvent =
   | {
       type: 'run_started';
@@ -151,8 +168,12 @@ export type RunEvent =
   | { type: 'target_measured'; rate: TargetRate }
   | { type: 'warning'; message: string }
   | { type: 'sequence'; sequence: SequenceReport }
-  /** The end-of-run clean-up on a target that is not the bundled server: what it removed, kept (--no-cleanup) or could not remove. */
-  | { type: 'cleanup'; removed: number; kept: number; leftovers: string[] }
+  /**
+   * The end-of-run clean-up on a target that is not the bundled server: what it removed, kept (--no-cleanup) or could
+   * not remove (`leftovers` as lines, `resources` as records `restconform cleanup` can delete later), and, when it was
+   * stopped before it tried everything (a second Ctrl-C, its cap after an interrupt), why.
+   */
+  | { type: 'cleanup'; removed: number; kept: number; leftovers: string[]; resources?: LeftResource[]; cutShort?: string }
   | {
       type: 'run_finished';
       durationMs: number;

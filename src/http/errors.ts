@@ -68,6 +68,9 @@ function describe(mapped: TransportErrorCode, code: string | undefined, error: u
           : `no response headers within ${context.timeoutMs} ms`;
     case 'aborted':
       return `request aborted${during}`;
+    case 'name_not_resolved':
+      // A name lookup, not a connection: nothing was refused, the address of the host is unknown (or the resolver silent).
+      return `the host name did not resolve (DNS${code === 'EAI_AGAIN' ? ': the resolver did not answer; try again' : ''}): ${detail}`;
     default:
       return `${detail}${during}`;
   }

@@ -282,7 +282,16 @@ describe('createTransport', () => {
     toClose.push(unresolved);
     const exchange = await unresolved.send(get('http://no-such-host.restconform.test/x'));
     expect(exchange.error?.code).toBe('name_not_resolved');
-    expect(exchange.error?.message).toContain('ENOTFOUND');
+    expect(exchange.error?.message).toBe('the host name did not resolve (DNS): getaddrinfo ENOTFOUND no-such-host.restconform.test (ENOTFOUND)');
+    const silent = createTransport({
+      lookup: (hostname, _options, callback) => callback(Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), { code: 'EAI_AGAIN' }), ''),
+    });
+    toClose.push(silent);
+    const again = await silent.send(get('http://no-such-host.restconform.test/x'));
+    expect(again.error).toEqual({
+      code: 'name_not_resolved',
+      message: 'the host name did not resolve (DNS: the resolver did not answer; try again): getaddrinfo EAI_AGAIN no-such-host.restconform.test (EAI_AGAIN)',
+    });
   });
 
   it('answers every send after close with an error', async () => {

@@ -19,8 +19,16 @@ describe('console reporter', () => {
     expect(out).toContain('  target   http://127.0.0.1:8080\n');
     expect(out).toContain('  seed     42');
     expect(out).toContain('  locales  en_gb, el\n');
-    expect(out).toContain('  phases   contract, examples, fuzz, stateful\n');
+    expect(out).toContain('  phases   asked for: contract, examples, fuzz, stateful\n');
     expect(out).not.toContain('SAFE METHODS ONLY');
+  });
+
+  it('lists the phases asked for in the header, and in the summary those that ran apart from those skipped, with the reason', async () => {
+    const { out } = await render(syntheticRun());
+    const summary = out.slice(out.indexOf('Summary'));
+    expect(summary).toContain(
+      '\nPhases run: contract, examples, fuzz\nSkipped phases\n  stateful: no credentials: pass --user and set RESTCONFORM_APP_PASSWORD\n',
+    );
   });
 
   it('names the shard of a split run in the header', async () => {
@@ -142,5 +150,56 @@ describe('console reporter', () => {
     await play(new ConsoleReporter({ out, progress: false, color: true }), syntheticRun());
     expect(out.text).toContain('\x1b[31mfailure\x1b[39m');
     expect(out.text.trimEnd().split('\n').at(-1)).toBe('restconform: 13 passed, 1 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request');
+  });
+});
+
+describe('console reporter: what the run left on the target', () => {
+  const post = (id: string, reason: string) => ({
+    kind: 'wp/v2 posts',
+    locale: null,
+    restUrl: 'http://127.0.0.1:8080/wp-json',
+    route: '/wp/v2/posts/(?P<id>[\\d]+)',
+    path: { id },
+    id,
+    reason,
+  });
+  /** A finished run whose clean-up is `cleanUp`, shown with a JSON report at `reports/report.json`. */
+  async function renderLeaving(cleanUp: Extract<RunEvent, { type: 'cleanup' }>): Promise<string> {
+    const events = syntheticRun();
+    const out = new TextSink();
+    await play(new ConsoleReporter({ out, progress: false, now: () => 0, color: false, jsonReport: 'reports/report.json' }), [
+      ...events.slice(0, -1),
+      cleanUp,
+      events.at(-1)!,
+    ]);
+    return out.text;
+  }
+
+  it('lists each resource a finished run could not remove (kind, id, route, why) and the command that finishes the clean-up', async () => {
+    const out = await renderLeaving({ type: 'cleanup', removed: 3, kept: 0, leftovers: ['wp/v2 posts 12: 500'], resources: [post('12', '500')] });
+    expect(out).toContain('Clean-up: 3 resources the run made removed, 1 left\nLeft on the target (1 resource the run made)\n');
+    expect(out).toContain('  wp/v2 posts 12  /wp/v2/posts/(?P<id>[\\d]+)  (500)\n');
+    expect(out).toContain('finish the clean-up with: restconform cleanup reports/report.json\n');
+  });
+
+  it('says a second Ctrl-C skipped the clean-up, how many are left and how to finish; more than 20 are counted, not listed', async () => {
+    const resources = Array.from({ length: 23 }, (_, index) => post(String(100 + index), 'not tried (second Ctrl-C: clean-up skipped)'));
+    const out = await renderLeaving({
+      type: 'cleanup',
+      removed: 0,
+      kept: 0,
+      leftovers: resources.map((resource) => `wp/v2 posts ${resource.id}: ${resource.reason}`),
+      resources,
+      cutShort: 'second Ctrl-C: clean-up skipped',
+    });
+    expect(out).toContain('  wp/v2 posts 119  ');
+    expect(out).not.toContain('  wp/v2 posts 120  ');
+    expect(out).toContain('  … and 3 more (the JSON report lists them all)\n');
+    expect(out).toContain('second Ctrl-C: clean-up skipped, 23 resources left; finish it later with: restconform cleanup reports/report.json\n');
+  });
+
+  it('says nothing is left when the clean-up removed everything, and nothing at all on the bundled server (no clean-up)', async () => {
+    expect(await renderLeaving({ type: 'cleanup', removed: 4, kept: 0, leftovers: [] })).toContain('Clean-up: 4 resources the run made removed, 0 left\n');
+    expect((await render(syntheticRun())).out).not.toContain('Clean-up');
   });
 });

@@ -26,7 +26,12 @@ export interface ConsoleReporterOptions {
   now?: () => number;
   /** The report files the run writes, listed after the summary. */
   reportFiles?: readonly string[];
+  /** The JSON report, when one is written: `restconform cleanup` reads what the run left from it. */
+  jsonReport?: string;
 }
+
+/** Resources left on the target listed one per line; the rest are counted (the JSON report lists them all). */
+const LEFT_LINES = 20;
 
 type Paint = (text: string) => string;
 
@@ -72,6 +77,9 @@ export class ConsoleReporter implements Reporter {
   #phaseOperations = 0;
   readonly #phaseSeen = new Set<string>();
   readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
+  readonly #phasesRun: string[] = [];
+  readonly #jsonReport: string | undefined;
+  #cleanUp: Extract<RunEvent, { type: 'cleanup' }> | undefined;
   #lastProgressLine = 0;
   #multibar: cliProgress.MultiBar | undefined;
   #bar: cliProgress.SingleBar | undefined;
@@ -83,6 +91,7 @@ export class ConsoleReporter implements Reporter {
     this.#interval = options.progressIntervalMs ?? 5000;
     this.#now = options.now ?? Date.now;
     this.#reportFiles = options.reportFiles ?? [];
+    this.#jsonReport = options.jsonReport;
   }
 
   onEvent(event: RunEvent): void {
@@ -100,6 +109,7 @@ export class ConsoleReporter implements Reporter {
         this.#phase = event.phase;
         this.#phaseOperations = event.operations;
         this.#phaseSeen.clear();
+        this.#phasesRun.push(event.phase);
         this.#live(`phase ${event.phase}: ${plural(event.operations, 'operation')}`);
         this.#startBar();
         break;
@@ -121,6 +131,9 @@ export class ConsoleReporter implements Reporter {
         break;
       case 'warning':
         this.#live(`warning: ${event.message}`);
+        break;
+      case 'cleanup':
+        this.#cleanUp = event;
         break;
       case 'target_measured':
         this.#write([`  pace     ${describeRate(event.rate)}`, '']);
@@ -154,7 +167,8 @@ export class ConsoleReporter implements Reporter {
       `  target   ${event.target}`,
       `  seed     ${event.seed}  (--seed ${event.seed} repeats this run)`,
       `  locales  ${event.locales.map(localeLabel).join(', ')}`,
-      `  phases   ${event.phases.join(', ')}`,
+      // Asked for: which of them run is known only once the run has looked at its target (the summary says).
+      `  phases   asked for: ${event.phases.join(', ')}`,
       `  started  ${event.startedAt}`,
     ];
     if (event.shard) lines.push(`  shard    ${event.shard.index}/${event.shard.count}  (restconform merge joins the shards' JSON reports)`);
@@ -236,8 +250,10 @@ export class ConsoleReporter implements Reporter {
       for (const group of causeGroups(event.findings)) lines.push(...this.#causeLines(group));
     }
 
+    // The phases that ran, as the HTML report lists them; those skipped apart, each with its reason.
+    lines.push('', `${bold('Phases run')}: ${this.#phasesRun.join(', ') || 'none'}`);
     if (this.#skippedPhases.length > 0) {
-      lines.push('', bold('Skipped phases'));
+      lines.push(bold('Skipped phases'));
       lines.push(...this.#skippedPhases.map(({ phase, reason }) => `  ${phase}: ${reason}`));
     }
 
@@ -252,6 +268,7 @@ export class ConsoleReporter implements Reporter {
         );
     }
 
+    lines.push(...this.#leftLines());
     lines.push('');
     if (this.#reportFiles.length > 0) lines.push(`reports: ${this.#reportFiles.join(', ')}`);
     // The stop is said on its own line, just before the verdict; the other reasons a run is incomplete before it.
@@ -259,6 +276,32 @@ export class ConsoleReporter implements Reporter {
     if (incomplete.length > 0) lines.push(yellow(`incomplete: ${incomplete.join('; ')}`));
     if (event.stoppedEarly !== undefined) lines.push(yellow(`stopped early: ${event.stoppedEarly}`));
     lines.push(verdictLine(event, operations));
+    return lines;
+  }
+
+  /**
+   * What the run made and left on the target (kind, id, route, why), and how to finish the clean-up later; the
+   * line the user acts on when a second Ctrl-C skipped it.
+   */
+  #leftLines(): string[] {
+    const cleanUp = this.#cleanUp;
+    if (cleanUp === undefined) return [];
+    const { bold, yellow } = this.#paint;
+    const left = cleanUp.resources ?? [];
+    const count = Math.max(left.length, cleanUp.leftovers.length, cleanUp.kept);
+    const lines = ['', `Clean-up: ${plural(cleanUp.removed, 'resource')} the run made removed, ${count} left`];
+    if (count === 0) return lines;
+    lines.push(bold(`Left on the target (${plural(count, 'resource')} the run made)`));
+    if (left.length > 0) {
+      lines.push(...left.slice(0, LEFT_LINES).map((resource) => `  ${resource.kind} ${resource.id}  ${resource.route}  (${resource.reason})`));
+    } else {
+      lines.push(...cleanUp.leftovers.slice(0, LEFT_LINES).map((line) => `  ${line}`));
+    }
+    if (count > LEFT_LINES) lines.push(`  … and ${count - LEFT_LINES} more (the JSON report lists them all)`);
+    const later =
+      this.#jsonReport === undefined ? 'run with --json FILE to keep the list for restconform cleanup FILE' : `restconform cleanup ${this.#jsonReport}`;
+    if (cleanUp.cutShort !== undefined) lines.push(yellow(`${cleanUp.cutShort}, ${plural(count, 'resource')} left; finish it later with: ${later}`));
+    else lines.push(yellow(`finish the clean-up with: ${later}`));
     return lines;
   }
 

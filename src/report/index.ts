@@ -47,7 +47,7 @@ export function createReporters(options: ReporterOptions = {}): Reporter[] {
   const paths = reportPaths(options);
   if (options.console !== false) {
     const reportFiles = [paths.json, paths.html, paths.junit, paths.ndjson].filter((path): path is string => path !== undefined);
-    reporters.push(new ConsoleReporter({ out: options.console ?? process.stdout, progress: options.progress, reportFiles }));
+    reporters.push(new ConsoleReporter({ out: options.console ?? process.stdout, progress: options.progress, reportFiles, jsonReport: paths.json }));
   }
   if (paths.ndjson) reporters.push(new NdjsonReporter(paths.ndjson));
   if (paths.json) reporters.push(new JsonReporter(paths.json));

@@ -5,10 +5,10 @@
 import type { Finding } from '../checks/types.js';
 import type { BudgetSplit, TargetRate } from '../engine/budget.js';
 import type { BaselineOutcome } from '../engine/baseline.js';
-import type { AccessRow, CoverageEntry, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
+import type { AccessRow, CoverageEntry, LeftResource, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
 import { operationOutcomes, tallyOutcomes, type OutcomeTally } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
-import type { RunRecord } from './run-record.js';
+import type { CleanupEvent, RunRecord } from './run-record.js';
 
 export type { ShardRun };
 
@@ -29,7 +29,7 @@ export interface JsonReport {
   /** The phases' sequences (each resource family's life cycle, each relation): steps and outcome, or why skipped. */
   sequences?: SequenceReport[];
   /** What the end-of-run clean-up removed, kept (--no-cleanup) or could not remove, on a target that is not the bundled server. */
-  cleanup?: { removed: number; kept: number; leftovers: string[] };
+  cleanup?: { removed: number; kept: number; leftovers: string[]; resources?: LeftResource[]; cutShort?: string };
   /** Present when the run stopped early (interrupted, time budget, or an abort reason). */
   stoppedEarly?: string;
   /** The phases the run was asked for. */
@@ -58,6 +58,11 @@ export interface JsonReport {
   baseline?: BaselineOutcome;
 }
 
+/** The clean-up as the report keeps it: the event without its type. */
+function cleanUpOf({ type: _type, ...cleanUp }: CleanupEvent): NonNullable<JsonReport['cleanup']> {
+  return cleanUp;
+}
+
 /** Builds the report document from a finished run. */
 export function buildJsonReport(run: RunRecord): JsonReport {
   const { started, finished } = run;
@@ -74,7 +79,7 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     findings: finished.findings,
     ...(finished.access !== undefined ? { access: finished.access } : {}),
     ...(run.sequences.length > 0 ? { sequences: run.sequences } : {}),
-    ...(run.cleanup === undefined ? {} : { cleanup: { removed: run.cleanup.removed, kept: run.cleanup.kept, leftovers: run.cleanup.leftovers } }),
+    ...(run.cleanup === undefined ? {} : { cleanup: cleanUpOf(run.cleanup) }),
     ...(finished.stoppedEarly !== undefined ? { stoppedEarly: finished.stoppedEarly } : {}),
     phases: started.phases,
     safeMethodsOnly: started.safeMethodsOnly,

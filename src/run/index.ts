@@ -4,6 +4,7 @@
  * (`cli/`), the library (`library/`) and the vitest entry (`vitest/`); none of them runs the engine another way.
  */
 export { exitCodeOf, runJob, seededAccounts, type RunJobIo, type RunJobResult } from './run-job.js';
+export { CLEAN_UP_CAP_MS } from './interrupt.js';
 export { fetchDescriptors, isLoopbackUrl, startBundledServer, type DescriptorSource, type FetchDescriptorsOptions } from './target.js';
 export { readBaseline, baselineEntries } from './baseline-file.js';
 export { readHints, hintProblems } from './hints-file.js';

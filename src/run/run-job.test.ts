@@ -7,7 +7,7 @@ import { contractOperations } from '../contract/interface.js';
 import type { RunResult } from '../engine/engine.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { UsageError } from './errors.js';
-import { exitCodeOf, runJob } from './run-job.js';
+import { exitCodeOf, runJob, type RunJobIo } from './run-job.js';
 import { knownCheckNames } from './settings.js';
 import { isLoopbackUrl } from './target.js';
 import type { Fault } from '../engine/phases/testing/faulty-server.js';
@@ -65,6 +65,17 @@ describe('runJob refuses bad input with a usage error', () => {
     const error = await runJob(settings, quiet).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toContain('http://127.0.0.1:9/wp-json/');
+  });
+
+  it('calls a host name that does not resolve a DNS failure, not a refused connection', async () => {
+    const settings = loadRunSettings({ overrides: { baseUrl: 'http://no-such-host.invalid', locales: null, reportDir: null, timeoutMs: 2000 } });
+    const lookup = ((hostname: string, _options: unknown, callback: (error: Error) => void) =>
+      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }))) as unknown as RunJobIo['lookup'];
+    const error = await runJob(settings, { ...quiet, lookup }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(
+      'cannot read descriptor http://no-such-host.invalid/wp-json/: name_not_resolved: the host name did not resolve (DNS): getaddrinfo ENOTFOUND no-such-host.invalid (ENOTFOUND)',
+    );
   });
 });
 

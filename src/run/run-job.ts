@@ -28,6 +28,7 @@ import { fetchDescriptors, isLoopbackUrl, plainDescriptorHint, startBundledServe
 import { VERSION } from './version.js';
 import { readHints } from './hints-file.js';
 import { checkAccounts, refusedAccountMessage, type AccountToCheck } from './account-check.js';
+import { interruptibleSender } from './interrupt.js';
 
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
@@ -36,8 +37,15 @@ export interface RunJobIo {
   progress?: NodeJS.WritableStream;
   /** The environment credentials are read from. */
   env?: NodeJS.ProcessEnv;
-  /** Aborting it stops the run as Ctrl-C does. */
+  /**
+   * Aborting it stops the run as Ctrl-C does: the requests in flight are cut off, the phases send no more, and what
+   * the run made is cleaned up (under `skipCleanUp` and the clean-up's cap), then the reports are written.
+   */
   signal?: AbortSignal;
+  /** Aborting it after `signal` skips what is left of the clean-up (a second Ctrl-C); a string reason is reported. */
+  skipCleanUp?: AbortSignal;
+  /** How long the clean-up after an interrupt may take (default `CLEAN_UP_CAP_MS`, 30 s). */
+  cleanUpCapMs?: number;
   /** Extra reporters (tests, the benchmark). */
   reporters?: Reporter[];
   /** Resolves host names for the transport (tests map a non-loopback name to 127.0.0.1). */
@@ -49,6 +57,8 @@ export interface RunJobIo {
 export interface RunJobResult {
   exitCode: number;
   result?: RunResult;
+  /** The end-of-run clean-up, when one ran (a target that is not the bundled server). */
+  cleanUp?: Extract<RunEvent, { type: 'cleanup' }>;
 }
 
 function selectChecks(settings: RunSettings): { stateless: ExchangeCheck[]; enabled: Set<string> } {
@@ -162,7 +172,13 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     }),
     ...(io.reporters ?? []),
   ]);
-  const emit = (event: RunEvent): void => reporters.onEvent(event);
+  let cleanUpEvent: RunJobResult['cleanUp'];
+  const emit = (event: RunEvent): void => {
+    if (event.type === 'cleanup') cleanUpEvent = event;
+    reporters.onEvent(event);
+  };
+  // After an interrupt, what is sent is the clean-up, under its own signal (see interrupt.ts).
+  const sender = interruptibleSender(transport, { interrupt: io.signal, skip: io.skipCleanUp, capMs: io.cleanUpCapMs });
 
   // The main account's password comes from --app-password-env; the bundled server's own administrator from nowhere.
   const mainAccount = (): AccountToCheck => ({ credentials: credentials!, ...(settings.user ? { passwordEnv: settings.appPasswordEnv } : {}) });
@@ -211,7 +227,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       safeMethodsOnly,
       descriptors,
       restUrls: new Map(locales.map((locale) => [locale, restUrl(baseUrl, settings.restRoot, locale)])),
-      sender: io.wrapSender ? io.wrapSender(transport) : transport,
+      sender: io.wrapSender ? io.wrapSender(sender) : sender,
       checks: stateless,
       enabledChecks: enabled,
       credentials,
@@ -222,7 +238,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       signal: io.signal,
       emit,
     });
-    return { exitCode: exitCodeOf(result, settings.failOn), result };
+    return { exitCode: exitCodeOf(result, settings.failOn), result, ...(cleanUpEvent === undefined ? {} : { cleanUp: cleanUpEvent }) };
   } catch (error) {
     threw = true;
     // Ctrl-C (or SIGTERM) while the descriptors load is an interrupt, not an unreachable descriptor: nothing ran.
@@ -244,6 +260,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     }
     throw error;
   } finally {
+    sender.close();
     await transport.close();
     await server?.close();
     const reportError = await closeReporters(reporters);

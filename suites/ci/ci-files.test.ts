@@ -203,7 +203,7 @@ describe('composite action (action.yml)', () => {
       const report = readFileSync(join(folder, 'reports', 'report.json'), 'utf8');
       // It logged in (the auth phase ran with credentials) and the password is nowhere in what it wrote.
       // The ci profile fails a run that leaves operations without a request: fuzz with one example reaches them all.
-      expect(played.stdout).toContain('phases   examples, fuzz, auth');
+      expect(played.stdout).toContain('phases   asked for: examples, fuzz, auth');
       expect(played.stderr).not.toContain('phase auth: skipped');
       for (const text of [report, readFileSync(join(folder, 'reports', 'junit.xml'), 'utf8'), played.stdout, played.stderr])
         expect(text).not.toContain(password);

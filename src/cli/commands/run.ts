@@ -17,7 +17,7 @@ import {
   type SettingSpec,
 } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { knownNames, loadRunSettings, runJob } from '../../run/index.js';
+import { CLEAN_UP_CAP_MS, knownNames, loadRunSettings, runJob } from '../../run/index.js';
 
 /** What commander hands the action: each option's text (a list for a repeatable one, a boolean for a switch). */
 type RunFlags = Record<string, string | string[] | boolean | undefined> & { config?: string; profile?: string };
@@ -81,21 +81,28 @@ export function runCommand(sink: ExitCodeSink): Command {
       if (error instanceof ConfigError) throw new UsageError(error.message);
       throw error;
     }
+    // The first Ctrl-C (or SIGTERM) stops the run and cleans up what it made; the second skips the clean-up; a third quits.
     const controller = new AbortController();
+    const skipCleanUp = new AbortController();
     let interrupts = 0;
     const onInterrupt = (signal: NodeJS.Signals): void => {
       interrupts += 1;
-      // A second Ctrl-C means "now": skip writing reports.
-      if (interrupts > 1) process.exit(130);
-      process.stderr.write(
-        `\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; finishing the reports of what ran (Ctrl-C again to quit at once)\n`,
-      );
-      controller.abort();
+      if (interrupts === 1) {
+        process.stderr.write(
+          `\nrestconform: ${signal === 'SIGTERM' ? 'terminated (SIGTERM)' : 'interrupted'}; finishing the reports of what ran, after the clean-up of what the run made (up to ${CLEAN_UP_CAP_MS / 1000} s; Ctrl-C again to skip it)\n`,
+        );
+        controller.abort();
+      } else if (interrupts === 2) {
+        process.stderr.write('\nrestconform: second Ctrl-C: skipping the clean-up, writing the reports (Ctrl-C again to quit at once)\n');
+        skipCleanUp.abort('second Ctrl-C: clean-up skipped');
+      } else {
+        process.exit(130);
+      }
     };
     process.on('SIGINT', onInterrupt);
     process.on('SIGTERM', onInterrupt);
     try {
-      const { exitCode } = await runJob(settings, { signal: controller.signal });
+      const { exitCode } = await runJob(settings, { signal: controller.signal, skipCleanUp: skipCleanUp.signal });
       sink(exitCode);
     } finally {
       process.off('SIGINT', onInterrupt);

@@ -51,11 +51,16 @@ describe('run control', () => {
     expect(stopText(control.reason!)).toBe('target stopped answering: 3 connections refused in a row');
   });
 
-  it('counts a host name that stopped resolving as the target gone too', () => {
+  it('counts a host name that stopped resolving as the target gone too, and calls it a DNS failure, not refused connections', () => {
     const unresolved: Exchange = { request, error: { code: 'name_not_resolved', message: 'getaddrinfo ENOTFOUND x (ENOTFOUND)' }, durationMs: 1 };
-    const control = new RunControl({ deadAfterRefusals: 3 });
-    for (const exchange of [refused, unresolved, unresolved]) control.onExchange(exchange);
-    expect(control.reason).toEqual({ kind: 'target-dead', refusals: 3 });
+    const mixed = new RunControl({ deadAfterRefusals: 3 });
+    for (const exchange of [refused, unresolved, unresolved]) mixed.onExchange(exchange);
+    expect(mixed.reason).toEqual({ kind: 'target-dead', refusals: 3, unresolved: 2 });
+    expect(stopText(mixed.reason!)).toBe('target stopped answering: 3 connections in a row could not be made (1 refused, 2 host name lookups failed)');
+    const dns = new RunControl({ deadAfterRefusals: 3 });
+    for (const exchange of [unresolved, answered, unresolved, unresolved, unresolved]) dns.onExchange(exchange);
+    expect(dns.reason).toEqual({ kind: 'target-dead', refusals: 3, unresolved: 3 });
+    expect(stopText(dns.reason!)).toBe('target stopped answering: its host name did not resolve (DNS) 3 times in a row');
   });
 
   it('tells an exchange the run cut off (aborted once it stopped) from one the target failed', () => {

@@ -10,7 +10,8 @@ import type { Exchange } from '../../http/types.js';
 export type StopReason =
   | { readonly kind: 'interrupted' }
   | { readonly kind: 'time-budget' }
-  | { readonly kind: 'target-dead'; readonly refusals: number }
+  /** Connections in a row that could not be made: refused, or (`unresolved` of them) the host name did not resolve. */
+  | { readonly kind: 'target-dead'; readonly refusals: number; readonly unresolved?: number }
   | { readonly kind: 'target-silent'; readonly unanswered: number };
 
 export const INTERRUPTED: StopReason = { kind: 'interrupted' };
@@ -27,10 +28,17 @@ export function stopText(reason: StopReason): string {
     case 'time-budget':
       return 'time budget';
     case 'target-dead':
-      return `target stopped answering: ${reason.refusals} connections refused in a row`;
+      return `target stopped answering: ${deadTargetText(reason.refusals, reason.unresolved ?? 0)}`;
     case 'target-silent':
       return `target stopped answering: ${reason.unanswered} requests in a row before the phases got no answer in time`;
   }
+}
+
+/** Why no connection could be made, in a row: a name that does not resolve is a DNS failure, not a refusal. */
+function deadTargetText(failures: number, unresolved: number): string {
+  if (unresolved === 0) return `${failures} connections refused in a row`;
+  if (unresolved === failures) return `its host name did not resolve (DNS) ${failures} times in a row`;
+  return `${failures} connections in a row could not be made (${failures - unresolved} refused, ${unresolved} host name lookups failed)`;
 }
 
 /** True when a report's `stoppedEarly` says the run was interrupted (SIGINT, SIGTERM). */
@@ -58,6 +66,8 @@ export class RunControl {
   #deadline: number | undefined;
   #phaseDeadline: number | undefined;
   #consecutiveRefusals = 0;
+  /** How many of `#consecutiveRefusals` were host names that did not resolve. */
+  #consecutiveUnresolved = 0;
   #consecutiveTimeouts = 0;
   #countTimeouts = false;
   readonly #deadAfterRefusals: number;
@@ -138,9 +148,14 @@ export class RunControl {
     this.#consecutiveTimeouts = 0;
     if (exchange.error?.code !== 'connection_refused' && exchange.error?.code !== 'name_not_resolved') {
       this.#consecutiveRefusals = 0;
+      this.#consecutiveUnresolved = 0;
       return;
     }
     this.#consecutiveRefusals += 1;
-    if (this.#consecutiveRefusals >= this.#deadAfterRefusals) this.stop({ kind: 'target-dead', refusals: this.#consecutiveRefusals });
+    if (exchange.error.code === 'name_not_resolved') this.#consecutiveUnresolved += 1;
+    if (this.#consecutiveRefusals >= this.#deadAfterRefusals) {
+      const unresolved = this.#consecutiveUnresolved;
+      this.stop({ kind: 'target-dead', refusals: this.#consecutiveRefusals, ...(unresolved > 0 ? { unresolved } : {}) });
+    }
   }
 }
