@@ -12,7 +12,8 @@ import type { ModelResource, SequenceModel } from './model.js';
 import { goneExpectation, type SequenceRun } from './steps.js';
 import type { WorldFamily } from './world.js';
 import { ModelCommand } from './command-base.js';
-import { readBack, recordActionMade } from './reads.js';
+import { act } from './actions.js';
+import { readBack } from './reads.js';
 import { listsAfterWrite } from './list-command.js';
 
 class CreateCommand extends ModelCommand {
@@ -55,6 +56,14 @@ class CreateCommand extends ModelCommand {
       idText(answer.field(family.idField)) ??
       (location === undefined ? undefined : idInUrl(location, run.sequence.ctx.run.restUrl(ops.create.locale), ops.read));
     run.judge(step, ops.create, { kind: 'created', family: family.name, id });
+    const existing = model.ofFamily(family.name).find((resource) => resource.id === id && resource.state !== 'deleted');
+    if (existing !== undefined) {
+      // A second create answered with the id of one the sequence made: the same resource, made by two.
+      existing.shared = true;
+      existing.makers.push(this.identity.name);
+      run.record(step, `answered with ${existing.label}, made before`);
+      return;
+    }
     const path = itemPath(ops.read, collectionPath, id!);
     const deleteBody = deleteArgs(family, token);
     const written = Object.fromEntries(Object.entries(made.body).filter(([field]) => this.wf.writable.includes(field)));
@@ -65,7 +74,7 @@ class CreateCommand extends ModelCommand {
       path,
       collectionPath,
       parentIds,
-      maker: this.identity.name,
+      makers: [this.identity.name],
       written,
       state: 'live',
       deleteBody,
@@ -100,7 +109,8 @@ class ReadCommand extends ModelCommand {
     const step = `step ${model.step}: read ${resource.label}${context === undefined ? '' : ` in context ${context}`} ${this.where()}`;
     const answer = await run.send(ops.read, { path: resource.path, query: context === undefined ? {} : { context } }, this.identity);
     const main = run.isMain(this.identity);
-    if (resource.state === 'deleted') run.judge(step, ops.read, goneExpectation(run, this.identity, resource, answer));
+    if (resource.state === 'unknown') run.judge(step, ops.read, { kind: 'answer', expected: 'answered', why: resource.why ?? '', answer });
+    else if (resource.state === 'deleted') run.judge(step, ops.read, goneExpectation(run, this.identity, resource, answer));
     else if (resource.state === 'orphaned') judgeOrphan(model, run, resource, step, ops.read, answer, main);
     else {
       run.judge(step, ops.read, { kind: 'answer', expected: main ? 'success' : 'answered', why: `${resource.label} is live`, answer });
@@ -161,10 +171,11 @@ class UpdateCommand extends ModelCommand {
     }
     const answer = await run.send(update, { path: resource.path, body }, this.identity);
     if (resource.state === 'deleted') run.judge(step, update, goneExpectation(run, this.identity, resource, answer));
-    else if (resource.state === 'orphaned') run.judge(step, update, { kind: 'answer', expected: 'answered', why: resource.why ?? '', answer });
+    else if (resource.state === 'orphaned' || resource.state === 'unknown')
+      run.judge(step, update, { kind: 'answer', expected: 'answered', why: resource.why ?? '', answer });
     else {
       const refused = run.mustBeRefused(this.identity, this.wf, resource);
-      const why = refused ? `${this.identity.name} did not make ${resource.label} (${resource.maker} did)` : `${resource.label} is live`;
+      const why = refused ? `${this.identity.name} did not make ${resource.label} (${resource.makers.join(' and ')} did)` : `${resource.label} is live`;
       run.judge(step, update, { kind: 'answer', expected: refused ? 'refused' : 'answered', why, answer });
       if (isSuccess(answer)) {
         Object.assign(resource.written, body);
@@ -192,6 +203,7 @@ class DeleteCommand extends ModelCommand {
     const answer = await run.send(ops.remove, { path: resource.path, body: resource.deleteBody }, this.identity);
     const main = run.isMain(this.identity);
     if (resource.state === 'deleted') run.judge(step, ops.remove, goneExpectation(run, this.identity, resource, answer));
+    else if (resource.state === 'unknown') run.judge(step, ops.remove, { kind: 'answer', expected: 'answered', why: resource.why ?? '', answer });
     else if (resource.state === 'orphaned') {
       run.judge(step, ops.remove, { kind: 'answer', expected: 'answered', why: resource.why ?? '', answer });
       if (main && (isSuccess(answer) || answer.status === 404 || answer.status === 410)) model.delete(resource, `deleted at step ${model.step}`);
@@ -200,9 +212,10 @@ class DeleteCommand extends ModelCommand {
       // The run's own account may lack the right (401/403): no finding, as in the life cycles.
       const lacksRight = main && (answer.status === 401 || answer.status === 403);
       const expected = refused ? 'refused' : main && !lacksRight ? 'success' : 'answered';
-      const why = refused ? `${this.identity.name} did not make ${resource.label} (${resource.maker} did)` : `${resource.label} is live`;
+      const why = refused ? `${this.identity.name} did not make ${resource.label} (${resource.makers.join(' and ')} did)` : `${resource.label} is live`;
       run.judge(step, ops.remove, { kind: 'answer', expected, why, answer });
-      if (isSuccess(answer)) {
+      if (isSuccess(answer) && resource.shared === true) model.delete(resource, `was deleted at step ${model.step}`);
+      else if (isSuccess(answer)) {
         model.delete(resource, `was deleted at step ${model.step}`);
         // Gone everywhere: read back through every locale as the run's own account.
         for (const [index, env] of run.world.locales.entries()) {
@@ -210,10 +223,28 @@ class DeleteCommand extends ModelCommand {
           const after = await run.send(read, { path: resource.path }, run.world.main!);
           run.judge(`${step}, then read through ${env.book.locale ?? 'the root'}`, read, goneExpectation(run, run.world.main!, resource, after));
         }
+        await this.readOrphans(model, run, resource, step);
+        // Nothing is left to act on: each action on it is refused.
+        for (const action of this.wf.actions)
+          await act(model, run, action, resource, this.drawn.locale, run.world.main!, `${step}, then ${action.name} it as ${run.world.main!.name}`);
         await listsAfterWrite(model, run, this.wf, resource, step);
       }
     }
     run.record(step, String(answer.status ?? 'no answer'));
+  }
+
+  /** Each child the delete left without its parent, read as the run's own account: gone, or under another parent. */
+  async readOrphans(model: SequenceModel, run: SequenceRun, parent: ModelResource, step: string): Promise<void> {
+    const orphans = model.resources.filter(
+      (child) => child.state === 'orphaned' && child.orphanOf?.family === parent.family.name && child.orphanOf.id === parent.id,
+    );
+    for (const orphan of orphans) {
+      const wf = run.world.families.find((candidate) => candidate.family.name === orphan.family.name);
+      if (wf === undefined) continue;
+      const read = wf.ops[this.drawn.locale]!.read;
+      const answer = await run.send(read, { path: orphan.path }, run.world.main!);
+      judgeOrphan(model, run, orphan, `${step}, then read ${orphan.label}`, read, answer, true);
+    }
   }
 
   toString(): string {
@@ -233,25 +264,8 @@ class ActionCommand extends ModelCommand {
   async run(model: SequenceModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const resource = this.target(model)!;
-    const op = this.action.ops[this.drawn.locale]!;
-    const variables = op.pattern.variables.map((variable) => variable.name);
-    const body: Record<string, unknown> = {};
-    for (const [name, schema] of Object.entries(op.args)) {
-      if (!schema.required || variables.includes(name)) continue;
-      const value = freshValue(name, schema, `${run.token}a${model.step}`);
-      if (value !== undefined) body[name] = value;
-    }
-    const step = `step ${model.step}: ${this.action.name} ${resource.label}${Object.keys(body).length > 0 ? ` with ${JSON.stringify(body)}` : ''} ${this.where()}`;
-    const answer = await run.send(op, { path: itemPath(op, resource.collectionPath, resource.id), body }, this.identity);
-    if (resource.state === 'deleted')
-      run.judge(step, op, {
-        kind: 'answer',
-        expected: 'refused',
-        why: `${resource.label} ${resource.why ?? 'was deleted'}: nothing is left to ${this.action.name}`,
-        answer,
-      });
-    else run.judge(step, op, { kind: 'answer', expected: 'answered', why: `${resource.label} is ${resource.state}`, answer });
-    if (isSuccess(answer)) recordActionMade(model, run, answer, this.identity, step);
+    const step = `step ${model.step}: ${this.action.name} ${resource.label} ${this.where()}`;
+    const answer = await act(model, run, this.action, resource, this.drawn.locale, this.identity, step);
     run.record(step, String(answer.status ?? 'no answer'));
   }
 

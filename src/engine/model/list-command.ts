@@ -66,12 +66,14 @@ export async function checkList(
     query = { [narrowed.filter]: numeric(parent) ? Number(parent.id) : parent.id, per_page: perPage };
     what = `of ${parent.label}`;
   }
-  const deletedParent = parent !== undefined && parent.state !== 'live';
+  // Under a parent the model cannot place (orphaned, or shared and taken back), the list is only held to answer.
+  const placed = parent === undefined || parent.state === 'live' || parent.state === 'deleted';
+  const deletedParent = parent !== undefined && parent.state === 'deleted';
   const locally = `${step}: list ${family.name} ${what} as ${identity.name} (${run.world.locales[locale]!.book.locale ?? 'no locale'})`;
   const answer = await run.send(list, { path: {}, query }, identity);
   const main = run.isMain(identity);
   run.judge(locally, list, { kind: 'answer', expected: main && !deletedParent ? 'success' : 'answered', why: 'a list the model can count', answer });
-  if (!main || !isSuccess(answer)) return answer.status;
+  if (!main || !placed || !isSuccess(answer)) return answer.status;
   const header = answer.header('x-wp-total');
   const total = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
   // A list paged by an argument the descriptor does not call per_page (a signup list's `number`) shows one page.
@@ -79,7 +81,7 @@ export async function checkList(
   // Under a deleted parent nothing may still name it; orphans elsewhere may have gone or moved: not counted.
   const live = deletedParent ? [] : idsOf(members, ['live']);
   const deleted = deletedParent ? members.map((resource) => resource.id) : idsOf(members, ['deleted']);
-  const exact = deletedParent || members.every((resource) => resource.state !== 'orphaned');
+  const exact = deletedParent || members.every((resource) => resource.state === 'live' || resource.state === 'deleted');
   run.judge(locally, list, { kind: 'listed', family: family.name, idField: family.idField, live, deleted, exact, whole, list: answer.json, total });
   return answer.status;
 }

@@ -6,7 +6,11 @@
  */
 import type { ResourceFamily } from '../../resources/index.js';
 
-export type ResourceState = 'live' | 'deleted' | 'orphaned';
+/**
+ * `unknown`: the model cannot say (a resource several accounts made together, such as one moderation item holding
+ * two members' blocks, after one of them took theirs back): steps on it are only held to answer without a 5xx.
+ */
+export type ResourceState = 'live' | 'deleted' | 'orphaned' | 'unknown';
 
 export interface ModelResource {
   family: ResourceFamily;
@@ -18,8 +22,8 @@ export interface ModelResource {
   collectionPath: Record<string, string>;
   /** Parent ids by the create argument or path variable that names each. */
   parentIds: Record<string, string>;
-  /** The name of the identity that made it. */
-  maker: string;
+  /** The names of the identities that made it (more than one when a second create answered with its id). */
+  makers: string[];
   /** Each field the sequence wrote, with its last value. */
   written: Record<string, unknown>;
   state: ResourceState;
@@ -27,6 +31,8 @@ export interface ModelResource {
   why?: string;
   /** For an orphan: the deleted parent and the argument or path variable that named it. */
   orphanOf?: { family: string; id: string; field: string; via: 'path' | 'arg' };
+  /** Made by more than one create (a second create answered with its id): a delete may take back only one. */
+  shared?: boolean;
   /** The values of its delete (`force=true` where declared, hinted ones). */
   deleteBody: Record<string, unknown>;
   /** Drops the clean-up delete (the sequence deleted it itself). */
@@ -52,8 +58,13 @@ export class SequenceModel {
     this.resources.push(resource);
   }
 
-  /** The resource is gone: it, and (for its children) its being their parent. */
+  /** The resource is gone: it, and (for its children) its being their parent. A shared one may live on for its other makers. */
   delete(resource: ModelResource, why: string): void {
+    if (resource.shared === true) {
+      resource.state = 'unknown';
+      resource.why = `${why}, but other creates made it too`;
+      return;
+    }
     resource.state = 'deleted';
     resource.why = why;
     resource.forget();

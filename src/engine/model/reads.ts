@@ -59,7 +59,7 @@ export function recordActionMade(model: SequenceModel, run: SequenceRun, answer:
       path,
       collectionPath: {},
       parentIds: {},
-      maker: identity.name,
+      makers: [identity.name],
       written: {},
       state: 'live',
       deleteBody,

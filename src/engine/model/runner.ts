@@ -95,6 +95,8 @@ export interface SearchResult {
   tried: number;
   /** The shortest sequence that broke the model, when one did. */
   failing: Command[] | undefined;
+  /** What the sequences' clean-up could not remove, each with its answer. */
+  leftovers: string[];
 }
 
 /**
@@ -103,6 +105,7 @@ export interface SearchResult {
  */
 export async function searchSequences(ctx: PhaseContext, phase: string, world: ModelWorld, count: number, tokenKind: string): Promise<SearchResult> {
   let tried = 0;
+  const leftovers: string[] = [];
   const property = fc.asyncProperty(
     fc.limitShrink(
       fc.constantFrom(...familyGroups(world)).chain((group) => fc.commands(commandArbitraries(world, group), { maxCommands: MAX_STEPS, size: 'max' })),
@@ -113,11 +116,12 @@ export async function searchSequences(ctx: PhaseContext, phase: string, world: M
       if (ctx.run.stopped || ctx.run.phaseShareSpent) return true;
       tried += 1;
       const token = sequenceToken(ctx.run.seed, tokenKind, tried);
-      const { violation } = await runCommands(ctx, phase, world, token, commands, `sequence ${tried}`, false);
+      const { violation, sequence } = await runCommands(ctx, phase, world, token, commands, `sequence ${tried}`, false);
+      leftovers.push(...(sequence?.leftovers ?? []));
       return violation === undefined;
     },
   );
   const details = await fc.check(property, { seed: ctx.run.seed, numRuns: count });
   const failing = details.failed && details.counterexample !== null ? [...(details.counterexample[0] as Iterable<Command>)] : undefined;
-  return { tried, failing };
+  return { tried, failing, leftovers };
 }

@@ -72,7 +72,7 @@ export class SequenceRun {
   mustBeRefused(identity: Identity, family: WorldFamily, resource: ModelResource): boolean {
     if (family.anonymous) return false;
     if (identity.credentials === undefined) return true;
-    return ordinaryAccounts([identity]).length > 0 && identity.name !== resource.maker;
+    return ordinaryAccounts([identity]).length > 0 && !resource.makers.includes(identity.name);
   }
 }
 

@@ -76,8 +76,12 @@ export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'run'> & { re
   }));
   const families: WorldFamily[] = [];
   const first = locales[0];
-  for (const family of first?.model.families ?? []) {
+  for (const [index, family] of (first?.model.families ?? []).entries()) {
     if (family.skip !== undefined) continue;
+    // A create answered as another family's item (a report as the moderation item it joins) makes no resource of its
+    // own: a delete takes back one report of an item others may hold, so the model could not say what is gone.
+    // The first family with an item route keeps it, as the run's owned resources do.
+    if (first!.model.families.slice(0, index).some((other) => other.item === family.item)) continue;
     const ops = locales.map((env) => familyOperations(env.book, family));
     if (ops.some((op) => op === undefined)) continue;
     const perLocale = ctx.descriptors.map((descriptor) => itemActions(family, descriptor.operations));

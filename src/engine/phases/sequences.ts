@@ -39,7 +39,7 @@ export const sequencesPhase: Phase = {
     if (!ctx.shard.owns(UNIT)) return;
     const world = modelWorld(ctx);
     const started = Date.now();
-    const { tried, failing } = await searchSequences(ctx, PHASE, world, ctx.settings.sequences, 'q');
+    const { tried, failing, leftovers } = await searchSequences(ctx, PHASE, world, ctx.settings.sequences, 'q');
     const locales = world.locales.map((env) => env.book.locale ?? '(none)').join(', ');
     if (failing === undefined) {
       ctx.run.emit({
@@ -51,7 +51,7 @@ export const sequencesPhase: Phase = {
           outcome: ctx.run.stopped ? 'stopped' : 'passed',
           reason: `${tried} sequences of up to ${MAX_STEPS} steps over ${world.families.length} families in ${((Date.now() - started) / 1000).toFixed(1)} s`,
           steps: [],
-          leftovers: [],
+          leftovers,
         },
       });
       return;
@@ -69,7 +69,7 @@ export const sequencesPhase: Phase = {
         outcome: sequence.outcome?.result ?? 'passed',
         reason: sequence.outcome?.reason ?? `passed when run again after ${tried} tries: the failure depends on more than the steps (another writer, timing)`,
         steps: sequence.steps,
-        leftovers: sequence.leftovers,
+        leftovers: [...leftovers, ...sequence.leftovers],
       },
     });
   },
