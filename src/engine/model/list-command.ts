@@ -6,6 +6,7 @@
  */
 import { isSuccess } from '../../checks/resources/step-answer.js';
 import type { Identity } from '../../request/index.js';
+import { schemaTypes } from '../../resources/index.js';
 import { ModelCommand } from './command-base.js';
 import type { ModelResource, SequenceModel } from './model.js';
 import type { SequenceRun } from './steps.js';
@@ -28,6 +29,30 @@ export function narrowing(wf: WorldFamily): Narrowing | undefined {
     if (link !== undefined) return { by: 'parent', filter, arg, parentFamily: link.family };
   }
   return undefined;
+}
+
+/**
+ * The status filter a list of `members` needs, and the members it counts: those whose status the vocabulary has,
+ * all asked for at once where the argument takes a list, else the first one's alone. Undefined: no vocabulary.
+ */
+function statusesOf(
+  wf: WorldFamily,
+  locale: number,
+  members: readonly ModelResource[],
+): { query: string | string[] | undefined; counted: ModelResource[] } | undefined {
+  const vocabulary = wf.family.list?.status;
+  // A status filter without a vocabulary (a comment list's `approve`, where a comment reads `approved` or `hold`):
+  // what it shows by default is the server's rule, so only what has no status is counted.
+  if (vocabulary === undefined)
+    return wf.ops[locale]!.list!.args.status === undefined
+      ? undefined
+      : { query: undefined, counted: members.filter((resource) => resource.status === undefined) };
+  const known = members.filter((resource) => resource.status !== undefined && vocabulary.includes(resource.status));
+  const statuses = [...new Set(known.map((resource) => resource.status!))];
+  const takesList = schemaTypes(wf.ops[locale]!.list!.args.status ?? {}).includes('array');
+  if (statuses.length === 0) return { query: vocabulary[0] ?? '', counted: [] };
+  if (takesList) return { query: statuses, counted: known };
+  return { query: statuses[0]!, counted: known.filter((resource) => resource.status === statuses[0]) };
 }
 
 function numeric(resource: ModelResource): boolean {
@@ -69,6 +94,10 @@ export async function checkList(
   // Under a parent the model cannot place (orphaned, or shared and taken back), the list is only held to answer.
   const placed = parent === undefined || parent.state === 'live' || parent.state === 'deleted';
   const deletedParent = parent !== undefined && parent.state === 'deleted';
+  // A list with a status vocabulary shows only the statuses asked for (WordPress: published posts unless asked).
+  const statuses = statusesOf(wf, locale, members);
+  if (statuses?.query !== undefined) query.status = statuses.query;
+  const counted = statuses === undefined ? members : statuses.counted;
   const locally = `${step}: list ${family.name} ${what} as ${identity.name} (${run.world.locales[locale]!.book.locale ?? 'no locale'})`;
   const answer = await run.send(list, { path: {}, query }, identity);
   const main = run.isMain(identity);
@@ -79,9 +108,10 @@ export async function checkList(
   // A list paged by an argument the descriptor does not call per_page (a signup list's `number`) shows one page.
   const whole = !(Number(answer.header('x-wp-totalpages')) > 1);
   // Under a deleted parent nothing may still name it; orphans elsewhere may have gone or moved: not counted.
-  const live = deletedParent ? [] : idsOf(members, ['live']);
+  const live = deletedParent ? [] : idsOf(counted, ['live']);
+  // What was deleted is listed under no status.
   const deleted = deletedParent ? members.map((resource) => resource.id) : idsOf(members, ['deleted']);
-  const exact = deletedParent || members.every((resource) => resource.state === 'live' || resource.state === 'deleted');
+  const exact = deletedParent || (counted.length === members.length && members.every((resource) => resource.state === 'live' || resource.state === 'deleted'));
   run.judge(locally, list, { kind: 'listed', family: family.name, idField: family.idField, live, deleted, exact, whole, list: answer.json, total });
   return answer.status;
 }

@@ -31,6 +31,8 @@ export interface ModelResource {
   why?: string;
   /** For an orphan: the deleted parent and the argument or path variable that named it. */
   orphanOf?: { family: string; id: string; field: string; via: 'path' | 'arg' };
+  /** Its status as the last read after a write showed it (`draft`, `publish`): a list shows only the statuses asked for. */
+  status?: string;
   /** Made by more than one create (a second create answered with its id): a delete may take back only one. */
   shared?: boolean;
   /** The values of its delete (`force=true` where declared, hinted ones). */

@@ -5,21 +5,46 @@
  * resource the model now holds and the sequence deletes at its end.
  */
 import { idText, type StepAnswer } from '../../checks/resources/step-answer.js';
+import { holdsWritten } from '../../checks/resources/written.js';
 import type { Identity } from '../../request/index.js';
 import { deleteArgs, itemPath } from '../sequences/resources.js';
 import type { ModelResource, SequenceModel } from './model.js';
 import type { SequenceRun } from './steps.js';
 import type { WorldFamily } from './world.js';
 
-/** Reads `resource` back as the run's own account: a 2xx holding every value written so far. */
-export async function readBack(model: SequenceModel, run: SequenceRun, wf: WorldFamily, resource: ModelResource, locale: number, step: string): Promise<void> {
+/**
+ * Reads `resource` back as the run's own account: a 2xx holding every value written so far. A value this very step
+ * wrote that the read does not show as written is the life cycle's `update_persisted` finding (or
+ * `create_persisted`'s), not the sequence's: the model takes the server's value for it and holds it from then on,
+ * so what the sequence judges is what later steps do to values that held.
+ */
+export async function readBack(
+  model: SequenceModel,
+  run: SequenceRun,
+  wf: WorldFamily,
+  resource: ModelResource,
+  locale: number,
+  step: string,
+  justWritten: readonly string[],
+): Promise<void> {
   const main = run.world.main!;
   const read = wf.ops[locale]!.read;
   const query = wf.family.read?.contexts.includes('edit') ? { context: 'edit' } : {};
   const answer = await run.send(read, { path: resource.path, query }, main);
   const what = `${step}, then read ${resource.label} as ${main.name}`;
   run.judge(what, read, { kind: 'answer', expected: 'success', why: `${resource.label} is live`, answer });
-  run.judge(what, read, { kind: 'values', resource: resource.label, written: resource.written, read: answer.json });
+  const shown = answer.json;
+  if (shown !== null && typeof shown === 'object' && !Array.isArray(shown)) {
+    const fields = shown as Record<string, unknown>;
+    for (const field of justWritten)
+      if (field in fields && !holdsWritten(fields[field], resource.written[field], field)) {
+        run.record(what, `${field} reads ${JSON.stringify(fields[field])}, not as written: the model takes it`);
+        resource.written[field] = fields[field];
+      }
+  }
+  run.judge(what, read, { kind: 'values', resource: resource.label, written: resource.written, read: shown });
+  const status = answer.field('status');
+  if (typeof status === 'string') resource.status = status;
 }
 
 /** The family an answer's `<word>_id` names: the accounts for `user` and `author`, else the family called `word`. */

@@ -76,7 +76,12 @@ export class SequenceRun {
   }
 }
 
-/** The answer expectation of a step on a resource that is gone: 404/410, strictly so for the run's own account. */
-export function goneExpectation(run: SequenceRun, identity: Identity, resource: ModelResource, answer: StepAnswer): ModelExpectation {
-  return { kind: 'answer', expected: 'gone', strict: run.isMain(identity), why: `${resource.label} ${resource.why ?? 'was deleted'}`, answer };
+/**
+ * The answer expectation of a step on a resource that is gone: 404/410, strictly so for the run's own account,
+ * unless the step writes and the run writes only to what it owns (a write to what it deleted then goes out without
+ * credentials, and a 401 is the server's right answer to that).
+ */
+export function goneExpectation(run: SequenceRun, identity: Identity, resource: ModelResource, answer: StepAnswer, writes = false): ModelExpectation {
+  const strict = run.isMain(identity) && !(writes && run.sequence.ctx.run.ownedWritesOnly);
+  return { kind: 'answer', expected: 'gone', strict, why: `${resource.label} ${resource.why ?? 'was deleted'}`, answer };
 }
