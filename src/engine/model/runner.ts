@@ -90,6 +90,13 @@ export async function runCommands(
   return { sequence, violation: run?.violation };
 }
 
+/** Thrown into fast-check to end a search when the budget is spent. */
+class BudgetSpent extends Error {
+  constructor() {
+    super('the phase has spent its share of the time budget');
+  }
+}
+
 export interface SearchResult {
   /** How many sequences ran (shrinking tries included). */
   tried: number;
@@ -105,6 +112,7 @@ export interface SearchResult {
  */
 export async function searchSequences(ctx: PhaseContext, phase: string, world: ModelWorld, count: number, tokenKind: string): Promise<SearchResult> {
   let tried = 0;
+  let failed = false;
   const leftovers: string[] = [];
   const property = fc.asyncProperty(
     fc.limitShrink(
@@ -112,16 +120,23 @@ export async function searchSequences(ctx: PhaseContext, phase: string, world: M
       MAX_SHRINKS,
     ),
     async (commands) => {
-      // Out of budget: the remaining tries pass without a request.
-      if (ctx.run.stopped || ctx.run.phaseShareSpent) return true;
+      if (ctx.run.stopped || ctx.run.phaseShareSpent) {
+        // Out of budget: before any failure, end the search at once (fast-check would draw every remaining run);
+        // while shrinking, the shortest failing sequence found so far stands.
+        if (failed) return true;
+        throw new BudgetSpent();
+      }
       tried += 1;
       const token = sequenceToken(ctx.run.seed, tokenKind, tried);
       const { violation, sequence } = await runCommands(ctx, phase, world, token, commands, `sequence ${tried}`, false);
       leftovers.push(...(sequence?.leftovers ?? []));
+      failed ||= violation !== undefined;
       return violation === undefined;
     },
   );
   const details = await fc.check(property, { seed: ctx.run.seed, numRuns: count });
-  const failing = details.failed && details.counterexample !== null ? [...(details.counterexample[0] as Iterable<Command>)] : undefined;
+  // An error of the harness itself is not a failing sequence: it ends the phase as any phase's error does.
+  if (details.failed && !failed && !(details.errorInstance instanceof BudgetSpent)) throw details.errorInstance;
+  const failing = details.failed && failed && details.counterexample !== null ? [...(details.counterexample[0] as Iterable<Command>)] : undefined;
   return { tried, failing, leftovers };
 }
