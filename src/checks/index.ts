@@ -51,6 +51,7 @@ import { duplicateCreate } from './resources/duplicate-create.js';
 import { statefulSequence } from './resources/stateful-sequence.js';
 import { updatePersisted } from './resources/update-persisted.js';
 import { useAfterDelete } from './resources/use-after-delete.js';
+import { sequenceModel } from './sequences/sequence-model.js';
 import { contextFieldSets } from './schemas/context-field-sets.js';
 import { editContextRights } from './schemas/edit-context-rights.js';
 import { fieldsParameter } from './schemas/fields-parameter.js';
@@ -102,6 +103,8 @@ export const CHECKS: readonly Check[] = [
   createLocation,
   collectionSearch,
   accessOtherResource,
+  // Model-based sequences across resources and accounts.
+  sequenceModel,
   // Requests that race.
   concurrentCreate,
   concurrentUpdate,

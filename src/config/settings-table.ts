@@ -1,15 +1,11 @@
 /**
- * The one table of `restconform run`'s settings. Each row holds a setting's key (the row's name, camelCase), its
- * key in a configuration file, its type (the row's type parameters), its built-in default, its description, the
- * JSON Schema of its file value, its conversions, and its command-line option with help text and parser.
- *
- * Derived from it: `RunSettings`, `RunConfigInput` and `BUILTIN_DEFAULTS` (`run-settings.ts`), the file keys
- * (`file-keys.ts`), the configuration schema (`schema.ts`; `config/schema.json` is held equal to it by
- * `schema.test.ts`) and the options of `restconform run` (`cli/commands/run.ts`).
- *
- * A new setting is one row here, plus its use (the engine and the run read `RunSettings` whole), plus its line in
- * `config/default.yaml` (a test holds that file to the defaults) and `config/schema.json` (regenerated, see
- * `schema.test.ts`).
+ * The one table of `restconform run`'s settings. Each row holds a setting's key (the row's name, camelCase), its key in a configuration
+ * file, its type (the row's type parameters), its built-in default, its description, the JSON Schema of its file value, its conversions,
+ * and its command-line option with help text and parser. Derived from it: `RunSettings`, `RunConfigInput` and `BUILTIN_DEFAULTS`
+ * (`run-settings.ts`), the file keys (`file-keys.ts`), the configuration schema (`schema.ts`; `config/schema.json` is held equal to it
+ * by `schema.test.ts`) and the options of `restconform run` (`cli/commands/run.ts`). A new setting is one row here, plus its use (the
+ * engine and the run read `RunSettings` whole), plus its line in `config/default.yaml` (a test holds that file to the defaults) and
+ * `config/schema.json` (regenerated, see `schema.test.ts`).
  */
 import type { Severity } from '../checks/types.js';
 import { ACCOUNT_ROLES } from '../request/identity.js';
@@ -105,6 +101,13 @@ export const SETTINGS = {
     description: 'How many rounds of each race the concurrency phase runs, with fresh unique values each round (a race is won by chance).',
     schema: { type: 'integer', minimum: 1, maximum: 1000 },
     flag: { option: '--race-rounds <n>', help: withDefault('rounds of each race, fresh values each'), parse: wholeNumber('--race-rounds', 1) },
+  }),
+  sequences: setting<number>({
+    file: 'sequences',
+    default: 4,
+    description: 'How many model-based sequences the sequences phase draws; a failing one is shrunk to the shortest with more tries. 0 skips the phase.',
+    schema: { type: 'integer', minimum: 0, maximum: 100000 },
+    flag: { option: '--sequences <n>', help: withDefault('model-based sequences to draw'), parse: wholeNumber('--sequences', 0) },
   }),
   /** Stop starting new work after this many seconds; `null` for no budget. */
   timeBudgetSeconds: setting<number | null>({

@@ -10,6 +10,7 @@ import { fuzzPhase } from './fuzz.js';
 import { localePhase } from './locale.js';
 import type { Phase } from './phase.js';
 import { schemasPhase } from './schemas.js';
+import { sequencesPhase } from './sequences.js';
 import { statefulPhase } from './stateful.js';
 
 export const PHASES: readonly Phase[] = [
@@ -20,6 +21,7 @@ export const PHASES: readonly Phase[] = [
   collectionsPhase,
   fuzzPhase,
   statefulPhase,
+  sequencesPhase,
   concurrencyPhase,
   batchPhase,
   authPhase,

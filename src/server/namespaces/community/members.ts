@@ -10,6 +10,7 @@ import { rejectedValue } from './errors.js';
 import { createMember, deleteMember, freeLogin, MEMBER_TYPES, requireMember, ROLES } from './member-accounts.js';
 import { memberDirectoryRoutes } from './member-directory.js';
 import { memberMediaRoutes } from './member-media.js';
+import { forgetBlocksOf } from './moderation.js';
 import { queryMembers } from './member-query.js';
 import { MEMBERS_MODULE, membersState } from './member-state.js';
 import { serializeMember } from './member-view.js';
@@ -83,6 +84,7 @@ function checkDeletable(store: Store, req: ServerRequest, member: Member): void 
 function deleted(member: Member, req: ServerRequest, ctx: ServerContext): { status: number; body: unknown } {
   const previous = serializeMember(member, req, ctx);
   deleteMember(ctx.store, member.id);
+  forgetBlocksOf(ctx.store, member.id);
   return { status: 200, body: { deleted: true, previous } };
 }
 

@@ -27,6 +27,19 @@ describe('every moderation route needs a logged-in member', () => {
 });
 
 describe('blocking', () => {
+  it('goes with the blocked member: no item names an account that was deleted', async () => {
+    const target = seededSubscribers(ctx.store)[0]!;
+    const item = bodyOf(await invoke(ctx, { method: 'POST', route: MODERATION, params: { item_id: target, type: 'user' }, as: MEMBER_ID }));
+    const removed = await invoke(ctx, {
+      method: 'DELETE',
+      route: String.raw`/community/v1/members/(?P<id>[\d]+)`,
+      params: { id: target, force: true },
+      as: ADMIN_ID,
+    });
+    expect(removed.status).toBe(200);
+    expect((await invoke(ctx, { method: 'GET', route: ITEM, params: { id: item.id }, as: ADMIN_ID })).status).toBe(404);
+  });
+
   it('blocks, lists, reads and unblocks; the item is 404 afterwards', async () => {
     const target = seededSubscribers(ctx.store)[0]!;
     const before = await invoke(ctx, { method: 'GET', route: MODERATION, as: MEMBER_ID });

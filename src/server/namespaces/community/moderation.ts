@@ -59,6 +59,12 @@ function moderationState(store: Store): ModerationState {
   return storeSlice<ModerationState>(store, MODULE_NAME, () => ({ items: new Map() }));
 }
 
+/** A deleted member's block goes with it: no moderation item names an account that no longer exists. */
+export function forgetBlocksOf(store: Store, memberId: number): void {
+  const { items } = moderationState(store);
+  for (const [id, item] of items) if (item.item_type === 'user' && item.item_id === memberId) items.delete(id);
+}
+
 function findItem(store: Store, itemType: string, itemId: number): ModerationItem | undefined {
   return [...moderationState(store).items.values()].find((item) => item.item_type === itemType && item.item_id === itemId);
 }
