@@ -17,7 +17,7 @@ const text = new Map(production.map((file) => [file, readFileSync(join(SRC, file
 /** A rule's declaration: `name: 'some_check',` alone on its line. */
 const DECLARATION = /^\s*name: '([a-z_]+)',\s*$/gm;
 const declaredIn = (name: string): string[] => production.filter((file) => [...text.get(file)!.matchAll(DECLARATION)].some((match) => match[1] === name));
-const FOLDERS = ['answer', 'collections', 'resources', 'access', 'contract', 'batch', 'locale', 'schemas', 'races'];
+const FOLDERS = ['answer', 'collections', 'resources', 'access', 'contract', 'batch', 'locale', 'schemas', 'races', 'sequences'];
 
 describe('one rule, one file', () => {
   it('declares every check in exactly one file under src/checks/, named for it', () => {
