@@ -242,7 +242,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       unique: hint?.unique ?? Object.keys(createOp?.args ?? {}).filter((arg) => UNIQUE_NAME.test(arg)),
       createValues: hint?.create ?? {},
       ...(hint?.upload === undefined ? {} : { upload: hint.upload }),
-      deleteValues: hint?.delete ?? {},
+      deleteValues: { ...requiredDeleteValues(removeOp, itemVariables), ...(hint?.delete ?? {}) },
       fixedFields: hint?.fixed ?? {},
       unlockValues: hint?.unlock ?? {},
       hinted,
@@ -260,6 +260,22 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
     return family;
   });
   return { locale: descriptor.locale, families: ordered(families) };
+}
+
+/**
+ * Values for the required arguments of a delete that WordPress's conventions fill: `reassign: false` gives a
+ * deleted account's content to nobody (core's users and the plugins built on its controller, such as a members
+ * route), a required `force` is `true`. Without them every delete, the clean-up's included, is refused and what
+ * the run made stays behind.
+ */
+function requiredDeleteValues(removeOp: Operation | undefined, itemVariables: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(removeOp?.args ?? {})) {
+    if (!schema.required || itemVariables.includes(name)) continue;
+    if (name === 'reassign') values[name] = false;
+    else if (name === 'force' && schemaTypes(schema).includes('boolean')) values[name] = true;
+  }
+  return values;
 }
 
 function skipReason(family: ResourceFamily, collectionVariables: readonly string[]): string | undefined {

@@ -23,6 +23,7 @@ import type { ListTotalRead } from '../../checks/resources/evidence.js';
 import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
 import { describeAnswer, idText, isSuccess, itemsWith, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { shows, updatePersisted } from '../../checks/resources/update-persisted.js';
+import { unreadableShape } from '../../checks/resources/written.js';
 import { useAfterDelete } from '../../checks/resources/use-after-delete.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
 import type { Sequence, StepValues } from './sequence.js';
@@ -183,7 +184,7 @@ async function updateEveryField(
 ): Promise<Record<string, unknown> | undefined> {
   const update = ops.update;
   if (update === undefined || family.update === undefined) return undefined;
-  let current = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).json as Record<string, unknown> | undefined;
+  let current = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).item;
   let lastWrite: Record<string, unknown> | undefined;
   for (const [field, schema] of writableFields(family)) {
     const value = freshValue(field, schema, `${token}u`, (current as Record<string, unknown> | undefined)?.[field]);
@@ -203,9 +204,17 @@ async function updateEveryField(
     lastWrite = body;
     const reread = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
     sequence.expectStatus(statefulSequence, ops.read, reread, 'success', `read the ${family.name} after updating ${field}`);
-    const shown = reread.json as Record<string, unknown> | undefined;
+    const shown = reread.item;
     if (sequence.judge(updatePersisted, ops.read, { field, wrote: value, read: shown }).length === 0)
-      sequence.record(`update ${field}`, 'ok', shows(shown, field) ? undefined : 'written; a read does not show it');
+      sequence.record(
+        `update ${field}`,
+        'ok',
+        !shows(shown, field)
+          ? 'written; a read does not show it'
+          : unreadableShape(shown[field], value)
+            ? `written; the read shows it as ${JSON.stringify(shown[field])}, a shape that cannot be compared`
+            : undefined,
+      );
     current = shown;
   }
   return lastWrite;
@@ -275,7 +284,7 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
   const others = ordinaryAccounts(sequence.ctx.run.identities).filter((identity) => identity.credentials?.user !== maker);
   if (others.length === 0) return;
   const names = others.map((identity) => identity.name).join(', ');
-  const before = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).json as Record<string, unknown> | undefined;
+  const before = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).item;
   const write = ops.update === undefined ? undefined : oneWritableField(family, before, `${token}x`);
   const updates: StepAnswer[] = [];
   const attempt = { family: family.name, id: resource.id, maker };
@@ -293,7 +302,7 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
   const after = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
   sequence.judgeOrStop(accessOtherResource, ops.read, { attempt: 'maker read', others: names, family: family.name, answer: after });
   if (write !== undefined) {
-    const unchanged = { attempt: 'unchanged' as const, others: names, field: write.field, before, after: after.json, updates };
+    const unchanged = { attempt: 'unchanged' as const, others: names, field: write.field, before, after: after.item, updates };
     if (sequence.judge(accessOtherResource, ops.read, unchanged).length > 0) return;
   }
   sequence.record(`update and delete by ${names} refused`, 'ok');
@@ -303,12 +312,25 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
  * Deletes as the route declares it: with `force=true` where it declares `force`, so a resource with a trash is
  * removed, not trashed (WordPress 6.1 cannot force-delete a template once it is in the trash).
  */
-async function deleteResource(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
+async function deleteResource(
+  sequence: Sequence,
+  family: ResourceFamily,
+  ops: FamilyOperations,
+  resource: CreatedResource,
+  token: string,
+): Promise<'deleted' | 'trashed'> {
   const deleted = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) });
   sequence.expectStatus(statefulSequence, ops.remove, deleted, 'success', `delete the ${family.name}`);
-  sequence.judgeOrStop(statefulSequence, ops.remove, { step: 'deleted', family: family.name, answer: deleted });
-  sequence.record(family.remove?.force ? 'deleted with force=true' : 'deleted', 'ok');
+  const forced = family.remove?.force === true;
+  sequence.judgeOrStop(statefulSequence, ops.remove, { step: 'deleted', family: family.name, answer: deleted, forced });
+  if (!forced && deleted.field('status') === 'trash') {
+    // WordPress's delete without force: the resource is in the trash, still read; the clean-up deletes it for good.
+    sequence.record('deleted', 'ok', 'moved to the trash (the route declares no force), so it is still read: the checks after a delete do not apply');
+    return 'trashed';
+  }
+  sequence.record(forced ? 'deleted with force=true' : 'deleted', 'ok');
   resource.forget();
+  return 'deleted';
 }
 
 export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, family: ResourceFamily, token: string): Promise<void> {
@@ -329,7 +351,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   sequence.expectStatus(statefulSequence, ops.read, first, 'success', `read the new ${family.name}`);
   sequence.judgeOrStop(statefulSequence, ops.read, { step: 'read', family: family.name, id: resource.id, idField: family.idField, answer: first });
   sequence.record('read', 'ok');
-  checkCreated(sequence, family, ops, resource, first.json);
+  checkCreated(sequence, family, ops, resource, first.item);
   for (const other of env.others) {
     const elsewhere = other.operation(family.item!, 'GET');
     if (elsewhere === undefined) continue;
@@ -364,7 +386,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
     base = listBase(family, resource, status);
     totalAfter = await readTotal(sequence, list, resource.collectionPath, base);
   }
-  await deleteResource(sequence, family, ops, resource, token);
+  if ((await deleteResource(sequence, family, ops, resource, token)) === 'trashed') return;
   await expectGone(sequence, ops.read, { path: resource.path }, `reading the ${family.name}`);
   if (ops.update !== undefined) await expectGone(sequence, ops.update, { path: resource.path, body: lastWrite ?? {} }, `updating the ${family.name}`);
   await expectGone(sequence, ops.remove, { path: resource.path, body: deleteArgs(family, token) }, `deleting the ${family.name} again`);
