@@ -5,7 +5,7 @@
  * descriptor cannot say; nothing here knows a particular namespace.
  */
 import type { ArgDescriptor, ArgSchema, HttpMethod, LoadedDescriptor, Operation } from '../descriptor/types.js';
-import type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
+import type { FamilyHint, IdReference, ItemAction, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
 import { schemaTypes } from './values.js';
 
 /** Methods tried for an update, in order of preference. */
@@ -256,10 +256,30 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
     }
     family.parents.push(...argParents(family, hint, names, Object.keys(collection.ops.get('GET')?.args ?? {})));
     family.references = idReferences(family, routeArgs([collection, item]), names, hint?.ids);
+    family.actions = itemActions(entries, collection, item);
     family.skip = hint?.skip ?? skipReason(family, collection.variables);
     return family;
   });
   return { locale: descriptor.locale, families: ordered(families) };
+}
+
+const WRITES: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/**
+ * Write routes under the collection but not under its item, with one variable more than the collection: each
+ * acts on one resource named by that variable (`signup/activate/{activation_key}`).
+ */
+function itemActions(entries: readonly RouteEntry[], collection: RouteEntry, item: RouteEntry | undefined): ItemAction[] {
+  return entries
+    .filter(
+      (entry) =>
+        entry.shape.startsWith(`${collection.shape}/`) &&
+        entry !== item &&
+        (item === undefined || !entry.shape.startsWith(`${item.shape}/`)) &&
+        entry.variables.length === collection.variables.length + 1 &&
+        WRITES.some((method) => entry.ops.has(method)),
+    )
+    .map((entry) => ({ route: entry.key, variable: entry.variables.at(-1)! }));
 }
 
 /**
