@@ -3,9 +3,9 @@
  * hints that add what a descriptor cannot say, and fresh valid values for their fields. The stateful phase is
  * built on it.
  */
-export { familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
+export { familyForIdName, familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
 export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
-export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, schemaTypes } from './values.js';
+export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, objectItemProperties, schemaTypes } from './values.js';
 export type { FamilyHint, IdReference, ItemAction, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
 import type { ResourceModel } from './types.js';
 

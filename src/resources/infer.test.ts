@@ -128,4 +128,24 @@ describe('anonymousWriteReason', () => {
     expect(anonymousWriteReason(hints, '/community/v1/signups-elsewhere')).toBeUndefined();
     expect(anonymousWriteReason(hints, '/community/v1/members')).toBeUndefined();
   });
+
+  it("fills an array of declared objects (BuddyPress's signup_field_data) with an existing id", () => {
+    const family = {
+      ...familyNamed(inferResources(wordpress, mergedHints(undefined)), 'wp/v2 users')!,
+      create: {
+        method: 'POST' as const,
+        args: {
+          signup_field_data: {
+            type: 'array',
+            required: true,
+            items: { type: 'object', properties: { field_id: { type: 'integer', required: true }, value: { type: 'string', default: '' } } },
+          },
+        },
+      },
+      createValues: {},
+    };
+    expect(createBody(family, 'T1', {}, { field_id: '1' })).toEqual({ body: { signup_field_data: [{ field_id: 1, value: 'Restconform value T1' }] } });
+    // Without an existing id the required property has none.
+    expect(createBody(family, 'T1', {})).toEqual({ missing: 'signup_field_data' });
+  });
 });

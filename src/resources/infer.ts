@@ -327,6 +327,21 @@ function ordered(families: ResourceFamily[]): ResourceFamily[] {
   return out;
 }
 
+/**
+ * The family of the model whose ids an argument or property called `name` takes (`field_id` → profile fields), in
+ * `namespace` where several match; undefined for a name that names none.
+ */
+export function familyForIdName(model: ResourceModel, name: string, namespace: string): ResourceFamily | undefined {
+  if (!/_ids?$/.test(name)) return undefined;
+  const candidates = model.families.map((family) => ({
+    name: family.name,
+    shape: `/${family.name.slice(family.namespace.length + 1)}`,
+    namespace: family.namespace,
+  }));
+  const found = familyCalled(name.replace(/_ids?$/, ''), candidates, namespace);
+  return found === undefined ? undefined : familyNamed(model, found);
+}
+
 /** The family called `name` in the model, if any. */
 export function familyNamed(model: ResourceModel, name: string): ResourceFamily | undefined {
   return model.families.find((family) => family.name === name);
