@@ -6,6 +6,7 @@ import { buildRootDescriptor } from '../server/descriptor.js';
 import { LOCALE_TEXTS } from '../server/locales/index.js';
 import { anonymousWriteReason, describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
 import { createBody } from './values.js';
+import type { ResourceFamily } from './types.js';
 
 const wordpress = loadDescriptor(
   JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor,
@@ -130,10 +131,10 @@ describe('anonymousWriteReason', () => {
   });
 
   it("fills an array of declared objects (BuddyPress's signup_field_data) with an existing id", () => {
-    const family = {
+    const family: ResourceFamily = {
       ...familyNamed(inferResources(wordpress, mergedHints(undefined)), 'wp/v2 users')!,
       create: {
-        method: 'POST' as const,
+        method: 'POST',
         args: {
           signup_field_data: {
             type: 'array',
