@@ -184,7 +184,9 @@ function argParents(
     const parent =
       hinted !== undefined
         ? all.find((candidate) => candidate.shape === hinted)?.name
-        : schema.required
+        : // Only an argument that takes ids names a parent: a field's own `type` ("textbox") is no `wp/v2 types` item,
+          // and a list filter ending in `_type` means something else.
+          schema.required && takesIds(schema)
           ? familyNamedBy(arg, all, family.namespace, family.name)
           : undefined;
     if (parent === undefined) continue;

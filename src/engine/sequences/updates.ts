@@ -23,6 +23,22 @@ export function writableFields(family: ResourceFamily): Array<[string, ArgDescri
   return Object.entries(family.update?.fields ?? {}).filter(([field]) => !(field in family.fixedFields) && !parentArgs.has(field));
 }
 
+/**
+ * The fields an update declares required (an activity's `type` on BuddyPress), with the value the resource holds
+ * (its `raw` where it is rendered), else a fresh one: sent with every update, so one is refused for what it writes.
+ */
+function requiredUpdateValues(family: ResourceFamily, current: Record<string, unknown> | undefined, token: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(family.update?.fields ?? {})) {
+    if (!schema.required) continue;
+    const held = current?.[field];
+    const raw = typeof held === 'object' && held !== null && 'raw' in held ? (held as { raw: unknown }).raw : held;
+    const value = raw ?? freshValue(field, schema, token);
+    if (value !== undefined) values[field] = value;
+  }
+  return values;
+}
+
 /** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
 export async function updateEveryField(
   sequence: Sequence,
@@ -41,7 +57,7 @@ export async function updateEveryField(
       sequence.record(`update ${field}`, 'skipped', 'no value the descriptor makes sure of');
       continue;
     }
-    const body = { [field]: value };
+    const body = { ...requiredUpdateValues(family, current, `${token}r`), [field]: value };
     const answer = await sequence.send(update, { path: resource.path, body });
     if (answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
       if (answer.status === 401 || answer.status === 403)
