@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { statefulPhase } from './stateful.js';
 import {
+  activationKeyHidden,
   activationKeyVariable,
   descriptionRenderedOnly,
   fieldDataUnserialized,
@@ -56,6 +57,18 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
       'activated by anonymous (anonymous)',
       'activation again by admin (administrator)',
     ]);
+    expect(activation?.leftovers).toEqual([]);
+  });
+
+  it('tries, when no answer shows the activation key, whether the signup id activates it', async () => {
+    const { findings, events } = await runWith([activationKeyVariable(), activationKeyHidden()]);
+    // The reference server activates by id too: with the key hidden, anyone who knows a signup id activates it.
+    expect(findingLines(findings)).toContain(
+      String.raw`stateful_sequence failure en_gb POST /community/v1/signup/activate/(?P<activation_key>[\w-]+): signup activation (en_gb): activate the signup by its id instead of its activation_key as anonymous (anonymous): expected a 4xx refusal, got 200`,
+    );
+    const activation = sequencesOf(events).find((sequence) => sequence.name === 'signup activation');
+    expect(activation?.outcome).toBe('failed');
+    // The member the wrong activation made is deleted with the signup.
     expect(activation?.leftovers).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { componentsIn, statefulSequence } from '../../checks/resources/stateful-
 import { describeAnswer, idText, isSuccess, itemsWith } from '../../checks/resources/step-answer.js';
 import type { Operation } from '../../descriptor/types.js';
 import { byPrivilege } from '../../request/index.js';
-import type { ResourceFamily } from '../../resources/index.js';
+import { schemaTypes, type ResourceFamily } from '../../resources/index.js';
 import { createResource, deleteArgs, familyOperations, type CreatedResource, type FamilyEnv } from './resources.js';
 import type { RouteBook } from './route-book.js';
 import type { Sequence } from './sequence.js';
@@ -79,6 +79,15 @@ async function actionValue(sequence: Sequence, env: FamilyEnv, resource: Created
   return idText(read.field(variable));
 }
 
+/** The member an activation made (found by the signup's login), deleted when the sequence ends. */
+async function deleteMemberMade(sequence: Sequence, env: FamilyEnv, signup: CreatedResource, token: string): Promise<void> {
+  const membersFamily = requiredFamily(env, RELATION_ROUTES.members);
+  const members = familyOperations(env.book, membersFamily)!;
+  const memberId = await memberByLogin(sequence, env.book, signup.answer.field('user_login') ?? signup.body.user_login);
+  if (memberId !== undefined)
+    sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
+}
+
 /**
  * signup → activated by each identity in turn, the least privileged (anonymous) first: the first that may
  * activates it and a member exists; every attempt after that is refused → the member is read. A key no answer
@@ -92,10 +101,26 @@ export async function signupActivation(sequence: Sequence, env: FamilyEnv, token
   const variable = activate.pattern.variables.at(-1)!.name;
   const signup = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.signups), token);
   const key = await actionValue(sequence, env, signup, variable);
-  if (key === undefined)
-    sequence.stop(activate, `no answer shows the signup's "${variable}" (it reaches the new member some other way): the activation cannot be tried`);
-  const path = { [variable]: key };
   const run = sequence.ctx.run;
+  if (key === undefined) {
+    // The key reaches the person signing up some other way (BuddyPress e-mails it): what every caller knows of the
+    // signup, its id, must not activate it.
+    for (const identity of byPrivilege(run.identities)) {
+      const who = `${identity.name} (${identity.role})`;
+      const answer = await sequence.send(activate, { path: { [variable]: signup.id } }, { credentials: identity.credentials ?? null });
+      const step = {
+        step: 'status' as const,
+        what: `activate the signup by its id instead of its ${variable} as ${who}`,
+        expected: 'refused' as const,
+        answer,
+      };
+      if (sequence.judge(statefulSequence, activate, step).length === 0)
+        sequence.record(`activation by id as ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      else if (isSuccess(answer)) await deleteMemberMade(sequence, env, signup, token);
+    }
+    sequence.stop(activate, `no answer shows the signup's "${variable}" (it reaches the new member some other way): activating with it cannot be tried`);
+  }
+  const path = { [variable]: key };
   let memberId: string | undefined;
   for (const identity of byPrivilege(run.identities)) {
     const own = identity.credentials === undefined ? null : identity.credentials;
@@ -166,8 +191,11 @@ export async function fieldData(sequence: Sequence, env: FamilyEnv, token: strin
   const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), `${token}m`);
   const path = { field_id: field.id, user_id: member.id };
   const value = [`Restconform value ${token}`];
+  // Sent as the route declares it: a list, or (BuddyPress) one string.
+  const declared = write.args.value;
+  const sent = declared !== undefined && !schemaTypes(declared).includes('array') ? value[0] : value;
 
-  const written = await sequence.send(write, { path, body: { value } });
+  const written = await sequence.send(write, { path, body: { value: sent } });
   sequence.expectStatus(statefulSequence, write, written, 'success', `write member ${member.id}'s data for field ${field.id}`);
   const readBack = await sequence.send(read, { path });
   sequence.expectStatus(statefulSequence, read, readBack, 'success', 'read the data back');

@@ -97,3 +97,19 @@ export function activationKeyVariable(): Fault {
     root.routes[ACTIVATION.replace('(?P<id>', '(?P<activation_key>')] = route;
   });
 }
+
+/** Signups never show their `activation_key` (BuddyPress e-mails it); the reference server still activates by id. */
+export function activationKeyHidden(): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const path = pathOf(request);
+    if (path === undefined || !/^\/community\/v1\/signup(\/\d+)?$/.test(path)) return answer;
+    const hide = (json: unknown): unknown => {
+      if (Array.isArray(json)) return json.map(hide);
+      if (!isObject(json)) return json;
+      const { activation_key: _hidden, ...shown } = json;
+      return shown;
+    };
+    return rewriteJson(answer, hide);
+  };
+}
