@@ -121,7 +121,8 @@ export class OwnedResources {
     // A family answered as another's item (a report opens or joins a moderation item) may answer one the run did
     // not make: what it creates is not the run's to delete.
     if (role.role === 'collection' && (op.method === 'POST' || op.method === 'PUT') && !family.hinted.includes('item')) {
-      const id = idOf(json, family.idField);
+      // BuddyPress answers a create as a one-element array of the new item.
+      const id = idOf(Array.isArray(json) && json.length === 1 ? json[0] : json, family.idField);
       const item = this.#items.get(`${op.locale} ${family.name}`);
       if (id === undefined || item === undefined) return;
       const values: Record<string, string> = {};

@@ -3,10 +3,10 @@
  * hints that add what a descriptor cannot say, and fresh valid values for their fields. The stateful phase is
  * built on it.
  */
-export { familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
+export { familyForIdName, familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
 export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
-export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, schemaTypes } from './values.js';
-export type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
+export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, objectItemProperties, schemaTypes } from './values.js';
+export type { FamilyHint, IdReference, ItemAction, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
 import type { ResourceModel } from './types.js';
 
 /** The model as text, one block per family: what the `resources` command prints. */
@@ -39,6 +39,7 @@ export function describeModel(model: ResourceModel): string {
       ].filter((x) => x !== '');
       lines.push(`  list        found by ${finders.join(', ') || 'the first page only'}`);
     }
+    for (const action of family.actions ?? []) lines.push(`  action      ${action.route}  (names a resource by "${action.variable}")`);
     for (const parent of family.parents)
       lines.push(`  parent      ${parent.family} (${parent.via === 'path' ? 'path variable' : 'create argument'} ${parent.name})`);
     if (family.references.length > 0)

@@ -6,6 +6,7 @@ import { buildRootDescriptor } from '../server/descriptor.js';
 import { LOCALE_TEXTS } from '../server/locales/index.js';
 import { anonymousWriteReason, describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
 import { createBody } from './values.js';
+import type { ResourceFamily } from './types.js';
 
 const wordpress = loadDescriptor(
   JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor,
@@ -127,5 +128,25 @@ describe('anonymousWriteReason', () => {
     expect(anonymousWriteReason(hints, '/myplugin/v1/things/{thing}')).toBe('visitors submit things');
     expect(anonymousWriteReason(hints, '/community/v1/signups-elsewhere')).toBeUndefined();
     expect(anonymousWriteReason(hints, '/community/v1/members')).toBeUndefined();
+  });
+
+  it("fills an array of declared objects (BuddyPress's signup_field_data) with an existing id", () => {
+    const family: ResourceFamily = {
+      ...familyNamed(inferResources(wordpress, mergedHints(undefined)), 'wp/v2 users')!,
+      create: {
+        method: 'POST',
+        args: {
+          signup_field_data: {
+            type: 'array',
+            required: true,
+            items: { type: 'object', properties: { field_id: { type: 'integer', required: true }, value: { type: 'string', default: '' } } },
+          },
+        },
+      },
+      createValues: {},
+    };
+    expect(createBody(family, 'T1', {}, { field_id: '1' })).toEqual({ body: { signup_field_data: [{ field_id: 1, value: 'Restconform value T1' }] } });
+    // Without an existing id the required property has none.
+    expect(createBody(family, 'T1', {})).toEqual({ missing: 'signup_field_data' });
   });
 });

@@ -5,7 +5,7 @@
  * descriptor cannot say; nothing here knows a particular namespace.
  */
 import type { ArgDescriptor, ArgSchema, HttpMethod, LoadedDescriptor, Operation } from '../descriptor/types.js';
-import type { FamilyHint, IdReference, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
+import type { FamilyHint, IdReference, ItemAction, ParentLink, ResourceFamily, ResourceHints, ResourceModel } from './types.js';
 import { schemaTypes } from './values.js';
 
 /** Methods tried for an update, in order of preference. */
@@ -184,7 +184,9 @@ function argParents(
     const parent =
       hinted !== undefined
         ? all.find((candidate) => candidate.shape === hinted)?.name
-        : schema.required
+        : // Only an argument that takes ids names a parent: a field's own `type` ("textbox") is no `wp/v2 types` item,
+          // and a list filter ending in `_type` means something else.
+          schema.required && takesIds(schema)
           ? familyNamedBy(arg, all, family.namespace, family.name)
           : undefined;
     if (parent === undefined) continue;
@@ -242,7 +244,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       unique: hint?.unique ?? Object.keys(createOp?.args ?? {}).filter((arg) => UNIQUE_NAME.test(arg)),
       createValues: hint?.create ?? {},
       ...(hint?.upload === undefined ? {} : { upload: hint.upload }),
-      deleteValues: hint?.delete ?? {},
+      deleteValues: { ...requiredDeleteValues(removeOp, itemVariables), ...(hint?.delete ?? {}) },
       fixedFields: hint?.fixed ?? {},
       unlockValues: hint?.unlock ?? {},
       hinted,
@@ -256,10 +258,46 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
     }
     family.parents.push(...argParents(family, hint, names, Object.keys(collection.ops.get('GET')?.args ?? {})));
     family.references = idReferences(family, routeArgs([collection, item]), names, hint?.ids);
+    family.actions = itemActions(entries, collection, item);
     family.skip = hint?.skip ?? skipReason(family, collection.variables);
     return family;
   });
   return { locale: descriptor.locale, families: ordered(families) };
+}
+
+const WRITES: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/**
+ * Write routes under the collection but not under its item, with one variable more than the collection: each
+ * acts on one resource named by that variable (`signup/activate/{activation_key}`).
+ */
+function itemActions(entries: readonly RouteEntry[], collection: RouteEntry, item: RouteEntry | undefined): ItemAction[] {
+  return entries
+    .filter(
+      (entry) =>
+        entry.shape.startsWith(`${collection.shape}/`) &&
+        entry !== item &&
+        (item === undefined || !entry.shape.startsWith(`${item.shape}/`)) &&
+        entry.variables.length === collection.variables.length + 1 &&
+        WRITES.some((method) => entry.ops.has(method)),
+    )
+    .map((entry) => ({ route: entry.key, variable: entry.variables.at(-1)! }));
+}
+
+/**
+ * Values for the required arguments of a delete that WordPress's conventions fill: `reassign: false` gives a
+ * deleted account's content to nobody (core's users and the plugins built on its controller, such as a members
+ * route), a required `force` is `true`. Without them every delete, the clean-up's included, is refused and what
+ * the run made stays behind.
+ */
+function requiredDeleteValues(removeOp: Operation | undefined, itemVariables: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(removeOp?.args ?? {})) {
+    if (!schema.required || itemVariables.includes(name)) continue;
+    if (name === 'reassign') values[name] = false;
+    else if (name === 'force' && schemaTypes(schema).includes('boolean')) values[name] = true;
+  }
+  return values;
 }
 
 function skipReason(family: ResourceFamily, collectionVariables: readonly string[]): string | undefined {
@@ -289,6 +327,21 @@ function ordered(families: ResourceFamily[]): ResourceFamily[] {
   };
   for (const family of families) visit(family, new Set());
   return out;
+}
+
+/**
+ * The family of the model whose ids an argument or property called `name` takes (`field_id` → profile fields), in
+ * `namespace` where several match; undefined for a name that names none.
+ */
+export function familyForIdName(model: ResourceModel, name: string, namespace: string): ResourceFamily | undefined {
+  if (!/_ids?$/.test(name)) return undefined;
+  const candidates = model.families.map((family) => ({
+    name: family.name,
+    shape: `/${family.name.slice(family.namespace.length + 1)}`,
+    namespace: family.namespace,
+  }));
+  const found = familyCalled(name.replace(/_ids?$/, ''), candidates, namespace);
+  return found === undefined ? undefined : familyNamed(model, found);
 }
 
 /** The family called `name` in the model, if any. */

@@ -77,10 +77,23 @@ export interface ResourceFamily {
   fixedFields: Record<string, string>;
   /** Update values that make a resource deletable again (from hints), sent before a clean-up delete that was refused. */
   unlockValues: Record<string, unknown>;
+  /**
+   * Write routes under the collection (not under an item) with one variable of their own: actions on one resource
+   * named by a value its items or its create's answer carry (a signup's `signup/activate/{activation_key}`).
+   */
+  actions?: ItemAction[];
   /** Why the life cycle cannot run on this family, when it cannot. */
   skip?: string;
   /** What came from hints rather than the descriptor, for the `resources` command and the report. */
   hinted: string[];
+}
+
+/** An action route on one resource of a family, named by the value in its one variable. */
+export interface ItemAction {
+  /** The route's descriptor key. */
+  route: string;
+  /** Its variable: a field of the resource (`activation_key`), or its id. */
+  variable: string;
 }
 
 /** The resources of one descriptor (one locale). */

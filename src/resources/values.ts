@@ -141,6 +141,38 @@ function uniqueNumber(token: string): number {
   return 1_000_000_000 + hash;
 }
 
+/** The properties of the objects an array argument takes, when it takes objects that declare them. */
+export function objectItemProperties(schema: ArgSchema): Record<string, ArgSchema> | undefined {
+  const items = schema.items;
+  if (!schemaTypes(schema).includes('array') || items === undefined || items === null || typeof items !== 'object') return undefined;
+  return schemaTypes(items).includes('object') && items.properties !== undefined ? items.properties : undefined;
+}
+
+/**
+ * A list of one object for an array argument whose items declare their properties (a signup's
+ * `signup_field_data: [{field_id, value}]`): each required property, and each free-text one, given a value; an id
+ * property takes the id `ids` gives it (an existing resource of the family it names). Undefined when a required
+ * property gets none.
+ */
+function objectList(properties: Record<string, ArgSchema>, token: string, ids: Readonly<Record<string, string>>): unknown[] | undefined {
+  const item: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const required = (property as { required?: unknown }).required === true;
+    const value =
+      ids[name] !== undefined
+        ? Number(ids[name])
+        : required || (schemaTypes(property).includes('string') && property.enum === undefined)
+          ? freshValue(name, property, token)
+          : undefined;
+    if (value === undefined) {
+      if (required) return undefined;
+      continue;
+    }
+    item[name] = value;
+  }
+  return [item];
+}
+
 /**
  * The body of a create: hinted values, the ids of parents named by arguments, and fresh values for every
  * required argument and the naming fields (title, name, content…). Undefined, with the argument, when a
@@ -150,6 +182,8 @@ export function createBody(
   family: ResourceFamily,
   token: string,
   parentIds: Readonly<Record<string, string>>,
+  /** Ids of existing resources for id properties of objects inside array arguments, by property name. */
+  itemIds: Readonly<Record<string, string>> = {},
 ): { body: Record<string, unknown> } | { missing: string } {
   const body: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(family.create?.args ?? {})) {
@@ -160,7 +194,8 @@ export function createBody(
       continue;
     }
     if (!schema.required && !NAMING_FIELDS.includes(name)) continue;
-    const value = freshValue(name, schema, token);
+    const properties = objectItemProperties(schema);
+    const value = properties === undefined ? freshValue(name, schema, token) : objectList(properties, token, itemIds);
     if (value === undefined) {
       if (schema.required && (schema.default === undefined || schema.default === null)) return { missing: name };
       continue;

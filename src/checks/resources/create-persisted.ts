@@ -4,7 +4,7 @@
  */
 import type { CheckFailure, EvidenceCheck } from '../types.js';
 import type { CreatedValues } from './evidence.js';
-import { holdsWritten } from './written.js';
+import { holdsWritten, unreadableShape } from './written.js';
 
 /** The fields the create sent that the read shows (none when the read is not an object). */
 export function fieldsShown(sent: Record<string, unknown>, read: unknown): string[] {
@@ -21,7 +21,7 @@ export const createPersisted: EvidenceCheck<CreatedValues> = {
   judge({ family, sent, upload, read }): CheckFailure[] {
     const shown = read as Record<string, unknown>;
     return fieldsShown(sent, read)
-      .filter((field) => !holdsWritten(shown[field], sent[field], field))
+      .filter((field) => !unreadableShape(shown[field], sent[field]) && !holdsWritten(shown[field], sent[field], field))
       .map((field) => ({
         message: `the ${family} create sent ${field} ${JSON.stringify(sent[field])}${upload ? ' beside its upload' : ''}; the new ${family} reads ${JSON.stringify(shown[field])}`,
       }));

@@ -24,8 +24,11 @@ export type SequenceStep =
   | { step: 'created'; family: string; idField: string; id: string | undefined }
   /** The first read of the new resource, which must name it. */
   | { step: 'read'; family: string; id: string; idField: string; answer: StepAnswer }
-  /** A delete's answer, with `force=true` where the route declares it: the resource is gone, not trashed. */
-  | { step: 'deleted'; family: string; answer: StepAnswer }
+  /**
+   * A delete's answer; `forced` when it sent `force=true` (the route declares it): the resource is then gone, not
+   * trashed. Without force, a trash is WordPress's answer (`status: trash`).
+   */
+  | { step: 'deleted'; family: string; answer: StepAnswer; forced: boolean }
   /** An update of a free-text field to "", which the descriptor allows: taken or refused, never a 5xx. */
   | { step: 'emptied'; family: string; field: string; answer: StepAnswer }
   /** A step repeated where the first one must be the only one (activate a signup, block a member): refused. */

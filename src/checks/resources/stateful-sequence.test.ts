@@ -26,10 +26,12 @@ describe('stateful_sequence', () => {
   });
 
   it('refuses a trash for a forced delete, and a 5xx for an emptied text field', () => {
-    expect(messages({ step: 'deleted', family: 'posts', answer: answerOf(jsonExchange(200, { status: 'trash' })) })).toEqual([
+    expect(messages({ step: 'deleted', family: 'posts', answer: answerOf(jsonExchange(200, { status: 'trash' })), forced: true })).toEqual([
       'a delete with force=true moved the posts to the trash instead of deleting it',
     ]);
-    expect(messages({ step: 'deleted', family: 'posts', answer: answerOf(jsonExchange(200, { deleted: true })) })).toEqual([]);
+    expect(messages({ step: 'deleted', family: 'posts', answer: answerOf(jsonExchange(200, { deleted: true })), forced: true })).toEqual([]);
+    // Without force, WordPress trashes: that is its answer, not a fault.
+    expect(messages({ step: 'deleted', family: 'posts', answer: answerOf(jsonExchange(200, { status: 'trash' })), forced: false })).toEqual([]);
     const emptied = (exchange: ReturnType<typeof jsonExchange>) => messages({ step: 'emptied', family: 'groups', field: 'name', answer: answerOf(exchange) });
     expect(emptied(wpError(500, 'empty_term_name'))).toEqual([
       'updating the groups\'s name to "" (a value its descriptor allows) answered 500 empty_term_name; expected it taken or refused with a 4xx',

@@ -4,6 +4,7 @@ import type { CheckFailure, EvidenceCheck } from '../types.js';
 import type { SequenceStep } from './evidence.js';
 import { describeAnswer, idText, itemsWith } from './step-answer.js';
 import { unmetStatus } from './step-status.js';
+import { holdsWritten } from './written.js';
 
 /** One component as a list of components shows it. */
 export interface ComponentState {
@@ -20,9 +21,12 @@ export function componentsIn(list: unknown): ComponentState[] {
   });
 }
 
-/** True when a read-back `value` holds what was written: the same list, or the one value alone. */
+/**
+ * True when a read-back `value` holds what was written: the same list, or the one value alone, also inside
+ * WordPress's renderings (`{unserialized, rendered}`, `{raw, rendered}`).
+ */
 function holdsValues(actual: unknown, written: readonly string[]): boolean {
-  return sameJsonMeaning(actual, written) || (written.length === 1 && actual === written[0]);
+  return sameJsonMeaning(actual, written) || holdsWritten(actual, written.length === 1 ? written[0] : written, 'value');
 }
 
 const listed = (list: unknown, field: string, id: string): boolean => itemsWith({ json: list }, field, id).length > 0;
@@ -39,7 +43,9 @@ function departure(step: SequenceStep): string | undefined {
       return idText(named) === step.id ? undefined : `reading ${step.family} ${step.id} answered ${step.idField} ${JSON.stringify(named)}`;
     }
     case 'deleted':
-      return step.answer.field('status') === 'trash' ? `a delete with force=true moved the ${step.family} to the trash instead of deleting it` : undefined;
+      return step.forced && step.answer.field('status') === 'trash'
+        ? `a delete with force=true moved the ${step.family} to the trash instead of deleting it`
+        : undefined;
     case 'emptied':
       return step.answer.status === undefined || step.answer.status >= 500
         ? `updating the ${step.family}'s ${step.field} to "" (a value its descriptor allows) answered ${describeAnswer(step.answer)}; expected it taken or refused with a 4xx`

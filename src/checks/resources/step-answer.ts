@@ -7,27 +7,41 @@ export interface StepAnswer {
   /** Undefined when no response arrived. */
   status: number | undefined;
   json: unknown;
+  /**
+   * The one resource the answer is about: the JSON object, or the only object of a one-element array (BuddyPress
+   * answers every create, read, update and delete of one item so); undefined for anything else.
+   */
+  item: Record<string, unknown> | undefined;
+  /** True when the one resource came wrapped in a one-element array. */
+  wrapped: boolean;
   /** The `code` of a WordPress error body. */
   code: string | undefined;
   /** A response header (names are lower-case). */
   header(name: string): string | undefined;
-  /** A member of the JSON body when it is an object. */
+  /** A member of the one resource (`item`). */
   field(name: string): unknown;
 }
 
 /** What `exchange` answered, status and error code read as every evidence check reads them (`seenAnswer`). */
 export function answerOf(exchange: Exchange): StepAnswer {
   const json = exchange.response?.json;
-  const body = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  const wrapped = Array.isArray(json) && json.length === 1 && isObject(json[0]);
+  const body = isObject(json) ? json : wrapped ? ((json as unknown[])[0] as Record<string, unknown>) : undefined;
   const { status, code } = seenAnswer(exchange);
   return {
     exchange,
     status,
     json,
+    item: body,
+    wrapped,
     code,
     header: (name) => exchange.response?.headers[name.toLowerCase()],
     field: (name) => body?.[name],
   };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `404 rest_no_route`, or the transport error when nothing came back. */

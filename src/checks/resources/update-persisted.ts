@@ -1,7 +1,7 @@
 /** update_persisted: every writable field an update accepts reads back with the written value, after WordPress's normalisation. */
 import type { CheckFailure, EvidenceCheck } from '../types.js';
 import type { UpdatedField } from './evidence.js';
-import { holdsWritten } from './written.js';
+import { holdsWritten, unreadableShape } from './written.js';
 
 /** Whether the read shows `field` at all (a field written but not shown is not judged). */
 export function shows(read: unknown, field: string): read is Record<string, unknown> {
@@ -15,7 +15,8 @@ export const updatePersisted: EvidenceCheck<UpdatedField> = {
     "Every writable field an update accepts (2xx) reads back with the written value, after WordPress's normalisation (raw in edit context, trimmed text, dates).",
   evidence: 'life-cycle',
   judge({ field, wrote, read }): CheckFailure[] {
-    if (!shows(read, field) || holdsWritten(read[field], wrote, field)) return [];
+    // A shape that cannot be read is the life cycle's note, not a failure.
+    if (!shows(read, field) || unreadableShape(read[field], wrote) || holdsWritten(read[field], wrote, field)) return [];
     return [{ message: `the update of ${field} does not show: read ${JSON.stringify(read[field])}, wrote ${JSON.stringify(wrote)}` }];
   },
 };

@@ -20,6 +20,7 @@ import { inferResources, mergedHints, type ResourceHints } from '../../resources
 import type { SequenceReport } from '../events.js';
 import { resourceLifecycle } from '../sequences/lifecycle.js';
 import {
+  activationOf,
   blockAndUnblock,
   componentsSwitched,
   familyAt,
@@ -39,11 +40,8 @@ import { writingPhaseSkipReason, type Phase, type PhaseContext } from './phase.j
 const PHASE = 'stateful';
 const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
-/** A route a relation needs, served by any of `methods`. */
-interface RouteNeed {
-  route: string;
-  methods: readonly HttpMethod[];
-}
+/** A route a relation needs, served by any of `methods`; or one the resource model infers (`find`). */
+type RouteNeed = { route: string; methods: readonly HttpMethod[] } | { find(env: FamilyEnv): Operation | undefined };
 
 /** A sequence between resources: the routes it sends to (beyond its families') and the families it creates. */
 interface RelationSequence {
@@ -58,7 +56,8 @@ interface RelationSequence {
 export const RELATION_SEQUENCES: readonly RelationSequence[] = [
   {
     name: 'signup activation',
-    needs: [{ route: RELATION_ROUTES.signupActivation, methods: WRITE_METHODS }],
+    // Its route is the signups' action the model infers, whatever its variable is called.
+    needs: [{ find: activationOf }],
     families: [RELATION_ROUTES.signups, RELATION_ROUTES.members],
     run: signupActivation,
   },
@@ -126,7 +125,7 @@ function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSeq
     });
   }
   for (const relation of RELATION_SEQUENCES) {
-    const resolved = relation.needs.map((need) => env.book.firstOperation(need.route, need.methods));
+    const resolved = relation.needs.map((need) => ('find' in need ? need.find(env) : env.book.firstOperation(need.route, need.methods)));
     const families = relation.families.map((collection) => familyAt(env, collection));
     const lacking =
       resolved.some((op) => op === undefined) ||

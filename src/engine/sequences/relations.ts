@@ -3,9 +3,11 @@
  * for a profile field written, read and deleted, a member followed and unfollowed.
  */
 import { componentsIn, statefulSequence } from '../../checks/resources/stateful-sequence.js';
-import { idText, itemsWith } from '../../checks/resources/step-answer.js';
-import type { ResourceFamily } from '../../resources/index.js';
-import { createResource, familyOperations, type FamilyEnv } from './resources.js';
+import { describeAnswer, idText, isSuccess, itemsWith } from '../../checks/resources/step-answer.js';
+import type { Operation } from '../../descriptor/types.js';
+import { byPrivilege } from '../../request/index.js';
+import { schemaTypes, type ResourceFamily } from '../../resources/index.js';
+import { createResource, deleteArgs, familyOperations, type CreatedResource, type FamilyEnv } from './resources.js';
 import type { RouteBook } from './route-book.js';
 import type { Sequence } from './sequence.js';
 
@@ -54,27 +56,96 @@ async function memberByLogin(sequence: Sequence, book: RouteBook, login: unknown
   return idText(member?.id);
 }
 
-/** signup → activate → the member exists → activating again is refused. */
+/**
+ * The signups family's activation: the action route the model infers under it (`signup/activate/{id}`, or
+ * BuddyPress's `{activation_key}`), whatever its variable is called.
+ */
+export function activationOf(env: FamilyEnv): Operation | undefined {
+  const signups = familyAt(env, RELATION_ROUTES.signups);
+  for (const action of signups?.actions ?? []) {
+    const op = env.book.firstOperation(action.route, WRITE_METHODS);
+    if (op !== undefined) return op;
+  }
+  return env.book.firstOperation(RELATION_ROUTES.signupActivation, WRITE_METHODS);
+}
+
+/** The value an action's variable takes for a resource: the field of that name its create or its read shows, else its id. */
+async function actionValue(sequence: Sequence, env: FamilyEnv, resource: CreatedResource, variable: string): Promise<string | undefined> {
+  const family = resource.family;
+  if (variable === family.itemVariable || variable === family.idField) return resource.id;
+  const shown = idText(resource.answer.field(variable));
+  if (shown !== undefined) return shown;
+  const read = await sequence.send(familyOperations(env.book, family)!.read, { path: resource.path, query: { context: 'edit' } });
+  return idText(read.field(variable));
+}
+
+/** The member an activation made (found by the signup's login), deleted when the sequence ends. */
+async function deleteMemberMade(sequence: Sequence, env: FamilyEnv, signup: CreatedResource, token: string): Promise<void> {
+  const membersFamily = requiredFamily(env, RELATION_ROUTES.members);
+  const members = familyOperations(env.book, membersFamily)!;
+  const memberId = await memberByLogin(sequence, env.book, signup.answer.field('user_login') ?? signup.body.user_login);
+  if (memberId !== undefined)
+    sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
+}
+
+/**
+ * signup → activated by each identity in turn, the least privileged (anonymous) first: the first that may
+ * activates it and a member exists; every attempt after that is refused → the member is read. A key no answer
+ * shows (BuddyPress e-mails it) cannot be tried: the sequence says so.
+ */
 export async function signupActivation(sequence: Sequence, env: FamilyEnv, token: string): Promise<void> {
   const { book } = env;
-  const members = familyOperations(book, requiredFamily(env, RELATION_ROUTES.members))!;
-  const activate = book.firstOperation(RELATION_ROUTES.signupActivation, WRITE_METHODS)!;
+  const membersFamily = requiredFamily(env, RELATION_ROUTES.members);
+  const members = familyOperations(book, membersFamily)!;
+  const activate = activationOf(env)!;
+  const variable = activate.pattern.variables.at(-1)!.name;
   const signup = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.signups), token);
-  // The activation key, when the answer shows it; the signup id otherwise.
-  const key = idText(signup.answer.field('activation_key')) ?? signup.id;
-
-  const activated = await sequence.send(activate, { path: { id: key } });
-  sequence.expectStatus(statefulSequence, activate, activated, 'success', 'activate the signup');
-  const named = idText(activated.field('user_id')) ?? (await memberByLogin(sequence, book, signup.answer.field('user_login')));
-  sequence.judgeOrStop(statefulSequence, activate, { step: 'activated', memberId: named });
-  const memberId = named!;
-  sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId } });
-  const member = await sequence.send(members.read, { path: { id: memberId } });
+  const key = await actionValue(sequence, env, signup, variable);
+  const run = sequence.ctx.run;
+  if (key === undefined) {
+    // The key reaches the person signing up some other way (BuddyPress e-mails it): what every caller knows of the
+    // signup, its id, must not activate it.
+    for (const identity of byPrivilege(run.identities)) {
+      const who = `${identity.name} (${identity.role})`;
+      const answer = await sequence.send(activate, { path: { [variable]: signup.id } }, { credentials: identity.credentials ?? null });
+      const step = {
+        step: 'status' as const,
+        what: `activate the signup by its id instead of its ${variable} as ${who}`,
+        expected: 'refused' as const,
+        answer,
+      };
+      if (sequence.judge(statefulSequence, activate, step).length === 0)
+        sequence.record(`activation by id as ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      else if (isSuccess(answer)) await deleteMemberMade(sequence, env, signup, token);
+    }
+    sequence.stop(activate, `no answer shows the signup's "${variable}" (it reaches the new member some other way): activating with it cannot be tried`);
+  }
+  const path = { [variable]: key };
+  let memberId: string | undefined;
+  for (const identity of byPrivilege(run.identities)) {
+    const own = identity.credentials === undefined ? null : identity.credentials;
+    const who = `${identity.name} (${identity.role})`;
+    const answer = await sequence.send(activate, { path }, { credentials: own });
+    if (memberId !== undefined) {
+      const repeated = { step: 'repeated' as const, what: `activating the same signup again as ${who}`, answer };
+      if (sequence.judge(statefulSequence, activate, repeated).length === 0)
+        sequence.record(`activation again by ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      continue;
+    }
+    const last = identity.credentials?.user === run.credentials?.user;
+    if (!isSuccess(answer) && !last) {
+      sequence.record(`activation by ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      continue;
+    }
+    sequence.expectStatus(statefulSequence, activate, answer, 'success', `activate the signup as ${who}`);
+    const named = idText(answer.field('user_id')) ?? (await memberByLogin(sequence, book, signup.answer.field('user_login') ?? signup.body.user_login));
+    sequence.judgeOrStop(statefulSequence, activate, { step: 'activated', memberId: named });
+    memberId = named!;
+    sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
+    sequence.record(`activated by ${who}`, 'ok', `member ${memberId}`);
+  }
+  const member = await sequence.send(members.read, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId! } });
   sequence.expectStatus(statefulSequence, members.read, member, 'success', `read member ${memberId} made by the activation`);
-
-  const again = await sequence.send(activate, { path: { id: key } });
-  sequence.judgeOrStop(statefulSequence, activate, { step: 'repeated', what: 'activating the same signup again', answer: again });
-  sequence.expectStatus(statefulSequence, activate, again, 'refused', 'activate the same signup again');
 }
 
 /** block a member → listed in moderation → blocking again refused → unblock → no longer listed. */
@@ -120,8 +191,11 @@ export async function fieldData(sequence: Sequence, env: FamilyEnv, token: strin
   const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), `${token}m`);
   const path = { field_id: field.id, user_id: member.id };
   const value = [`Restconform value ${token}`];
+  // Sent as the route declares it: a list, or (BuddyPress) one string.
+  const declared = write.args.value;
+  const sent = declared !== undefined && !schemaTypes(declared).includes('array') ? value[0] : value;
 
-  const written = await sequence.send(write, { path, body: { value } });
+  const written = await sequence.send(write, { path, body: { value: sent } });
   sequence.expectStatus(statefulSequence, write, written, 'success', `write member ${member.id}'s data for field ${field.id}`);
   const readBack = await sequence.send(read, { path });
   sequence.expectStatus(statefulSequence, read, readBack, 'success', 'read the data back');

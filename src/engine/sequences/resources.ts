@@ -5,7 +5,16 @@
  */
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import type { UploadBody } from '../../request/index.js';
-import { createBody, createUpload, familyNamed, fillPlaceholders, type ResourceFamily, type ResourceModel } from '../../resources/index.js';
+import {
+  createBody,
+  createUpload,
+  familyForIdName,
+  familyNamed,
+  fillPlaceholders,
+  objectItemProperties,
+  type ResourceFamily,
+  type ResourceModel,
+} from '../../resources/index.js';
 import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
 import { describeAnswer, idText, type StepAnswer } from '../../checks/resources/step-answer.js';
 import type { RouteBook } from './route-book.js';
@@ -123,6 +132,26 @@ export async function createParents(
 }
 
 /**
+ * Ids of existing resources for the id properties of objects a required array argument takes (a signup's
+ * `signup_field_data[].field_id`): the first item of the named family's list, which the run only reads.
+ */
+async function existingItemIds(sequence: Sequence, env: FamilyEnv, family: ResourceFamily): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const schema of Object.values(family.create?.args ?? {})) {
+    if (!schema.required) continue;
+    for (const name of Object.keys(objectItemProperties(schema) ?? {})) {
+      const named = familyForIdName(env.model, name, family.namespace);
+      const list = named?.collection === undefined ? undefined : env.book.operation(named.collection, 'GET');
+      if (list === undefined || ids[name] !== undefined) continue;
+      const answer = await sequence.send(list, {});
+      const first = Array.isArray(answer.json) ? idText((answer.json[0] as Record<string, unknown> | undefined)?.[named!.idField]) : undefined;
+      if (first !== undefined) ids[name] = first;
+    }
+  }
+  return ids;
+}
+
+/**
  * Creates a resource (its parents first) and registers the deletes as cleanup. The create must answer 2xx and
  * name the new id (in the body, its `Location` or its `_links.self`).
  */
@@ -138,7 +167,7 @@ export async function createResource(
   if (operations === undefined) throw new Error(`${family.name}: routes missing; the caller checks them first`);
   const parents = await createParents(sequence, env, family, token, operations.create);
   await beforeCreate?.(parents.collectionPath, parents.ids);
-  const made = createBody(family, token, parents.ids);
+  const made = createBody(family, token, parents.ids, await existingItemIds(sequence, env, family));
   if ('missing' in made)
     sequence.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
   const { body } = made;

@@ -6,13 +6,15 @@
 import type { CheckFailure, EvidenceCheck, Severity } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
-import { buildRequest } from '../../request/index.js';
+import { buildRequest, withExtraValues } from '../../request/index.js';
 import type { Credentials, UploadBody } from '../../request/types.js';
 import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
 import type { StatusExpectation, StepStatus } from '../../checks/resources/evidence.js';
 import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { isGone } from '../run/clean-up.js';
+import { learnedArguments } from './learned-arguments.js';
+import { sequenceToken } from './token.js';
 
 /** Parameter values of one step; path values are strings, as in a generated case. */
 export interface StepValues {
@@ -69,11 +71,23 @@ export class Sequence {
     readonly name: string,
   ) {}
 
-  /** Sends one step and records it in the reproduction. */
+  /**
+   * Sends one step and records it in the reproduction. A refusal that names an argument the route needs but does
+   * not declare teaches the run a value for it (`learned-arguments.ts`); the step is sent again with it.
+   */
   async send(op: Operation, values: StepValues, options: StepOptions = {}): Promise<StepAnswer> {
     const exchange = await this.#sendRaw(op, values, options);
     this.exchanges.push(exchange);
-    return answerOf(exchange);
+    const answer = answerOf(exchange);
+    const learnt = learnedArguments(this.ctx.run).learn(op, answer, sequenceToken(this.ctx.run.seed, 'l', this.exchanges.length));
+    if (learnt.length === 0) return answer;
+    this.record(
+      `learnt ${learnt.join(', ')}`,
+      'ok',
+      `${describeAnswer(answer)} named ${learnt.join(', ')}, which the descriptor does not declare: sent again with a value`,
+    );
+    this.ctx.run.note(op, `${this.phase}: learnt the undeclared argument(s) ${learnt.join(', ')} from a refusal; later requests give them a value`);
+    return this.send(op, values, options);
   }
 
   /** Reports `message` under `check` with the sequence so far; the sequence goes on. */
@@ -171,8 +185,10 @@ export class Sequence {
       credentials,
       upload: values.upload,
     });
+    const learnt = learnedArguments(run).valuesFor(op);
+    const sent = Object.keys(learnt).length === 0 ? request : withExtraValues(request, learnt);
     const counted = locale === op.locale ? op : { ...op, locale, id: `${locale ?? '-'} ${op.method} ${op.route}` };
-    return run.send(request, counted, this.phase, 'sequence');
+    return run.send(sent, counted, this.phase, 'sequence');
   }
 }
 
