@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listTotalCached } from '../phases/testing/faults.js';
+import { listTotalCached, noTotalsOnEmptyLists } from '../phases/testing/faults.js';
 import { startFaultyServer, type Fault } from '../phases/testing/faulty-server.js';
 import { findingLines, runPhase } from '../phases/testing/phase-run.js';
 import { statefulPhase } from '../phases/stateful.js';
@@ -31,5 +31,34 @@ describe('the run judges the lists by what it can attribute to itself', () => {
     expect(lines[0]).toMatch(
       /^list_total failure en_gb GET \/community\/v1\/profile\/groups: community\/v1 profile\/groups life cycle \(en_gb\): X-WP-Total went from (\d+) to \1 after one create \(the list narrowed by its search token\)$/,
     );
+  });
+});
+
+describe('the collections phase with another writer on the server', () => {
+  it('blames no relation between list reads on the server while another writer changes the lists between them', async () => {
+    const { collectionsPhase } = await import('../phases/collections.js');
+    const writer = anotherWriter();
+    const server = await startFaultyServer({ seed: 3, faults: [writer.fault] });
+    try {
+      const result = await runPhase(collectionsPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
+      expect(writer.done.size).toBe(3);
+      expect(findingLines(result.findings.filter((finding) => finding.severity === 'failure'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('still judges what one answer shows on its own: an empty list without its totals', async () => {
+    const { collectionsPhase } = await import('../phases/collections.js');
+    const writer = anotherWriter();
+    const server = await startFaultyServer({ seed: 3, faults: [writer.fault, noTotalsOnEmptyLists(/^\/community\/v1\/members$/)] });
+    try {
+      const result = await runPhase(collectionsPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
+      expect(findingLines(result.findings.filter((finding) => finding.severity === 'failure'))).toEqual([
+        expect.stringMatching(/^collection_headers failure en_gb GET \/community\/v1\/members: an empty list answer has no X-WP-Total and X-WP-TotalPages headers$/),
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
