@@ -52,3 +52,26 @@ export interface OrderEvidence {
   ascending: readonly string[];
   answer: ListAnswer;
 }
+
+/**
+ * A list's X-WP-Total, read with a query (as JSON text: totals compare only under the same query), and the ids of
+ * the list's items other than the run's own resource, when the answer holds the whole list (one page). Only a
+ * change the run can attribute to itself is judged: where another writer changed the list's other items between
+ * two reads, or they could not all be seen, the totals say nothing about the run's own create or delete.
+ */
+export interface ListTotalRead {
+  query: string;
+  total: number | undefined;
+  others: readonly string[] | undefined;
+  /** How the list was narrowed to the run's resource (`narrowed by include`), if it was. */
+  narrowed?: string;
+}
+
+/** The evidence of `list_total`: the new resource looked for in its list, and the list's total around the create and the delete. */
+export type ListTotalStep =
+  /** The list bodies read looking for the new resource (narrowed by `include` or its search token, or the pages walked), and how. */
+  | { step: 'listed'; family: string; id: string; idField: string; pages: readonly unknown[]; how: string }
+  /** The total before the create (when it could be read) and after it, under the same narrowing. */
+  | { step: 'created'; before: ListTotalRead | undefined; after: ListTotalRead }
+  /** The total with the resource in the list (undefined when no total counts it) and after its delete, under the same narrowing. */
+  | { step: 'deleted'; family: string; withIt: ListTotalRead | undefined; after: ListTotalRead };

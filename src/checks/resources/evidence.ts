@@ -52,21 +52,6 @@ export type AfterDelete = { step: 'sent'; what: string; answer: StepAnswer } | {
 /** The evidence of `cross_locale_visibility`: the read, through another locale, of a resource created through one. */
 export type OtherLocaleRead = StepStatus;
 
-/** A list's X-WP-Total, read with a query (as JSON text: totals compare only under the same query). */
-export interface ListTotalRead {
-  query: string;
-  total: number | undefined;
-}
-
-/** The evidence of `list_total`: the new resource looked for in its list, and the list's total around the create and the delete. */
-export type ListTotalStep =
-  /** The list bodies read looking for the new resource (one narrowed by `include`, or the pages walked), and how. */
-  | { step: 'listed'; family: string; id: string; idField: string; pages: readonly unknown[]; how: string }
-  /** The total before the create (when it could be read) and after it. */
-  | { step: 'created'; before: ListTotalRead | undefined; after: ListTotalRead }
-  /** The total with the resource in the list (undefined when no total counts it) and after its delete. */
-  | { step: 'deleted'; family: string; withIt: number | undefined; after: number | undefined };
-
 /** The evidence of `collection_search`: the list searched for a token the new resource's create values carry. */
 export interface SearchResult {
   family: string;

@@ -90,6 +90,27 @@ describe('CallbackRefusals', () => {
     expect(refusals.withoutCarried(create, plain)).toBe(plain);
     expect(refusals.lighten(create, aboutSticky)).toBe(aboutSticky);
   });
+
+  it('leaves a refused argument out of the invalid cases that only carry it, not out of those that break it', () => {
+    const refusals = new CallbackRefusals();
+    refusals.note(create, valid(0), answered(400, TEMPLATE_REFUSED));
+    const breaksStatus: RequestCase = {
+      ...valid(3),
+      kind: 'invalid',
+      mutation: { param: 'status', location: 'body', rule: 'not_in_enum', description: 'test' },
+    };
+    (breaksStatus.body as Record<string, unknown>).status = 'nonsense';
+    const spared = refusals.adapt(create, breaksStatus);
+    expect(spared.body).toEqual({ status: 'nonsense', sticky: false });
+    expect(labelStillHolds(create, spared)).toBe(true);
+    const breaksTemplate: RequestCase = {
+      ...valid(4),
+      kind: 'invalid',
+      body: { template: 7, status: 'draft' },
+      mutation: { param: 'template', location: 'body', rule: 'wrong_type', description: 'test' },
+    };
+    expect(refusals.adapt(create, breaksTemplate)).toBe(breaksTemplate);
+  });
 });
 
 describe('the fuzz phase with a route whose callback refuses an argument', () => {
@@ -100,8 +121,8 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
    */
   async function searchesSent(
     detailCode: string | undefined,
-    options: { examplesFirst?: boolean; examples?: number } = {},
-  ): Promise<{ sent: boolean[]; failures: string[]; refused: string[] }> {
+    options: { examplesFirst?: boolean; examples?: number; alone?: boolean; faults?: Fault[] } = {},
+  ): Promise<{ sent: boolean[]; failures: string[]; refused: string[]; allFailures: string[] }> {
     const { startFaultyServer } = await import('./testing/faulty-server.js');
     const { runPhases } = await import('./testing/phase-run.js');
     const { fuzzPhase } = await import('./fuzz.js');
@@ -114,7 +135,8 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
       sent.push(searched);
       if (!searched || detailCode === undefined) return answer;
       const error = answer.status === 400 ? (JSON.parse(answer.body) as { code: string; data: { params?: object; details?: object } }) : undefined;
-      const others = error?.code === 'rest_invalid_param' ? error.data : { params: {}, details: {} };
+      // WordPress 6.1 names only `template` when its callback refuses it, whatever else the request broke.
+      const others = error?.code === 'rest_invalid_param' && options.alone !== true ? error.data : { params: {}, details: {} };
       const data = {
         status: 400,
         params: { ...others.params, search: 'search is not allowed.' },
@@ -126,7 +148,7 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
         body: JSON.stringify({ code: 'rest_invalid_param', message: 'Invalid parameter(s): search', data }),
       };
     };
-    const server = await startFaultyServer({ seed: 2, faults: [refuseSearch] });
+    const server = await startFaultyServer({ seed: 2, faults: [refuseSearch, ...(options.faults ?? [])] });
     try {
       const phases = options.examplesFirst ? [examplesPhase, fuzzPhase] : [fuzzPhase];
       const only = /^GET \/community\/v1\/members$/;
@@ -149,6 +171,9 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
           .filter((finding) => finding.severity === 'failure' && finding.replay.phase === 'fuzz')
           .map((finding) => `${finding.check}: ${finding.message}`),
         refused: result.refusals.refused({ id: 'en_gb GET /community/v1/members' }),
+        allFailures: result.findings
+          .filter((finding) => finding.severity === 'failure')
+          .map((finding) => `${finding.replay.phase} ${finding.check}: ${finding.message}`),
       };
     } finally {
       await server.close();
@@ -175,6 +200,21 @@ describe('the fuzz phase with a route whose callback refuses an argument', () =>
     const count = (flags: boolean[]): number => flags.filter(Boolean).length;
     expect(count(taught.sent)).toBeLessThan(count(untaught.sent));
     expect(taught.failures).toEqual([]);
+  });
+
+  it('leaves the refused argument out of invalid cases, so the 400 names what they broke, and still reports an invalid value taken', async () => {
+    // A real fault beside the refusal: a per_page over the maximum is taken (the list answers 100 at most).
+    const perPageTaken: Fault = async (request, forward) => {
+      const match = /^(\/en_gb\/wp-json\/community\/v1\/members\?(?:.*&)?per_page=)(\d+)(.*)$/.exec(request.path);
+      if (request.method !== 'GET' || match === null || Number(match[2]) <= 100) return forward(request);
+      return forward({ ...request, path: `${match[1]}100${match[3]}` });
+    };
+    const result = await searchesSent('rest_invalid_param', { examplesFirst: true, alone: true, faults: [perPageTaken] });
+    expect(result.refused).toEqual(['search']);
+    expect(result.allFailures.filter((failure) => failure.includes('does not name'))).toEqual([]);
+    expect(
+      result.allFailures.some((failure) => /^\w+ invalid_rejected: "per_page" given a value the descriptor declares invalid was accepted/.test(failure)),
+    ).toBe(true);
   });
 
   it('keeps sending an argument the declared schema was said to refuse, and reports that refusal', async () => {

@@ -8,8 +8,9 @@
  * Once an operation's valid case has been refused so, half its later valid cases leave that argument out, when it is
  * optional and the case stays valid without it; the other half still send it, so the callback is fuzzed too. One
  * instance serves the whole run: the examples phase learns from its valid boundary cases, leaves a refused argument
- * out of the boundary cases that only carry it along, and the fuzz phase starts knowing what it learnt (in a short run,
- * `--profile ci`'s 5 cases per operation, it would otherwise learn after its few valid cases were spent).
+ * out of the boundary and invalid cases that only carry it along, and the fuzz phase starts knowing what it learnt
+ * (in a short run, `--profile ci`'s 5 cases per operation, it would otherwise learn after its few valid cases were
+ * spent) and leaves it out of its invalid cases too.
  */
 import type { Operation } from '../../descriptor/types.js';
 import { refusedByCallback } from '../../checks/answer/valid-accepted.js';
@@ -48,14 +49,22 @@ export class CallbackRefusals {
   }
 
   /**
-   * A boundary case without the refused arguments it carries along from the valid case it was made from: all of them
-   * but the one whose edge it tries, so the edge reaches the route's handler instead of the callback's refusal of a
-   * value the case only carries (WordPress 6.1 refused every boundary case of a post create for its `template`).
-   * The refused argument's own boundary cases still send it.
+   * A boundary or invalid case without the refused arguments it carries along from the valid case it was made from:
+   * all of them but the one it is about (the edge a boundary case tries, the argument an invalid case breaks), so
+   * what it is about reaches the route's handler instead of the callback's refusal of a value the case only
+   * carries. WordPress 6.1 refused every boundary case of a post create for its `template`, and answered invalid
+   * ones with a 400 naming `template` instead of the argument they broke. The refused argument's own cases still
+   * send it.
    */
   withoutCarried(op: Operation, requestCase: RequestCase): RequestCase {
-    if (requestCase.kind !== 'boundary') return requestCase;
-    return this.#without(op, requestCase, (name) => name !== requestCase.subject);
+    const about = requestCase.kind === 'boundary' ? requestCase.subject : requestCase.kind === 'invalid' ? requestCase.mutation?.param : undefined;
+    if (about === undefined) return requestCase;
+    return this.#without(op, requestCase, (name) => name !== about);
+  }
+
+  /** A case as it is sent: a valid one lightened, any other without what it only carries along. */
+  adapt(op: Operation, requestCase: RequestCase): RequestCase {
+    return requestCase.kind === 'valid' ? this.lighten(op, requestCase) : this.withoutCarried(op, requestCase);
   }
 
   /** The case without the refused arguments `leaveOut` picks, when it stays what it was labelled without them. */

@@ -5,6 +5,12 @@
  * `include`, `exclude` and `offset`; `order=asc` as `order=desc` reversed. Each relation is checked only where the
  * route declares its argument, with values taken from the list's own answers (ids that are in it), and whatever
  * needs a total order only with `orderby=id`. Reads only, so it runs against any target.
+ *
+ * The relations hold only while nothing else writes to the list. On a server others write to (a parallel shard of
+ * the same run, other users), a list read before and after them must show the same (`ListProbe.stamp`); when it
+ * does not, what they found is not the server's fault and they are tried again. A relation found broken is tried
+ * once more, since an item made and deleted again between the two reads leaves no trace in them: only one broken
+ * both times is reported. At most `ATTEMPTS` tries, then a note.
  */
 import { collectionFilters } from '../../checks/collections/collection-filters.js';
 import { collectionHeaders } from '../../checks/collections/collection-headers.js';
@@ -27,11 +33,19 @@ const PHASE = 'collections';
 /** A walk of the pages aims at this many pages (a few requests, yet a middle page and a last one). */
 const WALK_PAGES = 3;
 
+/** Tries of a list's relations while another writer keeps changing the list under them. */
+const ATTEMPTS = 3;
+
+/** What a note says of a relation broken at one try and not at the next. */
+const ONCE_BROKEN = 'a relation between list reads broke once (another writer on the server may have made and deleted an item between them)';
+
 /** The requests of one list route, sent and judged in order. */
 class ListProbe {
   readonly #ctx: PhaseContext;
   readonly route: ListRoute;
   readonly #base: RequestCase;
+  /** Reports of broken relations held back until the list is known not to have changed meanwhile. */
+  #held: Array<() => void> | undefined;
 
   constructor(ctx: PhaseContext, route: ListRoute, base: RequestCase) {
     this.#ctx = ctx;
@@ -58,13 +72,52 @@ class ListProbe {
     const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE, { judgeCase: true });
     reportExecuted(this.#ctx, this.op, requestCase, executed, PHASE);
     const answer = listAnswer(executed.exchange);
-    this.judge(collectionHeaders, { seen: 'answer', paginated: this.route.paginated, answer }, [answer]);
+    this.judgeAnswer(collectionHeaders, { seen: 'answer', paginated: this.route.paginated, answer }, [answer]);
     return answer;
   }
 
-  /** Hands what the answers show to `check`, with them as the reproduction; returns the rules it saw broken. */
+  /**
+   * Hands what the answers show to `check`, with them as the reproduction; returns the rules it saw broken. While
+   * held (`hold`), the report waits for `release`.
+   */
   judge<E>(check: EvidenceCheck<E>, evidence: E, answers: readonly ListAnswer[]): CheckFailure[] {
+    const judge = (): CheckFailure[] => this.judgeAnswer(check, evidence, answers);
+    if (this.#held === undefined) return judge();
+    const failures = check.judge(evidence);
+    if (failures.length > 0) this.#held.push(judge);
+    return failures;
+  }
+
+  /** Hands to `check` what answers show on their own, whatever changed between them: never held back. */
+  judgeAnswer<E>(check: EvidenceCheck<E>, evidence: E, answers: readonly ListAnswer[]): CheckFailure[] {
     return this.#ctx.run.judge(check, evidence, { operation: this.op, phase: PHASE, exchanges: answers.map((answer) => answer.exchange) });
+  }
+
+  /** Holds back the reports of what is judged from now on. */
+  hold(): void {
+    this.#held = [];
+  }
+
+  /** Whether a broken rule is held back. */
+  get holding(): boolean {
+    return (this.#held?.length ?? 0) > 0;
+  }
+
+  /** Reports what was held back (`report`), or drops it: the list changed under the relations, not by the server's fault. */
+  release(report: boolean): void {
+    const held = this.#held ?? [];
+    this.#held = undefined;
+    if (report) for (const judge of held) judge();
+  }
+
+  /**
+   * What shows a change of the list by anyone: its X-WP-Total and the ids of its first page, the newest first where
+   * it can be ordered by id (an item made and another deleted leave the total as it was).
+   */
+  async stamp(): Promise<string> {
+    const requestCase: RequestCase = { ...this.#base, query: { ...this.#base.query, ...orderQuery(this.route, 'desc') } };
+    const answer = listAnswer((await this.#ctx.run.execute(this.op, requestCase, PHASE)).exchange);
+    return JSON.stringify([answer.status, answer.total, answer.items === undefined ? null : answer.ids]);
   }
 }
 
@@ -163,22 +216,50 @@ function idValue(id: string): number | string {
   return /^\d+$/.test(id) ? Number(id) : id;
 }
 
+/**
+ * The relations of one list route, judged once they held while the list did not change under them, or were broken
+ * so twice in a row; else a note.
+ */
 async function probeList(ctx: PhaseContext, route: ListRoute): Promise<void> {
   const base = baseCase(ctx, route.op);
   if (base === undefined) return;
   const probe = new ListProbe(ctx, route, base);
+  let brokenBefore = false;
+  for (let attempt = 1; attempt <= ATTEMPTS && !probe.stopped; attempt += 1) {
+    const before = await probe.stamp();
+    probe.hold();
+    await relations(ctx, probe, attempt === 1);
+    const unchanged = !probe.stopped && (await probe.stamp()) === before;
+    const broken = probe.holding;
+    const settled = unchanged && (!broken || brokenBefore);
+    probe.release(settled);
+    if (settled && brokenBefore && !broken) ctx.run.note(route.op, `collections: ${ONCE_BROKEN}, and held when tried again`);
+    if (settled) return;
+    if (unchanged) brokenBefore = true;
+  }
+  if (!probe.stopped)
+    ctx.run.note(
+      route.op,
+      brokenBefore
+        ? `collections: ${ONCE_BROKEN}, and could not be tried again while the list stood still`
+        : `collections: the list changed during each of ${ATTEMPTS} tries (another writer on the server): its relations were not judged`,
+    );
+}
+
+async function relations(ctx: PhaseContext, probe: ListProbe, firstTry: boolean): Promise<void> {
+  const { route } = probe;
   const first = await probe.get({});
   if (first.status !== 200 || first.items === undefined) return;
-  if (ctx.run.credentials !== undefined && !probe.stopped) await probe.get({}, { anonymous: true });
+  if (firstTry && ctx.run.credentials !== undefined && !probe.stopped) await probe.get({}, { anonymous: true });
   const { paginated } = route;
-  probe.judge(collectionHeaders, { seen: 'possibly-empty', paginated, answer: first, how: 'the list itself' }, [first]);
+  probe.judgeAnswer(collectionHeaders, { seen: 'possibly-empty', paginated, answer: first, how: 'the list itself' }, [first]);
   if (route.search && !probe.stopped) {
     const none = await probe.get({ search: unmatchedTerm(ctx) });
-    probe.judge(collectionHeaders, { seen: 'possibly-empty', paginated, answer: none, how: 'a search no item matches' }, [none]);
+    probe.judgeAnswer(collectionHeaders, { seen: 'possibly-empty', paginated, answer: none, how: 'a search no item matches' }, [none]);
   }
   const total = first.total;
   if (first.items.length === 0) return;
-  probe.judge(collectionPaging, { seen: 'without-per-page', declaredDefault: route.perPage?.default, answer: first }, [first]);
+  probe.judgeAnswer(collectionPaging, { seen: 'without-per-page', declaredDefault: route.perPage?.default, answer: first }, [first]);
   const walked = route.perPage !== undefined && total !== undefined && total > 1 && !probe.stopped ? await walkPages(probe, total) : undefined;
   if (!idsAreUsable(first)) return;
   if (route.include && !probe.stopped) await checkInclude(probe, first.ids);

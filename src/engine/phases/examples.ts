@@ -1,8 +1,8 @@
 /**
  * Phase `examples`: the deterministic boundary set of every operation (each enum value, each bound and just
  * past it, empty and full arrays…), and one probe per undeclared method of each route (404 rest_no_route).
- * An optional argument a route's callback refused is learnt (`callback-refusals.ts`): the boundary cases after it
- * leave it out unless it is their subject, and the fuzz phase starts knowing it.
+ * An optional argument a route's callback refused is learnt (`callback-refusals.ts`): the boundary and invalid cases
+ * after it leave it out unless it is what they try or break, and the fuzz phase starts knowing it.
  */
 import type { HttpMethod, Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
@@ -82,7 +82,7 @@ export const examplesPhase: Phase = {
         run.cover(op);
         for (const requestCase of ctx.generators(op).boundary()) {
           if (run.stopped) return;
-          // What the case carries along from its valid base case: real ids, not refused arguments; its subject as it is.
+          // What the case carries along from its valid base case: real ids, not refused arguments; what it tries or breaks as it is.
           const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
           const executed = await run.execute(op, sent, PHASE, { judgeCase: true });
           ctx.refusals.note(op, sent, executed.exchange);

@@ -10,8 +10,8 @@
  * unchanged; each later round has a seed of its own.
  *
  * Each drawn case is adapted before it is sent: real ids where the run knows some (`real-ids.ts`), and in a valid
- * case, for half the cases, no optional argument the route's own callback refused in an earlier valid case
- * (`callback-refusals.ts`), so the rest of the case reaches the handler.
+ * case, for half the cases, no optional argument the route's own callback refused in an earlier valid case, and in an
+ * invalid case none but the one it breaks (`callback-refusals.ts`), so the rest of the case reaches the handler.
  */
 import fc from 'fast-check';
 import type { Operation } from '../../descriptor/types.js';
@@ -71,7 +71,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   const property = fc.asyncProperty(arbitrary, async (generated) => {
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
     if (run.stopped) throw new fc.PreconditionFailure(true);
-    const requestCase = refusals.lighten(op, withRealIds(ctx, op, generated));
+    const requestCase = refusals.adapt(op, withRealIds(ctx, op, generated));
     const executed = await run.execute(op, requestCase, PHASE, { judgeCase: true });
     refusals.note(op, requestCase, executed.exchange);
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');

@@ -64,9 +64,10 @@ describe('the media life cycle', () => {
     ]);
     const { name } = server.files[0]!;
     const finding = result.findings.find((candidate) => candidate.check === 'stateful_sequence')!;
-    // The reproduction's second step (after the list total before) is the upload, credentials left to the environment;
+    // The reproduction's third step (after the list total before, whole and searched by the token) is the upload,
+    // credentials left to the environment;
     // the file's text ends with a line break, so printf writes it and curl reads it: one line, the same bytes.
-    const create = finding.curl[1]!;
+    const create = finding.curl[2]!;
     expect(create).toMatch(
       /^printf 'Restconform upload \w+\\n' \| curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/en_gb\/wp-json\/wp\/v2\/media\?title=Restconform%20title%20\w+&caption=Restconform%20caption%20\w+&description=Restconform%20description%20\w+&status=private' /,
     );
@@ -83,8 +84,8 @@ describe('the media life cycle', () => {
         /^create_persisted failure en_gb GET \/wp\/v2\/media\/\(\?P<id>\[\\d\]\+\): wp\/v2 media life cycle \(en_gb\): the wp\/v2 media create sent title "Restconform title \w+" beside its upload; the new wp\/v2 media reads \{"raw":"","rendered":"<p><\/p>"\}$/,
       ),
     ]);
-    // Create, read: the whole sequence so far as its reproduction.
-    expect(result.findings[0]!.curl).toHaveLength(3);
+    // List, list searched by the token, create, read: the whole sequence so far as its reproduction.
+    expect(result.findings[0]!.curl).toHaveLength(4);
     expect(server.attachments.size).toBe(0);
   });
 

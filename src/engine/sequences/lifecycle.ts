@@ -1,11 +1,13 @@
 /**
  * The life of one resource of a model family (`wordpress-behaviour.md` §2): create (201 + Location; a file body
  * where the family's create is an upload) → read, showing what the create sent →
- * read through every other locale → found in its list (narrowed by filters or by walking its pages), found by
- * `search`, X-WP-Total + 1 → a duplicate of its unique values refused → every writable field updated and read
+ * read through every other locale → found in its list (narrowed by filters, `include` or its search token, or by
+ * walking its pages), found by `search`, X-WP-Total + 1 → a duplicate of its unique values refused → every writable field updated and read
  * back → each free-text field updated to "" answered without a 5xx → every ordinary account that did not make it
  * refused an update and a delete → delete as declared (`force=true` where declared) → read, update, delete again
- * 404/410 → gone from the list, X-WP-Total back. The steps gather what the server answered; the checks of
+ * 404/410 → gone from the list, X-WP-Total back. The totals are read of the list narrowed to what the run can
+ * attribute to itself (`include`, its token, its parent), with the list's other items, so that another writer on
+ * the same server (a parallel shard, another user) is not taken for a wrong total. The steps gather what the server answered; the checks of
  * `checks/resources/`, `checks/collections/` and `checks/access/` judge it.
  */
 import type { Operation } from '../../descriptor/types.js';
@@ -13,81 +15,29 @@ import { ordinaryAccounts, type Identity } from '../../request/index.js';
 import { freshValue, type ResourceFamily } from '../../resources/index.js';
 import { accessOtherResource } from '../../checks/access/access-other-resource.js';
 import { collectionSearch } from '../../checks/collections/collection-search.js';
-import { listTotal } from '../../checks/collections/list-total.js';
+import type { ListTotalRead, ListTotalStep } from '../../checks/collections/evidence.js';
+import { listTotal, totalsComparable } from '../../checks/collections/list-total.js';
 import { createLocation } from '../../checks/resources/create-location.js';
 import { createPersisted, fieldsShown } from '../../checks/resources/create-persisted.js';
 import { crossLocaleVisibility } from '../../checks/resources/cross-locale-visibility.js';
 import { duplicateCreate } from '../../checks/resources/duplicate-create.js';
-import type { ListTotalRead, ListTotalStep } from '../../checks/resources/evidence.js';
 import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
 import { describeAnswer, idText, isSuccess, itemsWith, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { useAfterDelete } from '../../checks/resources/use-after-delete.js';
+import {
+  findInList,
+  listBase,
+  listRead,
+  readList,
+  searchable,
+  searchFor,
+  totalsAfterCreate,
+  totalWithResource,
+  type ListRead,
+} from '../collections/own-in-list.js';
 import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
 import type { Sequence, StepValues } from './sequence.js';
-
-/** Pages walked at most to find a resource in a list that cannot be narrowed to it. */
-const MAX_PAGES = 50;
-
-/** The query of a list narrowed to one parent's resources (and to the resource's status, where the list filters by it). */
-function listBase(family: ResourceFamily, resource: Pick<CreatedResource, 'body' | 'parentIds'>, status: unknown): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
-  for (const [filter, arg] of Object.entries(family.list?.filters ?? {})) {
-    const value = resource.body[arg] ?? resource.parentIds[arg];
-    if (value !== undefined) query[filter] = value;
-  }
-  if (typeof status === 'string' && family.list?.status?.includes(status)) query.status = status;
-  return query;
-}
-
-async function readTotal(sequence: Sequence, list: Operation, path: Record<string, string>, query: Record<string, unknown>): Promise<number | undefined> {
-  const answer = await sequence.send(list, { path, query });
-  sequence.expectStatus(statefulSequence, list, answer, 'success', 'read the list');
-  const header = answer.header('x-wp-total');
-  return header !== undefined && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
-}
-
-/**
- * Looks for the resource in its list: asked for by `include` where the list declares it, else by walking its pages
- * (as many as X-WP-TotalPages says, the largest page size the list takes) until one holds it. `list_total` judges
- * the bodies read.
- */
-async function findInList(
-  sequence: Sequence,
-  family: ResourceFamily,
-  list: Operation,
-  resource: CreatedResource,
-  base: Record<string, unknown>,
-): Promise<ListTotalStep & { step: 'listed' }> {
-  const numeric = /^\d+$/.test(resource.id);
-  const pages: unknown[] = [];
-  let how: string;
-  if (family.list?.include && numeric) {
-    const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, include: [Number(resource.id)] } });
-    sequence.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name} narrowed by include`);
-    pages.push(answer.json);
-    how = 'narrowed by include';
-  } else {
-    const perPage = family.list?.perPage;
-    let last = 1;
-    how = '';
-    for (let page = 1; page <= Math.min(last, MAX_PAGES); page += 1) {
-      const query = { ...base, ...(perPage === undefined ? {} : { per_page: perPage }), ...(family.list?.page ? { page } : {}) };
-      const answer = await sequence.send(list, { path: resource.collectionPath, query });
-      sequence.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name}, page ${page}`);
-      pages.push(answer.json);
-      if (itemsWith(answer, family.idField, resource.id).length > 0) {
-        how = `on page ${page}`;
-        break;
-      }
-      const total = Number(answer.header('x-wp-totalpages'));
-      if (!family.list?.page || !Number.isInteger(total)) break;
-      last = total;
-    }
-    how ||= `walking ${Math.min(last, MAX_PAGES)} page(s)`;
-  }
-  return { step: 'listed', family: family.name, id: resource.id, idField: family.idField, pages, how };
-}
 
 /**
  * Judges the list bodies `findInList` read. A resource missing from them while the list's X-WP-Total did not count
@@ -127,11 +77,6 @@ function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOp
   const named = location === undefined ? undefined : idInUrl(location, sequence.ctx.run.restUrl(ops.create.locale), ops.read);
   sequence.judge(createLocation, ops.create, { family: family.name, id: resource.id, status: resource.answer.status, location, named });
   if (named === resource.id) sequence.record('create answered with Location', 'ok');
-}
-
-/** Every string value of the create that carries the token: what `search` must find the resource by. */
-function searchable(resource: CreatedResource, token: string): boolean {
-  return Object.values(resource.body).some((value) => typeof value === 'string' && value.toLowerCase().includes(token.toLowerCase()));
 }
 
 async function checkSearch(
@@ -279,11 +224,13 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   // The status a create asks for (hinted), which the list may filter by.
   const created = family.create?.args.status === undefined ? undefined : family.createValues.status;
   // The total before is read once the parents exist: a sub-resource's list, or a list filtered by parent, is theirs.
-  let totalBefore: ListTotalRead | undefined;
+  // Also narrowed by the token where the list searches: what it counts then is the run's own doing.
+  const totalsBefore: { base?: ListTotalRead; searched?: ListTotalRead } = {};
   const resource = await createResource(sequence, env, family, token, async (collectionPath, parentIds) => {
     if (list === undefined) return;
     const query = listBase(family, { body: {}, parentIds }, created);
-    totalBefore = { query: JSON.stringify(query), total: await readTotal(sequence, list, collectionPath, query) };
+    totalsBefore.base = (await readList(sequence, family, list, collectionPath, query)).read;
+    if (family.list?.search) totalsBefore.searched = (await readList(sequence, family, list, collectionPath, searchFor(query, token))).read;
   });
   checkLocation(sequence, family, ops, resource);
 
@@ -302,15 +249,15 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   }
 
   let base = listBase(family, resource, first.field('status'));
-  let totalAfter: number | undefined;
   // The list leaves the resource out by a rule of its own: no total counts it.
   let leftOut = false;
   if (list !== undefined) {
-    const listed = await findInList(sequence, family, list, resource, base);
-    totalAfter = await readTotal(sequence, list, resource.collectionPath, base);
-    const after = { query: JSON.stringify(base), total: totalAfter };
-    if (judgeListed(sequence, list, listed, totalBefore, after)) {
-      sequence.judgeOrStop(listTotal, list, { step: 'created', before: totalBefore, after });
+    const narrowed = await findInList(sequence, family, list, resource, base, token);
+    const totals = await totalsAfterCreate(sequence, family, list, resource, base, token, totalsBefore, narrowed);
+    if (judgeListed(sequence, list, narrowed.listed, totals.before, totals.after)) {
+      sequence.judgeOrStop(listTotal, list, { step: 'created', ...totals });
+      if (totals.before !== undefined && !totalsComparable(totals.before, totals.after))
+        sequence.record('list total one up', 'skipped', 'the list changed beside the create (another writer), or could not be seen whole');
       await checkSearch(sequence, family, list, resource, base, token);
     } else leftOut = true;
   }
@@ -325,12 +272,9 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   const status = beforeDelete.field('status');
   // A status the list cannot filter by (an update wrote one outside its vocabulary): no total counts the resource.
   const unlisted = leftOut || (typeof status === 'string' && family.list?.status !== undefined && !family.list.status.includes(status));
-  if (unlisted) totalAfter = undefined;
-  else if (list !== undefined && JSON.stringify(listBase(family, resource, status)) !== JSON.stringify(base)) {
-    // An update changed the status the list filters by: the totals compare under the new one.
-    base = listBase(family, resource, status);
-    totalAfter = await readTotal(sequence, list, resource.collectionPath, base);
-  }
+  // An update may have changed the status the list filters by: the totals compare under the new one.
+  base = listBase(family, resource, status);
+  const withIt = list === undefined || unlisted ? undefined : await totalWithResource(sequence, family, list, resource, base, token);
   if ((await deleteResource(sequence, family, ops, resource, token)) === 'trashed') return;
   await expectGone(sequence, ops.read, { path: resource.path }, `reading the ${family.name}`);
   if (ops.update !== undefined) await expectGone(sequence, ops.update, { path: resource.path, body: lastWrite ?? {} }, `updating the ${family.name}`);
@@ -338,23 +282,27 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   sequence.record('gone after the delete', 'ok');
 
   if (list !== undefined) {
+    let final: ListRead | undefined;
     if (family.list?.include && /^\d+$/.test(resource.id)) {
-      const after = await sequence.send(list, { path: resource.collectionPath, query: { ...base, include: [Number(resource.id)] } });
+      const query = { ...base, include: [Number(resource.id)] };
+      const after = await sequence.send(list, { path: resource.collectionPath, query });
       sequence.expectStatus(statefulSequence, list, after, 'success', `list ${family.name} narrowed by include after the delete`);
       sequence.judgeOrStop(useAfterDelete, list, { step: 'listed', family: family.name, id: resource.id, idField: family.idField, list: after.json });
+      if (withIt?.read.query === JSON.stringify(query)) final = listRead(family, after, query, resource.id);
     }
-    if (unlisted) {
+    if (unlisted || withIt === undefined) {
       const why = leftOut ? 'its list leaves it out' : `the ${family.name} is ${JSON.stringify(status)}, a status its list cannot filter by`;
       sequence.record('list total back', 'skipped', why);
       return;
     }
-    const totalFinal = await readTotal(sequence, list, resource.collectionPath, base);
-    if (totalFinal === undefined) {
+    final ??= await readList(sequence, family, list, resource.collectionPath, withIt.query, resource.id);
+    if (final.read.total === undefined) {
       // An answer without X-WP-Total is `collection_headers`' finding, not a total that is wrong.
       sequence.record('list total back', 'skipped', 'the list answered no X-WP-Total after the delete');
       return;
     }
-    sequence.judgeOrStop(listTotal, list, { step: 'deleted', family: family.name, withIt: totalAfter, after: totalFinal });
-    sequence.record('list total back', 'ok');
+    sequence.judgeOrStop(listTotal, list, { step: 'deleted', family: family.name, withIt: withIt.read, after: final.read });
+    if (totalsComparable(withIt.read, final.read)) sequence.record('list total back', 'ok');
+    else sequence.record('list total back', 'skipped', 'the list changed beside the delete (another writer), or could not be seen whole');
   }
 }
