@@ -1,11 +1,19 @@
 /** `invalid_rejected_anonymous`: invalid input sent without credentials to a route that refuses anonymous callers. */
-import { describeSeen, type SeenAnswer } from '../answer-seen.js';
+import { describeSeen, isRefusal, type SeenAnswer } from '../answer-seen.js';
 import type { EvidenceCheck } from '../types.js';
+
+/** The codes of WordPress's own validation, which runs before the permission check. */
+const VALIDATION_CODES = new Set(['rest_invalid_param', 'rest_missing_callback_param']);
 
 export interface InvalidAnonymousEvidence {
   /** The rule the request's input breaks, as the mutation that broke it describes it. */
   brokenRule: string | undefined;
   answer: SeenAnswer;
+  /**
+   * The same request sent with the run's credentials, when the anonymous one was refused: it tells whether the route
+   * validates this input at all before its callback runs.
+   */
+  withCredentials?: SeenAnswer;
 }
 
 export const invalidRejectedAnonymous: EvidenceCheck<InvalidAnonymousEvidence> = {
@@ -14,8 +22,19 @@ export const invalidRejectedAnonymous: EvidenceCheck<InvalidAnonymousEvidence> =
   description:
     'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
   evidence: 'access',
-  judge({ brokenRule, answer }) {
+  judge({ brokenRule, answer, withCredentials }) {
     if (answer.status === 400 || answer.status === undefined) return [];
+    // An argument with a sanitize_callback of its own and no validate_callback is never validated by WordPress: the
+    // permission check is the first to refuse (BuddyPress's member types). Only a route that refuses the same input
+    // with WordPress's validation once the caller may call it shows validation running after the permission check.
+    if (isRefusal(answer.status) && withCredentials !== undefined && !(withCredentials.status === 400 && VALIDATION_CODES.has(withCredentials.code ?? ''))) {
+      return [
+        {
+          message: `invalid input without credentials was refused (${answer.status}), and with credentials the route did not refuse it as WordPress's validation does (${describeSeen(withCredentials)}): the argument is not validated before the permission check, so the refusal judges nothing`,
+          note: true,
+        },
+      ];
+    }
     return [
       {
         message: `invalid input (${brokenRule ?? 'a broken rule'}) without credentials answered ${describeSeen(answer)}; expected 400, since WordPress validates before it checks permissions`,

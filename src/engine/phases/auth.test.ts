@@ -3,7 +3,14 @@ import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { authPhase } from './auth.js';
-import { actsAs, anonymousWritesAllowed, badCredentialsTreatedAsAnonymous, permissionBeforeValidation, rewriteAnswers } from './testing/faults.js';
+import {
+  actsAs,
+  anonymousWritesAllowed,
+  badCredentialsTreatedAsAnonymous,
+  permissionBeforeValidation,
+  rewriteAnswers,
+  sanitizedNotValidated,
+} from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
 import { wrongCredentialsAccepted } from './testing/login-faults.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
@@ -21,6 +28,7 @@ describe('phase auth', () => {
   let anonymousGroups: FaultyServer;
   let lenientLogin: FaultyServer;
   let permissionFirst: FaultyServer;
+  let notValidated: FaultyServer;
   let anyLogin: FaultyServer;
   let memberAsAdministrator: FaultyServer;
   let allowWithoutPost: FaultyServer;
@@ -35,6 +43,7 @@ describe('phase auth', () => {
     });
     lenientLogin = await startFaultyServer({ seed: 3, faults: [badCredentialsTreatedAsAnonymous()] });
     permissionFirst = await startFaultyServer({ seed: 3, faults: [permissionBeforeValidation(/^\/community\/v1\/moderation$/)] });
+    notValidated = await startFaultyServer({ seed: 3, faults: [sanitizedNotValidated(/^\/community\/v1\/moderation$/)] });
     anyLogin = await startFaultyServer({ seed: 3, faults: [wrongCredentialsAccepted(basicAuthorization(reference.credentials.admin))] });
     // A member's requests to the SEO plugin (administrators only) go through as the administrator's.
     memberAsAdministrator = await startFaultyServer({
@@ -56,6 +65,7 @@ describe('phase auth', () => {
       anonymousGroups.close(),
       lenientLogin.close(),
       permissionFirst.close(),
+      notValidated.close(),
       anyLogin.close(),
       memberAsAdministrator.close(),
       allowWithoutPost.close(),
@@ -222,13 +232,21 @@ describe('phase auth', () => {
     }
   });
 
+  // The reproduction is both requests: the refusal without credentials and the validation's 400 with them.
   it('fires invalid_rejected_anonymous when a route checks permission before validating', async () => {
     const result = await runPhase(authPhase, { url: permissionFirst.url, locales: ['en_gb'], credentials: permissionFirst.credentials.admin });
     expect(result.findings.map((finding) => [finding.check, finding.severity, finding.method, finding.route, finding.curl.length]).sort()).toEqual([
-      ['invalid_rejected_anonymous', 'failure', 'GET', '/community/v1/moderation', 1],
-      ['invalid_rejected_anonymous', 'failure', 'POST', '/community/v1/moderation', 1],
+      ['invalid_rejected_anonymous', 'failure', 'GET', '/community/v1/moderation', 2],
+      ['invalid_rejected_anonymous', 'failure', 'POST', '/community/v1/moderation', 2],
     ]);
     for (const finding of result.findings)
       expect(finding.message).toMatch(/^invalid input \(.+\) without credentials answered 401 rest_forbidden; expected 400/);
+  });
+
+  it('notes, without a finding, a refusal of input the route does not validate even with credentials (its own sanitize_callback)', async () => {
+    const result = await runPhase(authPhase, { url: notValidated.url, locales: ['en_gb'], credentials: notValidated.credentials.admin });
+    expect(result.findings.filter((finding) => finding.check === 'invalid_rejected_anonymous')).toEqual([]);
+    const notes = result.notes.filter((note) => note.includes('/community/v1/moderation:') && note.includes('not validated before the permission check'));
+    expect(notes.map((note) => note.split(':')[0]).sort()).toEqual(['en_gb GET /community/v1/moderation', 'en_gb POST /community/v1/moderation']);
   });
 });

@@ -111,10 +111,14 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
   if (requestCase === undefined) return;
   const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
+  const answer = seenAnswer(executed.exchange);
+  // Refused: the same input with the run's credentials (the phase runs only with some) tells whether the route
+  // validates it before its callback at all.
+  const credentialed = isRefusal(answer.status) && !ctx.run.stopped ? await ctx.run.execute(op, requestCase, PHASE) : undefined;
   ctx.run.judge(
     invalidRejectedAnonymous,
-    { brokenRule: requestCase.mutation?.description, answer: seenAnswer(executed.exchange) },
-    { operation: op, phase: PHASE, exchanges: [executed.exchange], requestCase },
+    { brokenRule: requestCase.mutation?.description, answer, ...(credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange) }) },
+    { operation: op, phase: PHASE, exchanges: [executed.exchange, ...(credentialed === undefined ? [] : [credentialed.exchange])], requestCase },
   );
 }
 

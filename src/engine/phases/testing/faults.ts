@@ -175,6 +175,21 @@ export function permissionBeforeValidation(pathPattern: RegExp): Fault {
 }
 
 /**
+ * Under `pathPattern`, anonymous requests are refused with 401 and the run's own accepted whatever they carry: an
+ * argument with a sanitize_callback of its own and no validate_callback, which WordPress never validates, so the
+ * permission check is the first to refuse (BuddyPress's member types).
+ */
+export function sanitizedNotValidated(pathPattern: RegExp): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (where === undefined || !pathPattern.test(where.path)) return forward(request);
+    if (request.headers.authorization === undefined)
+      return json(401, { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
+    return json(200, []);
+  };
+}
+
+/**
  * `method path` refuses a JSON body without `name`, an argument the descriptor does not declare, with 400
  * rest_missing_callback_param naming it, as a plugin's required profile field does; with it, the request passes
  * on (without it: the reference server does not know the argument).
