@@ -2,20 +2,24 @@
 // `npm run test:wordpress`: restconform against a real WordPress 6.1 (the shared realwp tools), with
 // suites/wordpress/expectations.json as the run's own baseline (--baseline, as a user's CI would hold a server
 // to the findings it cannot change). A new failure, a listed finding no longer seen, or an operation of the
-// index left without a request fails it (exit 1); WordPress is stopped at the end in every case.
+// index left without a request fails it (exit 1), and so does a site left otherwise than it was found (a REST list's
+// count, or any table's row count, changed; suites/wordpress/first-use.json lists the few rows WordPress makes once per
+// site on first use of a feature, each with its reason); WordPress is stopped at the end in every case.
 //   node scripts/test-wordpress.js [--keep-state]   (--keep-state: reuse WordPress's database instead of a fresh install)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentCounts, countChanges } from './wordpress/content-counts.js';
-import { realwpTools, startWordPress, stopWordPress } from './wordpress/realwp.js';
+import { realwpRoot, realwpTools, startWordPress, stopWordPress } from './wordpress/realwp.js';
+import { countLines, databaseOf, tableChanges, tableCounts } from './wordpress/table-counts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SUITE = join(root, 'suites', 'wordpress');
 const REPORT_DIR = join(root, 'reports', 'wordpress');
 const REPORT = join(REPORT_DIR, 'report.json');
 const EXPECTATIONS = join(SUITE, 'expectations.json');
+const FIRST_USE = join(SUITE, 'first-use.json');
 const PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
 
 const log = (line) => process.stdout.write(`test:wordpress: ${line}\n`);
@@ -101,6 +105,10 @@ async function main() {
     log(
       `restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --baseline suites/wordpress/expectations.json --user ${wordpress.user}${accountFlags}`,
     );
+    // Where WordPress keeps what it holds: every table of its database, read over its unix socket.
+    const database = databaseOf(join(realwpRoot(), 'www'), join(realwpRoot(), 'mysqld', 'mysqld.sock'));
+    const tablesBefore = await tableCounts(database);
+    if (typeof tablesBefore === 'string') log(`the database cannot be read: ${tablesBefore} (the test will fail)`);
     const countsBefore = await contentCounts(wordpress);
     const started = Date.now();
     const exitCode = await run(process.execPath, args, {
@@ -112,7 +120,11 @@ async function main() {
     if (exitCode !== 0 && exitCode !== 1) throw new Error(`restconform run exited ${exitCode} (not a test verdict: see its message above)`);
     const account = await accountAfterRun(wordpress);
     const contentChanges = countChanges(countsBefore, await contentCounts(wordpress));
-    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), exitCode, seconds, account, contentChanges);
+    const tablesAfter = await tableCounts(database);
+    log(`rows per table before → after the run: ${countLines(tablesBefore, tablesAfter).join(', ')}`);
+    const tables = tableChanges(tablesBefore, tablesAfter, readJsonList(FIRST_USE));
+    for (const line of tables.allowed) log(`allowed, made by WordPress on first use: ${line}`);
+    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), exitCode, seconds, account, [...contentChanges, ...tables.problems]);
   } finally {
     log('stopping WordPress');
     await stopWordPress(tools).catch((error) => log(`down.sh: ${error.message}`));
@@ -147,9 +159,9 @@ function newFailures(findings) {
 /**
  * Holds the run to its baseline (no new failure: restconform's own verdict; every listed finding seen again: none
  * fixed or left unchecked), to full coverage, to an intact account and to a site holding what it held before the
- * run; returns the exit code.
+ * run (its REST lists and the row count of every table of its database); returns the exit code.
  */
-function judge(report, exitCode, seconds, accountProblem, contentChanges) {
+function judge(report, exitCode, seconds, accountProblem, siteChanges) {
   const { summary } = report;
   const baseline = report.baseline ?? { known: 0, fixed: [], unchecked: [] };
   const listed = readJsonList(EXPECTATIONS);
@@ -177,7 +189,7 @@ function judge(report, exitCode, seconds, accountProblem, contentChanges) {
   if (report.stoppedEarly) problems.push(`! the run stopped early: ${report.stoppedEarly}`);
   for (const reason of report.incomplete ?? []) if (!/^stopped early|operations got no request$/.test(reason)) problems.push(`! incomplete: ${reason}`);
   if (accountProblem) problems.push(`! the run changed the account it logs in as: users/me answers ${accountProblem}`);
-  for (const change of contentChanges) problems.push(`! content      ${change}`);
+  for (const change of siteChanges) problems.push(`! site         ${change}`);
   const lifeCycles = (report.sequences ?? []).filter((sequence) => sequence.family !== undefined);
   const whole = lifeCycles.filter((sequence) => sequence.outcome === 'passed' || sequence.outcome === 'failed');
   log(

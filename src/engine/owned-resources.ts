@@ -21,6 +21,12 @@ export interface OwnedResource {
   maker: Credentials | undefined;
 }
 
+/** The words a family goes by in routes: the last segment of its name, plural and singular (`profile/fields`: fields, field). */
+function familyWordsOf(familyName: string): string[] {
+  const last = familyName.split(/[\s/]/).at(-1) ?? '';
+  return [last, last.replace(/ies$/, 'y').replace(/s$/, '')];
+}
+
 interface RouteRole {
   family: ResourceFamily;
   /** `collection`: creates here make resources; `item`: the last variable is the id; `below`: a route under an item. */
@@ -135,8 +141,11 @@ export class OwnedResources {
     if (role.role === 'item' && op.method === 'DELETE') {
       const id = pathValues[role.idVariable];
       const json = exchange.response?.json as Record<string, unknown> | undefined;
-      // A resource moved to the trash is still there.
-      if (json?.status === 'trash') return;
+      // A resource moved to the trash is still there, under another id where the trash renames it (a template).
+      if (json?.status === 'trash') {
+        if (id !== undefined && family.trashedId !== undefined) this.#rename(family.name, id, family.trashedId.replaceAll('{id}', id));
+        return;
+      }
       if (id !== undefined) this.#disown(family.name, id);
     }
   }
@@ -156,13 +165,19 @@ export class OwnedResources {
   /**
    * Whether a write to `op` with these path values touches only what the run made: a create on a family's
    * collection, or an item (or a route under it) the run owns. A route of no family is the run's only when every
-   * path value is an id it made.
+   * path value is an id it made and the route names the family of one of them (`profile/{field_id}/data/{user_id}`
+   * a profile field's): an id that only equals one the run made elsewhere (WordPress's global-styles post 4 and the
+   * run's menu 4 share a number, not a resource) does not open it.
    */
   allowsWrite(op: Operation, pathValues: readonly string[]): boolean {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role?.role === 'collection') return pathValues.length === 0 || pathValues.every((value) => this.#ownsAny(value));
     if (role !== undefined) return this.#ownedByFamily.get(role.family.name)?.has(pathValues[role.idVariable] ?? '') === true;
-    return pathValues.length > 0 && pathValues.every((value) => this.#ownsAny(value));
+    if (pathValues.length === 0 || !pathValues.every((value) => this.#ownsAny(value))) return false;
+    const words = new Set(op.pattern.template.split(/[/{}_-]+/).filter((word) => word !== ''));
+    return [...this.#ownedByFamily].some(
+      ([familyName, ids]) => pathValues.some((value) => ids.has(value)) && familyWordsOf(familyName).some((word) => words.has(word)),
+    );
   }
 
   /**
@@ -272,6 +287,15 @@ export class OwnedResources {
     this.#changed(resource.family.name);
   }
 
+  /** An owned resource that now goes by `newId`: the clean-up deletes it by that id. */
+  #rename(familyName: string, id: string, newId: string): void {
+    const resource = this.#owned.get(`${familyName}\n${id}`);
+    if (resource === undefined) return;
+    this.#disown(familyName, id);
+    const variable = Object.keys(resource.path).at(-1);
+    this.#own({ ...resource, id: newId, path: variable === undefined ? resource.path : { ...resource.path, [variable]: newId } });
+  }
+
   #disown(familyName: string, id: string): void {
     if (!this.#owned.delete(`${familyName}\n${id}`)) return;
     this.#ownedByFamily.get(familyName)?.delete(id);
@@ -308,6 +332,8 @@ export class OwnedResources {
       const value = (item as Record<string, unknown>)[reference.name];
       for (const named of Array.isArray(value) ? value : [value]) {
         if (typeof named === 'number' && Number.isSafeInteger(named) && named > 0) this.#see(reference.family, String(named));
+        // A family whose ids are names (a template's `theme`): the name the server put there.
+        else if (typeof named === 'string' && named !== '') this.#see(reference.family, named);
       }
     }
   }
