@@ -19,6 +19,11 @@ export interface OwnedResource {
   path: Record<string, string>;
   /** The credentials it was made with (undefined: anonymously): its maker may be the only one who can remove it. */
   maker: Credentials | undefined;
+  /**
+   * The item route's path values under the ids it had before the server renamed it (a template in the trash, which
+   * an update takes out again under its former id): the clean-up tries them when the current one answers 404.
+   */
+  formerPaths?: Array<Record<string, string>>;
 }
 
 /** The words a family goes by in routes: the last segment of its name, plural and singular (`profile/fields`: fields, field). */
@@ -293,7 +298,8 @@ export class OwnedResources {
     if (resource === undefined) return;
     this.#disown(familyName, id);
     const variable = Object.keys(resource.path).at(-1);
-    this.#own({ ...resource, id: newId, path: variable === undefined ? resource.path : { ...resource.path, [variable]: newId } });
+    const path = variable === undefined ? resource.path : { ...resource.path, [variable]: newId };
+    this.#own({ ...resource, id: newId, path, formerPaths: [...(resource.formerPaths ?? []), resource.path] });
   }
 
   #disown(familyName: string, id: string): void {
