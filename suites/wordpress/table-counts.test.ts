@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { judge } from '../../scripts/wordpress/judge.js';
 import { databaseOf, tableChanges, tableCounts, type FirstUse, type TableSnapshot } from '../../scripts/wordpress/table-counts.js';
 
 type Rows = Record<string, Record<string, Record<string, string>>>;
@@ -81,6 +82,24 @@ describe('the row counts of a WordPress database before and after a run', () => 
     expect(tableChanges(snapshot(SITE), snapshot(other), FIRST_USE).problems).toEqual([
       'wp_terms: 1 rows before the run, 3 after (+2; new: wp_theme "twentytwentytwo"; 1 made by WordPress on first use, allowed)',
     ]);
+  });
+
+  it('fails npm run test:wordpress, whose every other verdict passed, naming the table and the rows', () => {
+    const report = {
+      summary: { requests: 10, operations: 2, failures: 0, warnings: 0, known: 0, byCheck: {} },
+      findings: [],
+      coverage: [{ method: 'GET', route: '/wp/v2/posts', requests: 10, notes: [] }],
+      cleanup: { removed: 3, kept: 0, leftovers: [] },
+    };
+    const verdict = (siteChanges: string[]) =>
+      judge({ report, exitCode: 0, seconds: 1, accountProblem: undefined, siteChanges, listed: [], reportPath: 'report.json' });
+    expect(verdict([]).code).toBe(0);
+    const after: Rows = { ...SITE, terms: { ...SITE.terms, '15': { taxonomy: 'wp_theme', name: 'witty golden' } } };
+    const { problems } = tableChanges(snapshot(SITE), snapshot(after), FIRST_USE);
+    expect(verdict(problems)).toMatchObject({
+      code: 1,
+      problems: ['! site         wp_terms: 1 rows before the run, 2 after (+1; new: wp_theme "witty golden")'],
+    });
   });
 
   it('fails when the database cannot be read, before or after, saying why', async () => {
