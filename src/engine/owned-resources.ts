@@ -19,11 +19,6 @@ export interface OwnedResource {
   path: Record<string, string>;
   /** The credentials it was made with (undefined: anonymously): its maker may be the only one who can remove it. */
   maker: Credentials | undefined;
-  /**
-   * The item route's path values under the ids it had before the server renamed it (a template in the trash, which
-   * an update takes out again under its former id): the clean-up tries them when the current one answers 404.
-   */
-  formerPaths?: Array<Record<string, string>>;
 }
 
 /** The words a family goes by in routes: the last segment of its name, plural and singular (`profile/fields`: fields, field). */
@@ -68,6 +63,8 @@ export class OwnedResources {
   readonly #ownedIds = new Map<string, number>();
   /** Ids seen in answers, per family name. */
   readonly #seen = new Map<string, Set<string>>();
+  /** Owned resources the trash renamed (`#toTrash`), by family name and id: only the clean-up's delete may reach them. */
+  readonly #trashed = new Set<string>();
   /** Ids known before any phase, the same in every run and shard (the run's own accounts), per family name. */
   readonly #settled = new Map<string, string[]>();
   /** `idsFor`'s answers, per family name and `seen`, until the next change to that family. */
@@ -148,7 +145,7 @@ export class OwnedResources {
       const json = exchange.response?.json as Record<string, unknown> | undefined;
       // A resource moved to the trash is still there, under another id where the trash renames it (a template).
       if (json?.status === 'trash') {
-        if (id !== undefined && family.trashedId !== undefined) this.#rename(family.name, id, family.trashedId.replaceAll('{id}', id));
+        if (id !== undefined && family.trashedId !== undefined) this.#toTrash(family.name, id, family.trashedId.replaceAll('{id}', id));
         return;
       }
       if (id !== undefined) this.#disown(family.name, id);
@@ -177,7 +174,11 @@ export class OwnedResources {
   allowsWrite(op: Operation, pathValues: readonly string[]): boolean {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role?.role === 'collection') return pathValues.length === 0 || pathValues.every((value) => this.#ownsAny(value));
-    if (role !== undefined) return this.#ownedByFamily.get(role.family.name)?.has(pathValues[role.idVariable] ?? '') === true;
+    if (role !== undefined) {
+      const id = pathValues[role.idVariable] ?? '';
+      if (role.role === 'item' && op.method === 'DELETE' && this.#trashed.has(`${role.family.name}\n${id}`)) return true;
+      return this.#ownedByFamily.get(role.family.name)?.has(id) === true;
+    }
     if (pathValues.length === 0 || !pathValues.every((value) => this.#ownsAny(value))) return false;
     const words = new Set(op.pattern.template.split(/[/{}_-]+/).filter((word) => word !== ''));
     return [...this.#ownedByFamily].some(
@@ -292,18 +293,28 @@ export class OwnedResources {
     this.#changed(resource.family.name);
   }
 
-  /** An owned resource that now goes by `newId`: the clean-up deletes it by that id. */
-  #rename(familyName: string, id: string, newId: string): void {
+  /**
+   * An owned resource the trash renamed to `newId`: kept for the clean-up's delete only. No phase is given its id
+   * and no other write to it is the run's: an update would take it out of the trash, under its former slug or, when
+   * another took that meanwhile, a new one the run cannot know (WordPress 6.1 publishes every template it updates).
+   */
+  #toTrash(familyName: string, id: string, newId: string): void {
     const resource = this.#owned.get(`${familyName}\n${id}`);
     if (resource === undefined) return;
     this.#disown(familyName, id);
     const variable = Object.keys(resource.path).at(-1);
-    const path = variable === undefined ? resource.path : { ...resource.path, [variable]: newId };
-    this.#own({ ...resource, id: newId, path, formerPaths: [...(resource.formerPaths ?? []), resource.path] });
+    const key = `${familyName}\n${newId}`;
+    this.#owned.set(key, { ...resource, id: newId, path: variable === undefined ? resource.path : { ...resource.path, [variable]: newId } });
+    this.#trashed.add(key);
   }
 
   #disown(familyName: string, id: string): void {
-    if (!this.#owned.delete(`${familyName}\n${id}`)) return;
+    const key = `${familyName}\n${id}`;
+    if (this.#trashed.delete(key)) {
+      this.#owned.delete(key);
+      return;
+    }
+    if (!this.#owned.delete(key)) return;
     this.#ownedByFamily.get(familyName)?.delete(id);
     const count = this.#ownedIds.get(id)! - 1;
     if (count === 0) this.#ownedIds.delete(id);

@@ -50,19 +50,13 @@ export async function cleanUp(run: CleanUpRun, options: CleanUpOptions): Promise
       continue;
     }
     const send = async (step: { op: Operation; body: Record<string, unknown> }, credentials: Credentials | undefined): Promise<number | undefined> => {
-      let status: number | undefined;
-      // A resource the server renamed (a template in the trash, or out of it again) is looked for under each id it had.
-      for (const path of [resource.path, ...(resource.formerPaths ?? [])]) {
-        const request = buildRequest({
-          restUrl: run.restUrl(resource.locale),
-          operation: step.op,
-          requestCase: { operationId: step.op.id, kind: 'valid', path, query: {}, body: step.body },
-          credentials,
-        });
-        status = (await run.send(request, step.op, 'cleanup', 'sequence')).response?.status;
-        if (status !== 404) break;
-      }
-      return status;
+      const request = buildRequest({
+        restUrl: run.restUrl(resource.locale),
+        operation: step.op,
+        requestCase: { operationId: step.op.id, kind: 'valid', path: resource.path, query: {}, body: step.body },
+        credentials,
+      });
+      return (await run.send(request, step.op, 'cleanup', 'sequence')).response?.status;
     };
     const unlock = owned.unlockOf(resource);
     let status: number | undefined;
