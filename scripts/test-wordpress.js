@@ -2,20 +2,25 @@
 // `npm run test:wordpress`: restconform against a real WordPress 6.1 (the shared realwp tools), with
 // suites/wordpress/expectations.json as the run's own baseline (--baseline, as a user's CI would hold a server
 // to the findings it cannot change). A new failure, a listed finding no longer seen, or an operation of the
-// index left without a request fails it (exit 1); WordPress is stopped at the end in every case.
+// index left without a request fails it (exit 1), and so does a site left otherwise than it was found (a REST list's
+// count, or any table's row count, changed; suites/wordpress/first-use.json lists the few rows WordPress makes once per
+// site on first use of a feature, each with its reason); WordPress is stopped at the end in every case.
 //   node scripts/test-wordpress.js [--keep-state]   (--keep-state: reuse WordPress's database instead of a fresh install)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentCounts, countChanges } from './wordpress/content-counts.js';
-import { realwpTools, startWordPress, stopWordPress } from './wordpress/realwp.js';
+import { judge } from './wordpress/judge.js';
+import { realwpRoot, realwpTools, startWordPress, stopWordPress } from './wordpress/realwp.js';
+import { countLines, databaseOf, tableChanges, tableCounts } from './wordpress/table-counts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SUITE = join(root, 'suites', 'wordpress');
 const REPORT_DIR = join(root, 'reports', 'wordpress');
 const REPORT = join(REPORT_DIR, 'report.json');
 const EXPECTATIONS = join(SUITE, 'expectations.json');
+const FIRST_USE = join(SUITE, 'first-use.json');
 const PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
 
 const log = (line) => process.stdout.write(`test:wordpress: ${line}\n`);
@@ -101,6 +106,10 @@ async function main() {
     log(
       `restconform run --base-url ${wordpress.baseUrl} --locales none --contract none --profile ci --config suites/wordpress/wordpress.yaml --baseline suites/wordpress/expectations.json --user ${wordpress.user}${accountFlags}`,
     );
+    // Where WordPress keeps what it holds: every table of its database, read over its unix socket.
+    const database = databaseOf(join(realwpRoot(), 'www'), join(realwpRoot(), 'mysqld', 'mysqld.sock'));
+    const tablesBefore = await tableCounts(database);
+    if (typeof tablesBefore === 'string') log(`the database cannot be read: ${tablesBefore} (the test will fail)`);
     const countsBefore = await contentCounts(wordpress);
     const started = Date.now();
     const exitCode = await run(process.execPath, args, {
@@ -112,7 +121,22 @@ async function main() {
     if (exitCode !== 0 && exitCode !== 1) throw new Error(`restconform run exited ${exitCode} (not a test verdict: see its message above)`);
     const account = await accountAfterRun(wordpress);
     const contentChanges = countChanges(countsBefore, await contentCounts(wordpress));
-    return judge(JSON.parse(readFileSync(REPORT, 'utf8')), exitCode, seconds, account, contentChanges);
+    const tablesAfter = await tableCounts(database);
+    log(`rows per table before → after the run: ${countLines(tablesBefore, tablesAfter).join(', ')}`);
+    const tables = tableChanges(tablesBefore, tablesAfter, readJsonList(FIRST_USE));
+    for (const line of tables.allowed) log(`allowed, made by WordPress on first use: ${line}`);
+    const verdict = judge({
+      report: JSON.parse(readFileSync(REPORT, 'utf8')),
+      exitCode,
+      seconds,
+      accountProblem: account,
+      siteChanges: [...contentChanges, ...tables.problems],
+      listed: readJsonList(EXPECTATIONS),
+      reportPath: relative(root, REPORT),
+    });
+    for (const line of verdict.log) log(line);
+    for (const line of verdict.problems) process.stdout.write(`  ${line}\n`);
+    return verdict.code;
   } finally {
     log('stopping WordPress');
     await stopWordPress(tools).catch((error) => log(`down.sh: ${error.message}`));
@@ -128,70 +152,6 @@ async function accountAfterRun({ baseUrl, user, password }) {
   const body = await response.json().catch(() => ({}));
   if (response.status === 200 && Array.isArray(body.roles) && body.roles.includes('administrator')) return undefined;
   return `${response.status} ${body.code ?? `roles ${JSON.stringify(body.roles)}`}`;
-}
-
-/** One line per (check, method, route) of the new failures, the first seen with its reproduction. */
-function newFailures(findings) {
-  const seen = new Set();
-  const lines = [];
-  for (const finding of findings) {
-    const key = `${finding.check} ${finding.method} ${finding.route}`;
-    if (finding.severity !== 'failure' || finding.known !== undefined || seen.has(key)) continue;
-    seen.add(key);
-    lines.push(`+ new finding  ${key} (failure)`, `    ${finding.message}`);
-    if (finding.curl?.length) lines.push(`    $ ${finding.curl.at(-1)}`);
-  }
-  return lines;
-}
-
-/**
- * Holds the run to its baseline (no new failure: restconform's own verdict; every listed finding seen again: none
- * fixed or left unchecked), to full coverage, to an intact account and to a site holding what it held before the
- * run; returns the exit code.
- */
-function judge(report, exitCode, seconds, accountProblem, contentChanges) {
-  const { summary } = report;
-  const baseline = report.baseline ?? { known: 0, fixed: [], unchecked: [] };
-  const listed = readJsonList(EXPECTATIONS);
-  const untested = report.coverage.filter((entry) => entry.requests === 0);
-  log(
-    `${summary.requests} requests sent, ${summary.operations} operations, ${report.findings.length} findings (${summary.failures} new failures, ${summary.warnings} new warnings, ${summary.known} known) in ${seconds} s; restconform exited ${exitCode}`,
-  );
-  // An intermittent entry (reached only when a request meets an id that exists for part of the run) may go unseen.
-  const unseen = baseline.unchecked.filter((entry) => entry.intermittent === true);
-  const gone = [...baseline.fixed, ...baseline.unchecked.filter((entry) => !unseen.includes(entry))];
-  log(
-    `${listed.length - gone.length - unseen.length} of ${listed.length} expected findings seen${unseen.length ? ` (${unseen.length} intermittent not seen)` : ''}; report: ${relative(root, REPORT)}`,
-  );
-  const warnings = Object.entries(summary.byCheck).filter(([, counts]) => counts.warnings > 0);
-  if (warnings.length)
-    log(`warnings: ${warnings.map(([check, counts]) => `${check} ${counts.warnings}`).join(', ')} (an unlisted warning does not fail the test)`);
-  const problems = newFailures(report.findings);
-  for (const entry of gone)
-    problems.push(
-      `- vanished     ${entry.check} ${entry.method} ${entry.route}${baseline.unchecked.includes(entry) ? ' (not checked by this run)' : ''}`,
-      `    expected because: ${entry.reason}`,
-    );
-  for (const entry of untested)
-    problems.push(`! untested     ${entry.method} ${entry.route}: no request reached it${entry.notes.length ? ` (${entry.notes.join('; ')})` : ''}`);
-  if (report.stoppedEarly) problems.push(`! the run stopped early: ${report.stoppedEarly}`);
-  for (const reason of report.incomplete ?? []) if (!/^stopped early|operations got no request$/.test(reason)) problems.push(`! incomplete: ${reason}`);
-  if (accountProblem) problems.push(`! the run changed the account it logs in as: users/me answers ${accountProblem}`);
-  for (const change of contentChanges) problems.push(`! content      ${change}`);
-  const lifeCycles = (report.sequences ?? []).filter((sequence) => sequence.family !== undefined);
-  const whole = lifeCycles.filter((sequence) => sequence.outcome === 'passed' || sequence.outcome === 'failed');
-  log(
-    `life cycles: ${whole.length} of ${lifeCycles.length} families ran to the end (${lifeCycles.filter((sequence) => sequence.outcome === 'passed').length} without a finding); clean-up left ${report.cleanup?.leftovers?.length ?? 0}`,
-  );
-  // restconform's own verdict (--profile ci: new failures and an incomplete run fail) must agree with the above.
-  if (problems.length === 0 && exitCode !== 0) problems.push(`! restconform exited ${exitCode}: see its summary above`);
-  if (problems.length === 0) {
-    log('PASS: every failure is expected, every operation was tested, the account is intact, the site holds what it held');
-    return 0;
-  }
-  log('FAIL: the run departs from suites/wordpress/expectations.json');
-  for (const line of problems) process.stdout.write(`  ${line}\n`);
-  return 1;
 }
 
 /** The expectations file's entries (restconform itself checked them when it read the file as its baseline). */

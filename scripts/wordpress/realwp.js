@@ -15,6 +15,11 @@ export function realwpTools(repoRoot) {
   return { dir, up, down };
 }
 
+/** Where up.sh keeps the WordPress it starts ($RWP_ROOT, by default realwp under the temporary folder). */
+export function realwpRoot() {
+  return process.env.RWP_ROOT ?? join(tmpdir(), 'realwp');
+}
+
 /** Runs a bash script; stderr goes to ours, stdout is returned. Rejects on a non-zero exit. */
 function runBash(script, args) {
   return new Promise((resolvePromise, reject) => {
@@ -47,13 +52,13 @@ export async function startWordPress(tools, { fresh }) {
   const printed = parseAssignments(await runBash(tools.up, fresh ? ['--fresh'] : []));
   let values = printed;
   if (!printed.RWP_USER || !printed.RWP_APP_PASSWORD) {
-    const file = join(process.env.RWP_ROOT ?? join(tmpdir(), 'realwp'), 'credentials.env');
+    const file = join(realwpRoot(), 'credentials.env');
     if (!existsSync(file)) throw new Error(`up.sh printed no RWP_USER / RWP_APP_PASSWORD and ${file} does not exist`);
     values = { ...parseAssignments(readFileSync(file, 'utf8')), ...printed };
   }
   if (!values.RWP_USER || !values.RWP_APP_PASSWORD) throw new Error('no WordPress credentials: RWP_USER or RWP_APP_PASSWORD is empty');
   // The further accounts up.sh creates (credentials.env only): an author and two subscribers.
-  const file = join(process.env.RWP_ROOT ?? join(tmpdir(), 'realwp'), 'credentials.env');
+  const file = join(realwpRoot(), 'credentials.env');
   const stored = existsSync(file) ? parseAssignments(readFileSync(file, 'utf8')) : {};
   return {
     baseUrl: values.RWP_BASE_URL || 'http://127.0.0.1:8089',

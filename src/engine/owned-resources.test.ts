@@ -3,6 +3,7 @@ import { runJob } from '../run/run-job.js';
 import { loadRunSettings } from '../run/index.js';
 import type { Exchange } from '../http/types.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { referenceDescriptor } from '../export/testing/descriptors.js';
 import { OwnedResources } from './owned-resources.js';
 import { answered, WORDPRESS, wordpressOperation } from './testing/wordpress-answers.js';
 import type { RunEvent } from './events.js';
@@ -142,5 +143,57 @@ describe('the ledger of what a run made', () => {
     const settled = Object.fromEntries(ledger.settledArgIdsFor(create).map(({ name, ids }) => [name, ids]));
     expect(settled.author).toEqual(['1']);
     expect(Object.fromEntries(ledger.argIdsFor(create, false).map(({ name, ids }) => [name, ids])).author).toEqual(['1', '3']);
+  });
+});
+
+describe('what the ledger lets a run write to on a server it did not make', () => {
+  const GLOBAL_STYLES = String.raw`/wp/v2/global-styles/(?P<id>[\/\w-]+)`;
+
+  it("does not open a route of no family to an id that only equals one the run made elsewhere (WordPress's global-styles post 4, the run's menu 4)", () => {
+    const ledger = new OwnedResources([WORDPRESS]);
+    ledger.observe(wordpressOperation('POST', '/wp/v2/menus'), answered(201, { id: 4 }), [], undefined);
+    expect(ledger.allowsWrite(wordpressOperation('POST', GLOBAL_STYLES), ['4'])).toBe(false);
+    expect(ledger.allowsWrite(wordpressOperation('POST', String.raw`/wp/v2/menus/(?P<id>[\d]+)`), ['4'])).toBe(true);
+  });
+
+  it("opens a route of no family that names the family of an id the run made (a member's profile data)", async () => {
+    const descriptor = await referenceDescriptor();
+    const ledger = new OwnedResources([descriptor]);
+    const find = (method: string, template: string) => descriptor.operations.find((op) => op.method === method && op.pattern.template === template)!;
+    const field = find('POST', '/community/v1/profile/fields');
+    const member = find('POST', '/community/v1/members');
+    ledger.observe(field, answered(201, { id: 31 }), [], undefined);
+    ledger.observe(member, answered(201, { id: 32 }), [], undefined);
+    const data = find('POST', '/community/v1/profile/{field_id}/data/{user_id}');
+    expect(ledger.allowsWrite(data, ['31', '32'])).toBe(true);
+    expect(ledger.allowsWrite(data, ['31', '1'])).toBe(false);
+  });
+
+  it('follows a template into the trash, where WordPress renames it, so the clean-up deletes it by its new id', () => {
+    const ledger = new OwnedResources([WORDPRESS]);
+    const item = String.raw`/wp/v2/templates/(?P<id>([^\/:<>\*\?"\|]+(?:\/[^\/:<>\*\?"\|]+)?)[\/\w-]+)`;
+    ledger.observe(wordpressOperation('POST', '/wp/v2/templates'), answered(201, { id: 'twentytwentythree//rc-7', wp_id: 75 }), [], undefined);
+    ledger.observe(
+      wordpressOperation('DELETE', item),
+      answered(200, { id: 'twentytwentythree//rc-7', status: 'trash' }),
+      ['twentytwentythree//rc-7'],
+      undefined,
+    );
+    expect(ledger.remaining().map((resource) => [resource.id, resource.path])).toEqual([
+      ['twentytwentythree//rc-7__trashed', { id: 'twentytwentythree//rc-7__trashed' }],
+    ]);
+    expect(ledger.allowsWrite(wordpressOperation('DELETE', item), ['twentytwentythree//rc-7__trashed'])).toBe(true);
+    // Only the clean-up's delete: no phase is given the trashed id, and no update of it is the run's (one would take
+    // the template out of the trash under a slug the run cannot know).
+    const update = wordpressOperation('POST', item);
+    expect(ledger.allowsWrite(update, ['twentytwentythree//rc-7__trashed'])).toBe(false);
+    expect(ledger.allowsWrite(update, ['twentytwentythree//rc-7'])).toBe(false);
+    expect(ledger.idsFor(update, true)?.ids).not.toContain('twentytwentythree//rc-7__trashed');
+    ledger.observe(wordpressOperation('DELETE', item), answered(200, { deleted: true }), ['twentytwentythree//rc-7__trashed'], undefined);
+    expect(ledger.remaining()).toEqual([]);
+    // A post keeps its id in the trash.
+    ledger.observe(wordpressOperation('POST', '/wp/v2/posts'), answered(201, { id: 80 }), [], undefined);
+    ledger.observe(wordpressOperation('DELETE', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), answered(200, { id: 80, status: 'trash' }), ['80'], undefined);
+    expect(ledger.remaining().map((resource) => resource.id)).toEqual(['80']);
   });
 });

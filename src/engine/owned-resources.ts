@@ -21,6 +21,12 @@ export interface OwnedResource {
   maker: Credentials | undefined;
 }
 
+/** The words a family goes by in routes: the last segment of its name, plural and singular (`profile/fields`: fields, field). */
+function familyWordsOf(familyName: string): string[] {
+  const last = familyName.split(/[\s/]/).at(-1) ?? '';
+  return [last, last.replace(/ies$/, 'y').replace(/s$/, '')];
+}
+
 interface RouteRole {
   family: ResourceFamily;
   /** `collection`: creates here make resources; `item`: the last variable is the id; `below`: a route under an item. */
@@ -57,6 +63,8 @@ export class OwnedResources {
   readonly #ownedIds = new Map<string, number>();
   /** Ids seen in answers, per family name. */
   readonly #seen = new Map<string, Set<string>>();
+  /** Owned resources the trash renamed (`#toTrash`), by family name and id: only the clean-up's delete may reach them. */
+  readonly #trashed = new Set<string>();
   /** Ids known before any phase, the same in every run and shard (the run's own accounts), per family name. */
   readonly #settled = new Map<string, string[]>();
   /** `idsFor`'s answers, per family name and `seen`, until the next change to that family. */
@@ -136,8 +144,11 @@ export class OwnedResources {
     if (role.role === 'item' && op.method === 'DELETE') {
       const id = pathValues[role.idVariable];
       const json = exchange.response?.json as Record<string, unknown> | undefined;
-      // A resource moved to the trash is still there.
-      if (json?.status === 'trash') return;
+      // A resource moved to the trash is still there, under another id where the trash renames it (a template).
+      if (json?.status === 'trash') {
+        if (id !== undefined && family.trashedId !== undefined) this.#toTrash(family.name, id, family.trashedId.replaceAll('{id}', id));
+        return;
+      }
       if (id !== undefined) this.#disown(family.name, id);
     }
   }
@@ -157,13 +168,23 @@ export class OwnedResources {
   /**
    * Whether a write to `op` with these path values touches only what the run made: a create on a family's
    * collection, or an item (or a route under it) the run owns. A route of no family is the run's only when every
-   * path value is an id it made.
+   * path value is an id it made and the route names the family of one of them (`profile/{field_id}/data/{user_id}`
+   * a profile field's): an id that only equals one the run made elsewhere (WordPress's global-styles post 4 and the
+   * run's menu 4 share a number, not a resource) does not open it.
    */
   allowsWrite(op: Operation, pathValues: readonly string[]): boolean {
     const role = this.#roles.get(`${op.locale} ${op.route}`);
     if (role?.role === 'collection') return pathValues.length === 0 || pathValues.every((value) => this.#ownsAny(value));
-    if (role !== undefined) return this.#ownedByFamily.get(role.family.name)?.has(pathValues[role.idVariable] ?? '') === true;
-    return pathValues.length > 0 && pathValues.every((value) => this.#ownsAny(value));
+    if (role !== undefined) {
+      const id = pathValues[role.idVariable] ?? '';
+      if (role.role === 'item' && op.method === 'DELETE' && this.#trashed.has(`${role.family.name}\n${id}`)) return true;
+      return this.#ownedByFamily.get(role.family.name)?.has(id) === true;
+    }
+    if (pathValues.length === 0 || !pathValues.every((value) => this.#ownsAny(value))) return false;
+    const words = new Set(op.pattern.template.split(/[/{}_-]+/).filter((word) => word !== ''));
+    return [...this.#ownedByFamily].some(
+      ([familyName, ids]) => pathValues.some((value) => ids.has(value)) && familyWordsOf(familyName).some((word) => words.has(word)),
+    );
   }
 
   /**
@@ -273,8 +294,28 @@ export class OwnedResources {
     this.#changed(resource.family.name);
   }
 
+  /**
+   * An owned resource the trash renamed to `newId`: kept for the clean-up's delete only. No phase is given its id
+   * and no other write to it is the run's: an update would take it out of the trash, under its former slug or, when
+   * another took that meanwhile, a new one the run cannot know (WordPress 6.1 publishes every template it updates).
+   */
+  #toTrash(familyName: string, id: string, newId: string): void {
+    const resource = this.#owned.get(`${familyName}\n${id}`);
+    if (resource === undefined) return;
+    this.#disown(familyName, id);
+    const variable = Object.keys(resource.path).at(-1);
+    const key = `${familyName}\n${newId}`;
+    this.#owned.set(key, { ...resource, id: newId, path: variable === undefined ? resource.path : { ...resource.path, [variable]: newId } });
+    this.#trashed.add(key);
+  }
+
   #disown(familyName: string, id: string): void {
-    if (!this.#owned.delete(`${familyName}\n${id}`)) return;
+    const key = `${familyName}\n${id}`;
+    if (this.#trashed.delete(key)) {
+      this.#owned.delete(key);
+      return;
+    }
+    if (!this.#owned.delete(key)) return;
     this.#ownedByFamily.get(familyName)?.delete(id);
     const count = this.#ownedIds.get(id)! - 1;
     if (count === 0) this.#ownedIds.delete(id);
@@ -309,6 +350,8 @@ export class OwnedResources {
       const value = (item as Record<string, unknown>)[reference.name];
       for (const named of Array.isArray(value) ? value : [value]) {
         if (typeof named === 'number' && Number.isSafeInteger(named) && named > 0) this.#see(reference.family, String(named));
+        // A family whose ids are names (a template's `theme`): the name the server put there.
+        else if (typeof named === 'string' && named !== '') this.#see(reference.family, named);
       }
     }
   }

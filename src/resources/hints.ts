@@ -73,12 +73,19 @@ export const BUILTIN_HINTS: ResourceHints = {
     create: { type: 'custom', url: 'https://example.org/{token}', status: 'publish' },
     fixed: { type: "the item's type decides which other fields it needs", object: 'set by type', object_id: 'set by type' },
   },
+  // `theme` names a theme of the site: a made-up one is not refused, and WordPress would file the template under it,
+  // where no list shows it and one slug may repeat (so one delete cannot remove them all), and make a term for it.
   '/wp/v2/templates': {
     create: { slug: 'rc-{token}' },
+    ids: { theme: '/wp/v2/themes' },
+    // WordPress suffixes a trashed post's slug, and a template's id is its theme and slug.
+    trashedId: '{id}__trashed',
     fixed: { slug: "a template's slug is its id", theme: 'a template belongs to the active theme' },
   },
   '/wp/v2/template-parts': {
     create: { slug: 'rc-{token}', area: 'uncategorized' },
+    ids: { theme: '/wp/v2/themes' },
+    trashedId: '{id}__trashed',
     fixed: { slug: "a template part's slug is its id", theme: 'a template part belongs to the active theme' },
   },
   // A media create takes the file as its raw body (rest_upload_no_content_disposition without one); txt is among
@@ -114,6 +121,7 @@ export const HINT_KEYS: Readonly<Record<keyof FamilyHint, 'text' | 'names' | 'ob
   fixed: 'object',
   unlock: 'object',
   idField: 'text',
+  trashedId: 'text',
   item: 'text',
   list: 'false',
   anonymous: 'text',

@@ -241,6 +241,7 @@ export function inferResources(descriptor: LoadedDescriptor, hints: ResourceHint
       parents: [],
       references: [],
       idField: hint?.idField ?? 'id',
+      ...(hint?.trashedId === undefined ? {} : { trashedId: hint.trashedId }),
       unique: hint?.unique ?? Object.keys(createOp?.args ?? {}).filter((arg) => UNIQUE_NAME.test(arg)),
       createValues: hint?.create ?? {},
       ...(hint?.upload === undefined ? {} : { upload: hint.upload }),

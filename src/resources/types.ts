@@ -65,6 +65,8 @@ export interface ResourceFamily {
   references: IdReference[];
   /** The field of an answer that holds the id (`id` unless a hint says otherwise). */
   idField: string;
+  /** The id a resource has once the server moved it to the trash, `{id}` its id before (from hints), when the move renames it. */
+  trashedId?: string;
   /** Create arguments whose values a server must keep unique (a login, an e-mail address, a term name). */
   unique: string[];
   /** Create values inference cannot produce (from hints); `{token}` is replaced with a value unique to the run. */
@@ -134,6 +136,8 @@ export interface FamilyHint {
   unlock?: Record<string, unknown>;
   /** The answer's id field when it is not `id`. */
   idField?: string;
+  /** The id a resource has in the trash when the server renames what it trashes, `{id}` standing for its id before. */
+  trashedId?: string;
   /** The item route's template when it is not the collection's plus one variable (a create answered elsewhere). */
   item?: string;
   /** `false`: the collection's GET does not list these resources. */

@@ -28,7 +28,7 @@ describe('resource hints from a file', () => {
       }),
     ).toEqual([
       '"things" is not a collection route (it starts with "/", e.g. "/wp/v2/posts")',
-      '/a: a hint is an object of skip, create, upload, unique, parents, ids, filters, delete, fixed, unlock, idField, item, list, anonymous',
+      '/a: a hint is an object of skip, create, upload, unique, parents, ids, filters, delete, fixed, unlock, idField, trashedId, item, list, anonymous',
       '/b: unique is a list of argument names',
       '/b: list can only be false',
       '/b: create is an object',

@@ -139,4 +139,37 @@ describe('real ids in generated cases', () => {
     const boundaryId: RequestCase = { ...onItem, path: { id: '2147483648' }, subject: undefined };
     expect(withRealIds(ctx, update, boundaryId)).toBe(boundaryId);
   });
+
+  it("names only a theme of the site in a template's writes: one the run saw, or none (WordPress then takes the active one)", () => {
+    const owned = new OwnedResources([wordpress]);
+    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const create = op('POST', '/wp/v2/template-parts');
+    const madeUp = (index: number): RequestCase => valid(create, {}, { slug: `part-${index}`, theme: `witty golden ${index}`, area: 'x' });
+    // Before any template was read, the made-up theme is left out, in every case: WordPress files the part under the active theme.
+    for (let index = 0; index < 20; index += 1) {
+      const sent = withRealIds(ctx, create, madeUp(index));
+      expect(sent.body).toEqual({ slug: `part-${index}`, area: 'x' });
+      expect(labelStillHolds(create, sent)).toBe(true);
+    }
+    // Once a list answered with the active theme's templates, that theme is named, in every case.
+    owned.observe(op('GET', '/wp/v2/templates'), answer(200, [{ id: 'twentytwentythree//index', theme: 'twentytwentythree' }]), [], undefined);
+    for (let index = 0; index < 20; index += 1) expect(withRealIds(ctx, create, madeUp(index)).body?.theme).toBe('twentytwentythree');
+    // An update of a template too; a boundary case whose edge is the theme as well (the examples phase knows no theme).
+    const update = op('POST', String.raw`/wp/v2/templates/(?P<id>([^\/:<>\*\?"\|]+(?:\/[^\/:<>\*\?"\|]+)?)[\/\w-]+)`);
+    const edit = { ...valid(update, {}, { theme: 'ab' }), path: { id: 'x//y' } };
+    expect(withRealIds(ctx, update, edit).body).toEqual({ theme: 'twentytwentythree' });
+    const edge: RequestCase = { ...valid(create, {}, { slug: 'rc-1', theme: '' }), kind: 'boundary', subject: 'theme' };
+    expect(withRealIds(ctx, create, edge).body).toEqual({ slug: 'rc-1' });
+    // An invalid theme is refused before anything is stored: it goes as it was drawn.
+    const invalid: RequestCase = {
+      ...valid(create, {}, { slug: 'rc-2', theme: 42 }),
+      kind: 'invalid',
+      mutation: { param: 'theme', location: 'body', rule: 'wrong_type', description: 'test' },
+    };
+    expect(withRealIds(ctx, create, invalid)).toBe(invalid);
+    // A read names what it likes: it stores nothing.
+    const lookup = op('GET', '/wp/v2/templates/lookup');
+    const read = valid(lookup, { slug: 'front-page', template_prefix: 'anything' });
+    expect(withRealIds(ctx, lookup, read)).toBe(read);
+  });
 });

@@ -25,17 +25,54 @@ export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: Reque
   const owned = ctx.run.owned;
   if (owned === undefined) return requestCase;
   if (requestCase.kind === 'boundary') {
-    if (requestCase.subject === undefined) return requestCase;
+    if (requestCase.subject === undefined) return withSiteNames(op, requestCase, owned.settledArgIdsFor(op), requestCase.mutation?.param);
     let carried = requestCase;
     for (const { name, ids } of owned.settledArgIdsFor(op)) {
       if (name !== requestCase.subject) carried = withRealArgId(op, carried, name, ids, true);
     }
-    return carried;
+    // Names too, the subject's included: its edge is not worth a template filed under a theme the site has not.
+    return withSiteNames(op, carried, owned.settledArgIdsFor(op), requestCase.mutation?.param);
   }
   const seen = op.method === 'GET';
-  if (requestCase.kind === 'invalid') return requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen));
+  if (requestCase.kind === 'invalid') {
+    const carried = requestCase.mutation?.location === 'path' ? requestCase : withRealPathId(op, requestCase, owned.idsFor(op, seen));
+    return withSiteNames(op, carried, owned.argIdsFor(op, seen), requestCase.mutation?.param);
+  }
   let result = withRealPathId(op, requestCase, owned.idsFor(op, seen));
   for (const { name, ids } of owned.argIdsFor(op, seen)) result = withRealArgId(op, result, name, ids, false);
+  return withSiteNames(op, result, owned.argIdsFor(op, seen));
+}
+
+/** An argument that names another resource by a string, not a number: a template's `theme`. */
+function takesNames(schema: ArgSchema | undefined): boolean {
+  const types = schema === undefined ? [] : [schema.type ?? []].flat();
+  return types.includes('string') && !types.includes('integer');
+}
+
+/**
+ * A write that names another resource by name (a template's `theme`) names one of the site's, in every case: a
+ * made-up name is not refused, and the server files what the write makes under it, out of the run's reach (WordPress
+ * lists only the active theme's templates, lets one slug repeat under another theme, and keeps a term for every
+ * theme named). The argument takes a name the run saw, or is left out when it knows none (the server then takes its
+ * own: the active theme); when it is required and none is known, the case goes as it is. The argument an invalid
+ * case mutates (`except`) keeps its invalid value, which is refused before anything is stored.
+ */
+function withSiteNames(op: Operation, requestCase: RequestCase, links: ReadonlyArray<{ name: string; ids: string[] }>, except?: string): RequestCase {
+  if (op.method === 'GET') return requestCase;
+  let result = requestCase;
+  for (const { name, ids } of links) {
+    const schema = op.args[name];
+    if (name === except || !takesNames(schema)) continue;
+    const where = Object.hasOwn(result.query, name) ? 'query' : result.body !== undefined && Object.hasOwn(result.body, name) ? 'body' : undefined;
+    if (where === undefined) continue;
+    const values = where === 'query' ? result.query : result.body!;
+    if (ids.includes(values[name] as string)) continue;
+    const named = ids.find((id) => classifyValue(schema!, id).valid);
+    if (named === undefined && schema!.required) continue;
+    const { [name]: _madeUp, ...rest } = values;
+    const changed = named === undefined ? rest : { ...values, [name]: named };
+    result = where === 'query' ? { ...result, query: changed } : { ...result, body: changed };
+  }
   return result;
 }
 
