@@ -55,7 +55,9 @@ describe('the collections phase with another writer on the server', () => {
     try {
       const result = await runPhase(collectionsPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin });
       expect(findingLines(result.findings.filter((finding) => finding.severity === 'failure'))).toEqual([
-        expect.stringMatching(/^collection_headers failure en_gb GET \/community\/v1\/members: an empty list answer has no X-WP-Total and X-WP-TotalPages headers$/),
+        expect.stringMatching(
+          /^collection_headers failure en_gb GET \/community\/v1\/members: an empty list answer has no X-WP-Total and X-WP-TotalPages headers$/,
+        ),
       ]);
     } finally {
       await server.close();
