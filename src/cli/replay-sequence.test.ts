@@ -51,6 +51,25 @@ function signupDeleteOnlyHides(): Fault {
   };
 }
 
+/** A list's X-WP-Total kept per locale and query, and forgotten only by writes through the same locale. */
+function totalStaleAcrossLocales(list: string): Fault {
+  const cached = new Map<string, string>();
+  return async (request, forward) => {
+    const at = REST.exec(request.path);
+    const answer = await forward(request);
+    if (at === null || !at[2]!.startsWith(list)) return answer;
+    if (request.method !== 'GET') {
+      for (const key of [...cached.keys()]) if (key.startsWith(`${at[1]} `)) cached.delete(key);
+      return answer;
+    }
+    if (at[2] !== list || answer.status !== 200) return answer;
+    const key = `${at[1]} ${at[3] ?? ''}`;
+    const total = cached.get(key) ?? answer.headers['x-wp-total'];
+    if (total !== undefined) cached.set(key, total);
+    return total === undefined ? answer : { ...answer, headers: { ...answer.headers, 'x-wp-total': total } };
+  };
+}
+
 /** The phase drawing 40 sequences, as the phase's own tests draw them. */
 const drawing: Phase = { ...sequencesPhase, run: (ctx) => sequencesPhase.run({ ...ctx, settings: { ...ctx.settings, sequences: 40 } }) };
 
@@ -176,4 +195,40 @@ describe('replay of a model-based sequence', () => {
     await expect(replayFinding(options)).rejects.toThrow(UsageError);
     await expect(replayFinding(options)).rejects.toThrow(/give --user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/);
   });
+});
+
+describe('replay of a sequence through two locales', () => {
+  it('runs a stale total left by a delete through one locale again: broken on the faulty server, held on the reference one', async () => {
+    const stale = await startFaultyServer({ seed: SEED, faults: [totalStaleAcrossLocales('/community/v1/members')] });
+    try {
+      const accounts = seededAccounts(stale.credentials);
+      const { findings } = await runPhase(drawing, { url: stale.url, locales: LOCALES, credentials: stale.credentials.admin, accounts, seed: SEED });
+      const found = findings.find((one) => one.check === 'sequence_model')!;
+      expect(found.replay.sequence!.commands.map((command) => command.kind)).toContain('delete');
+      const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-sequence-'));
+      const path = join(dir, 'report.json');
+      await writeFile(path, JSON.stringify(reportOf(stale.url, findings)));
+      const admin = stale.credentials.admin!;
+      const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
+      for (const account of accounts) env[account.passwordEnv!] = account.credentials!.password;
+
+      const again = sink();
+      expect(await replayFinding({ reportPath: path, findingId: found.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out: again })).toBe(1);
+      expect(again.text).toContain(commandLines(found).join('\n'));
+      expect(again.text).toMatch(/still fails sequence_model: .*X-WP-Total is 1; the model holds 0 live community\/v1 members in this list/);
+      expect(stepLines(again.text)).toEqual(found.replay.sequence!.steps.map(withoutIds));
+      // The list is read through the other locale too: there its total stayed stale.
+      expect(again.text).toMatch(/^ {2}GET \/el\/wp-json\/community\/v1\/members\?\S+ answered 200$/m);
+      expect(again.text).not.toContain('left behind');
+
+      const held = sink();
+      expect(
+        await replayFinding({ reportPath: path, findingId: found.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: held }),
+      ).toBe(0);
+      expect(held.text).toContain(`${found.id}: the model held this time`);
+      expect(held.text).not.toContain('left behind');
+    } finally {
+      await stale.close();
+    }
+  }, 300_000);
 });
