@@ -8,6 +8,7 @@ import type { AnswerSchemas } from './answer-schemas.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
 import type { RaceReplay } from './races/evidence.js';
+import type { SequenceReplay } from './sequences/evidence.js';
 
 export type Severity = 'failure' | 'warning';
 
@@ -121,8 +122,11 @@ export interface Finding {
   response?: { status: number; headers: Record<string, string>; body: string };
   /** One curl line per request of the reproduction, in order (one for a single request). */
   curl: string[];
-  /** How to replay it: the seed and the case, so `restconform replay` can re-send it; for a race, its requests and their parts. */
-  replay: { seed: number; operationId: string; phase: string; case?: unknown; race?: RaceReplay };
+  /**
+   * How to replay it: the seed and the case, so `restconform replay` can re-send it; for a race, its requests and
+   * their parts; for a model-based sequence, its shrunk commands.
+   */
+  replay: { seed: number; operationId: string; phase: string; case?: unknown; race?: RaceReplay; sequence?: SequenceReplay };
   /** The request argument it is about, when it is about one (an invalid value accepted, a refusal). */
   argument?: string;
   /**

@@ -1,19 +1,21 @@
 /**
  * `restconform replay REPORT FINDING_ID`: re-sends the request of one finding from a JSON report and runs the
- * same check on the new answer, so a fix can be confirmed without a whole run. Findings of whole sequences
- * (stateful, batch, contract…) are reproduced by their curl lines or by re-running their phase with the seed.
+ * same check on the new answer, so a fix can be confirmed without a whole run. A race is re-run together
+ * (`replay-race.ts`), a model-based sequence through the model runner (`replay-sequence.ts`); findings of other
+ * whole sequences (stateful, batch, contract…) are reproduced by their curl lines or by re-running their phase.
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { Finding } from '../checks/types.js';
 import { fetchDescriptor, parseRoutePattern } from '../descriptor/index.js';
 import type { RequestCase } from '../generate/types.js';
 import { createTransport } from '../http/index.js';
-import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
+import { basicAuthorization, credentialSecrets, redactSecrets, toCurl, type Identity } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
 import { isRaceFinding, replayRace } from './replay-race.js';
-import { readJsonReport } from '../run/index.js';
+import { isSequenceFinding, replaySequence } from './replay-sequence.js';
+import { readJsonReport, seededAccounts } from '../run/index.js';
 import { isReplayable, reproduceCommand } from '../report/replay-command.js';
 
 export interface ReplayOptions {
@@ -117,6 +119,41 @@ function credentialsFor(finding: Finding, options: ReplayOptions): Credentials |
   return { user, password };
 }
 
+/** A sequence's run account: `--user` (or RESTCONFORM_USER) and the password in `--app-password-env`; else a usage error. */
+function mainCredentials(finding: Finding, options: ReplayOptions): Credentials {
+  const env = options.env ?? process.env;
+  const user = options.user ?? env[MAIN_USER_VARIABLE];
+  const password = env[options.appPasswordEnv];
+  if (!user || !password)
+    throw new UsageError(
+      `${finding.id} is a sequence the run's own account made; give --user LOGIN (or ${MAIN_USER_VARIABLE}) and the application password in ${options.appPasswordEnv}`,
+    );
+  return { user, password };
+}
+
+/**
+ * The further accounts a sequence's steps were sent as: on the bundled server its seeded ones, else each login with
+ * its password from the variable its curl lines name; one missing is a usage error, as the step would test something else.
+ */
+function furtherAccounts(
+  finding: Finding,
+  options: ReplayOptions,
+  accounts: StoreAccounts | undefined,
+  needed: ReadonlyArray<{ name: string; login?: string; passwordEnv?: string; role: string }>,
+): Identity[] {
+  if (accounts) return seededAccounts(accounts);
+  const env = options.env ?? process.env;
+  return needed.map((identity) => {
+    const password = identity.passwordEnv === undefined ? undefined : env[identity.passwordEnv];
+    if (!password)
+      throw new UsageError(
+        `${finding.id} has steps sent as ${identity.name}; give its application password in ${identity.passwordEnv ?? 'its password variable'}`,
+      );
+    const credentials = { user: identity.login ?? identity.name, password };
+    return { name: identity.name, role: identity.role as Identity['role'], credentials, passwordEnv: identity.passwordEnv };
+  });
+}
+
 /** On the bundled server: the seeded account the finding was recorded as (the administrator for the main account). */
 function seededCredentials(finding: Finding, accounts: StoreAccounts): Credentials | undefined {
   const recorded = recordedIdentity(finding);
@@ -130,6 +167,17 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   const finding = report.findings.find((candidate) => candidate.id === options.findingId);
   if (!finding) {
     throw new UsageError(`no finding ${options.findingId} in ${options.reportPath} (it has ${report.findings.map((f) => f.id).join(', ') || 'none'})`);
+  }
+  if (isSequenceFinding(finding)) {
+    return replaySequence({
+      finding,
+      target: report.target,
+      seed: report.seed,
+      options,
+      retarget,
+      mainCredentials: (accounts) => (accounts ? accounts.admin : mainCredentials(finding, options)),
+      accounts: (accounts, needed) => furtherAccounts(finding, options, accounts, needed),
+    });
   }
   if (isRaceFinding(finding)) {
     const credentials = (accounts: StoreAccounts | undefined) => (accounts ? seededCredentials(finding, accounts) : credentialsFor(finding, options));

@@ -47,3 +47,40 @@ export interface SequenceModelStep {
   step: string;
   expectation: ModelExpectation;
 }
+
+/** Who a recorded step was sent as: the run's own account (`main`), a further named account, or anonymous. */
+export interface RecordedIdentity {
+  name: string;
+  /** The run's own account: on replay, the account replay logs in as, whatever its login. */
+  main: boolean;
+  /** Anonymous: sent without credentials. */
+  anonymous: boolean;
+  /** Its role (`member`, `moderator`…): who may do what is judged by it. */
+  role: string;
+  /** A further account's login and password variable, as its curl lines name them. */
+  login?: string;
+  passwordEnv?: string;
+}
+
+/**
+ * One command of a recorded sequence: its kind, family, locale and identity by name, and the indices fast-check drew
+ * (which resource, which fields or context or action: `choice`), so the model runner can run the same command again
+ * on fresh resources. `what` is how the run named it (`update title+status of community/v1 groups as admin (en_gb)`).
+ */
+export interface RecordedCommand {
+  kind: 'create' | 'read' | 'update' | 'delete' | 'list' | 'action';
+  family: string;
+  locale: string | null;
+  identity: RecordedIdentity;
+  pick: number;
+  choice: number;
+  what: string;
+}
+
+/** What `replay` needs to run a shrunk sequence again: its commands, and each locale's REST root at the run's target. */
+export interface SequenceReplay {
+  commands: RecordedCommand[];
+  locales: Array<{ locale: string | null; restUrl: string }>;
+  /** The steps as the run reported them (values written, answers), for the reader. */
+  steps: string[];
+}

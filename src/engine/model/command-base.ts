@@ -25,7 +25,8 @@ export type Command = AsyncCommand<SequenceModel, SequenceRun, false>;
 export abstract class ModelCommand implements Command {
   constructor(
     protected readonly world: ModelWorld,
-    protected readonly drawn: Drawn,
+    /** Read by the replay record (`recorded.ts`). */
+    readonly drawn: Drawn,
   ) {}
 
   protected get wf(): WorldFamily {

@@ -12,6 +12,7 @@ import type { Command, Drawn } from './command-base.js';
 import { COMMAND_KINDS } from './commands.js';
 import { ListCommand } from './list-command.js';
 import { SequenceModel } from './model.js';
+import { recordCommands } from './recorded.js';
 import { SequenceRun, type ModelViolation } from './steps.js';
 import type { ModelWorld } from './world.js';
 
@@ -84,6 +85,7 @@ export async function runCommands(
 ): Promise<SequenceOutcome> {
   let run: SequenceRun | undefined;
   const sequence = await runSequence(ctx, phase, name, async (running) => {
+    if (reporting) running.replay = recordCommands(world, (commands = [...commands]), (locale) => ctx.run.restUrl(locale));
     run = new SequenceRun(world, running, token, reporting);
     await fc.asyncModelRun(() => ({ model: new SequenceModel(), real: run! }), commands);
   });

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RaceReplay, RaceStep } from '../../checks/races/evidence.js';
+import type { SequenceReplay } from '../../checks/sequences/evidence.js';
 import type { Finding, Severity } from '../../checks/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
@@ -29,6 +30,8 @@ export interface FindingInput {
   requestCase?: RequestCase;
   /** For a race: which of `exchanges` were sent together, and what a replay needs to judge it again. */
   race?: RaceMarks;
+  /** For a model-based sequence: the commands `replay` runs again. */
+  sequence?: SequenceReplay;
 }
 
 /** Where a race is in a finding's exchanges (those before are its set-up, those after its reads) and its replay's needs. */
@@ -138,6 +141,7 @@ export class FindingsBook {
         phase: input.phase,
         case: input.requestCase,
         ...(input.race === undefined ? {} : { race: this.#raceReplay(input.race, input.exchanges) }),
+        ...(input.sequence === undefined ? {} : { sequence: JSON.parse(this.redact(JSON.stringify(input.sequence))) as SequenceReplay }),
       },
       count: 1,
       fingerprint: findingFingerprint(key),

@@ -4,6 +4,7 @@
  * sent after it ends and are not part of any reproduction.
  */
 import type { CheckFailure, EvidenceCheck, Severity } from '../../checks/types.js';
+import type { SequenceReplay } from '../../checks/sequences/evidence.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest, withExtraValues } from '../../request/index.js';
@@ -63,6 +64,8 @@ export class Sequence {
   readonly #cleanups: Array<() => Promise<Exchange>> = [];
   /** Cleanup requests that did not remove what they were for, each with its answer. */
   readonly leftovers: string[] = [];
+  /** What `replay` needs to run this sequence again (a model-based one's commands), given with each finding. */
+  replay: Omit<SequenceReplay, 'steps'> | undefined;
 
   constructor(
     readonly ctx: PhaseContext,
@@ -102,6 +105,9 @@ export class Sequence {
       cause: `${this.name}: ${message.replace(/\d+/g, 'N')}`,
       phase: this.phase,
       exchanges: [...this.exchanges],
+      ...(this.replay === undefined
+        ? {}
+        : { sequence: { ...this.replay, steps: this.steps.map(({ step, detail }) => (detail === undefined ? step : `${step}: ${detail}`)) } }),
     });
   }
 
