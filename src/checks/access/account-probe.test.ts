@@ -56,4 +56,13 @@ describe('access_other_account and access_role_escalation', () => {
     // The time agreed before the write (the same second) and moved after it: the two reads after the write show it volatile.
     expect(accessOtherAccount.judge(probe(403, [data('', '10:00:01'), data('', '10:00:01')], data('', '10:00:02'), data('', '10:00:03')))).toEqual([]);
   });
+
+  it('take a time that only moved forward for a clock, when every read pair fell within one second (seen on BuddyPress)', () => {
+    const at = (second: string): string => `2026-11-26T08:05:0${second}`;
+    // Both reads before in one second, both after in the next: no pair shows the field moving by itself.
+    expect(accessOtherAccount.judge(probe(403, [data('', at('1')), data('', at('1'))], data('', at('2')), data('', at('2'))))).toEqual([]);
+    // A time that went back, or a value that changed beside the clock, is still a change.
+    expect(accessOtherAccount.judge(probe(403, [data('', at('2')), data('', at('2'))], data('', at('1')), data('', at('1'))))).toHaveLength(1);
+    expect(accessOtherAccount.judge(probe(403, [data('', at('1')), data('', at('1'))], data('x', at('2')), data('x', at('2'))))).toHaveLength(1);
+  });
 });

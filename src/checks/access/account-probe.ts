@@ -4,7 +4,8 @@
  * refused, and a refusal that still changed the data is as broken as a success.
  *
  * Reads are compared field by field: a field that answers differently with no write between (a counter, a time;
- * BuddyPress answers `last_updated` of profile data that has none as the current time) is volatile, and left out.
+ * BuddyPress answers `last_updated` of profile data that has none as the current time) is volatile, and left out;
+ * so is a time that only moved forward, which two reads within one second cannot tell from a clock.
  */
 import type { HttpMethod } from '../../descriptor/types.js';
 import { describeSeen, isSuccess, type SeenAnswer } from '../answer-seen.js';
@@ -71,7 +72,21 @@ export function changedPlaces({ before, after, afterAgain }: Pick<AccountProbeEv
   if (!readable(before) || after === undefined || after.status !== before[1]!.status) return [];
   const volatile = differences(before[0]!, before[1]!);
   if (afterAgain !== undefined) for (const path of differences(after, afterAgain)) volatile.add(path);
-  return [...differences(before[1]!, after)].filter((path) => !volatile.has(path));
+  const earlier = leaves(before[1]!.body);
+  const later = leaves(after.body);
+  return [...differences(before[1]!, after)].filter((path) => !volatile.has(path) && !clockMoved(earlier.get(path), later.get(path)));
+}
+
+/** A date-time to the second, as WordPress answers one (`"2026-11-26T08:05:01"`), quoted as `leaves` keeps values. */
+const DATE_TIME = /^"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}/;
+
+/**
+ * A time that only moved forward between the read before the write and the one after: a clock, not data. Two reads
+ * within one second cannot show that a field answers the current time (BuddyPress's `last_updated` of profile data
+ * that has none), so a later time alone is never taken for a change the write made.
+ */
+function clockMoved(earlier: string | undefined, later: string | undefined): boolean {
+  return earlier !== undefined && later !== undefined && DATE_TIME.test(earlier) && DATE_TIME.test(later) && later > earlier;
 }
 
 /** The rule both other-account checks hold: the write is refused, and the resource reads the same afterwards. */
