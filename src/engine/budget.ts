@@ -15,6 +15,20 @@ export interface PhaseBudget {
   requests: number;
   /** True when the phase stopped because its time was up, not because it was done. */
   cutShort: boolean;
+  /** For a phase of sequences: how many ran, and how many a second (its pace, as requests are the others'). */
+  sequences?: number;
+  sequencesPerSecond?: number;
+}
+
+/** What a phase did beyond its requests, told the engine when it ends: the sequences it ran, for its pace. */
+export interface PhaseFigures {
+  sequences: number;
+}
+
+/** A phase's figures with their pace over `spentMs`, for its budget entry and its `phase_finished` event. */
+export function phaseFiguresWithPace(figures: PhaseFigures | void, spentMs: number): Pick<PhaseBudget, 'sequences' | 'sequencesPerSecond'> {
+  if (figures === undefined) return {};
+  return { sequences: figures.sequences, sequencesPerSecond: spentMs > 0 ? Math.round((figures.sequences * 10_000) / spentMs) / 10 : 0 };
 }
 
 /** The budget and how each phase that ran used it. */
@@ -73,7 +87,8 @@ export class BudgetPlan {
 export function describeBudgetSplit(split: BudgetSplit): string {
   const seconds = (ms: number): string => `${ms >= 10_000 ? Math.round(ms / 1000) : (ms / 1000).toFixed(1)} s`;
   const phases = split.phases.map(
-    (entry) => `${entry.phase} ${seconds(entry.spentMs)} of ${seconds(entry.allowedMs)}${entry.cutShort ? ' (cut short)' : ''}, ${entry.requests} requests`,
+    (entry) =>
+      `${entry.phase} ${seconds(entry.spentMs)} of ${seconds(entry.allowedMs)}${entry.cutShort ? ' (cut short)' : ''}, ${entry.requests} requests${entry.sequences === undefined ? '' : `, ${entry.sequences} sequences (${entry.sequencesPerSecond}/s)`}`,
   );
   return `budget ${seconds(split.budgetMs)}: ${phases.join('; ')}`;
 }

@@ -10,7 +10,7 @@ import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descript
 import { credentialSecrets } from '../request/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
-import { BudgetPlan, budgetShortfall, type BudgetSplit, type TargetRate } from './budget.js';
+import { BudgetPlan, budgetShortfall, phaseFiguresWithPace, type BudgetSplit, type TargetRate } from './budget.js';
 import { judgeBaseline, type Baseline } from './baseline.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { buildWhileWaiting, generatorCache } from './generators.js';
@@ -303,13 +303,15 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     run.limitPhase(phaseDeadline);
     options.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
     phasesRun.push(phase.name);
-    await phase.run(phaseContext);
+    const figures = await phase.run(phaseContext);
     const cutShort = run.phaseShareSpent;
     run.limitPhase(undefined);
     const spentMs = Date.now() - phaseStart;
     const requests = run.requests - requestsBefore;
-    if (budgetPlan && phaseDeadline !== undefined) budgetPlan.record({ phase: phase.name, allowedMs: phaseDeadline - phaseStart, spentMs, requests, cutShort });
-    options.emit({ type: 'phase_finished', phase: phase.name, requests, durationMs: spentMs });
+    const pace = phaseFiguresWithPace(figures, spentMs);
+    if (budgetPlan && phaseDeadline !== undefined)
+      budgetPlan.record({ phase: phase.name, allowedMs: phaseDeadline - phaseStart, spentMs, requests, cutShort, ...pace });
+    options.emit({ type: 'phase_finished', phase: phase.name, requests, durationMs: spentMs, ...pace });
   }
   const durationMs = Date.now() - started;
   const rate = run.pace();

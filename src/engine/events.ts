@@ -161,7 +161,7 @@ export type RunEvent =
   | { type: 'descriptor_loaded'; locale: string | null; source: string; routes: number; operations: number; warnings: string[] }
   | { type: 'phase_started'; phase: string; operations: number }
   | { type: 'phase_skipped'; phase: string; reason: string }
-  | { type: 'phase_finished'; phase: string; requests: number; durationMs: number }
+  | { type: 'phase_finished'; phase: string; requests: number; durationMs: number; sequences?: number; sequencesPerSecond?: number }
   | { type: 'exchange'; phase: string; operation: OperationRef; caseKind: CaseKind | 'sequence'; status: number | null; durationMs: number }
   | { type: 'finding'; finding: Finding }
   /** The target's pace, measured before the phases start: part of the run's header. */

@@ -133,6 +133,26 @@ describe('the ledger of what a run made', () => {
     expect(ledger.idsFor(op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), true)?.ids).toEqual(['10']);
   });
 
+  it('forgets an id once a delete of it succeeded, so a long run keeps no more ids than are live', () => {
+    const ledger = new OwnedResources([wordpress]);
+    const [createPost, listPosts] = [op('POST', '/wp/v2/posts'), op('GET', '/wp/v2/posts')];
+    const [deletePost, readPost] = [op('DELETE', String.raw`/wp/v2/posts/(?P<id>[\d]+)`), op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`)];
+    ledger.observe(listPosts, answer(200, [{ id: 10 }, { id: 11 }]), [], undefined);
+    for (let id = 100; id < 5100; id += 1) {
+      ledger.observe(createPost, answer(201, { id }), [], undefined);
+      ledger.observe(deletePost, answer(200, { deleted: true }), [String(id)], undefined);
+    }
+    // A post moved to the trash is still there; one the run only saw and deleted is gone.
+    ledger.observe(createPost, answer(201, { id: 7 }), [], undefined);
+    ledger.observe(deletePost, answer(200, { id: 7, status: 'trash' }), ['7'], undefined);
+    ledger.observe(deletePost, answer(200, { deleted: true }), ['11'], undefined);
+    expect(ledger.idsFor(readPost, true)?.ids.sort()).toEqual(['10', '7']);
+    // The run's own accounts stay settled and seen whatever answers a delete of them.
+    ledger.seeSettled(null, '/wp/v2/users', '1');
+    ledger.observe(op('DELETE', String.raw`/wp/v2/users/(?P<id>[\d]+)`), answer(200, { deleted: true }), ['1'], undefined);
+    expect(ledger.idsFor(op('GET', String.raw`/wp/v2/users/(?P<id>[\d]+)`), true)?.ids).toEqual(['1']);
+  });
+
   it("keeps the run's own accounts as settled ids, apart from what its answers showed", () => {
     const ledger = new OwnedResources([wordpress]);
     ledger.seeSettled(null, '/wp/v2/users', '1');

@@ -1,7 +1,7 @@
 /**
  * What the run made and saw, resource by resource, from every phase's answers: a 2xx create on a family's
  * collection makes a resource the run owns (until a 2xx delete of it), and ids in answers are ids the run has
- * seen. On a target that is not the bundled server, writes go only to resources the run owns (a write to
+ * seen (until a 2xx delete of them). On a target that is not the bundled server, writes go only to resources the run owns (a write to
  * anything else is sent without credentials, so the server refuses it and nothing changes), and what the run
  * still owns at its end is deleted, children before parents.
  */
@@ -61,7 +61,10 @@ export class OwnedResources {
   readonly #ownedByFamily = new Map<string, Set<string>>();
   /** How many owned resources have each id, whatever their family (a route of no family names ids only). */
   readonly #ownedIds = new Map<string, number>();
-  /** Ids seen in answers, per family name. */
+  /**
+   * Ids seen in answers, per family name, until a delete of them succeeds: a long run makes and deletes hundreds of
+   * thousands, and a set of every id it ever saw would grow as long as it runs.
+   */
   readonly #seen = new Map<string, Set<string>>();
   /** Owned resources the trash renamed (`#toTrash`), by family name and id: only the clean-up's delete may reach them. */
   readonly #trashed = new Set<string>();
@@ -149,7 +152,9 @@ export class OwnedResources {
         if (id !== undefined && family.trashedId !== undefined) this.#toTrash(family.name, id, family.trashedId.replaceAll('{id}', id));
         return;
       }
-      if (id !== undefined) this.#disown(family.name, id);
+      if (id === undefined) return;
+      this.#disown(family.name, id);
+      this.#unsee(family.name, id);
     }
   }
 
@@ -337,6 +342,12 @@ export class OwnedResources {
     if (seen.has(id)) return;
     seen.add(id);
     this.#idLists.delete(`seen ${familyName}`);
+  }
+
+  /** A deleted id is no longer one to read or name; the run's own accounts stay (settled ids are never deleted). */
+  #unsee(familyName: string, id: string): void {
+    if (this.#settled.get(familyName)?.includes(id) === true) return;
+    if (this.#seen.get(familyName)?.delete(id) === true) this.#idLists.delete(`seen ${familyName}`);
   }
 
   /**

@@ -119,7 +119,9 @@ export class ConsoleReporter implements Reporter {
         break;
       case 'phase_finished':
         this.#updateBar(this.#phaseOperations);
-        this.#live(`phase ${event.phase}: done, ${plural(event.requests, 'request')} in ${seconds(event.durationMs)}`);
+        this.#live(
+          `phase ${event.phase}: done, ${plural(event.requests, 'request')}${event.sequences === undefined ? '' : `, ${plural(event.sequences, 'sequence')} (${event.sequencesPerSecond}/s)`} in ${seconds(event.durationMs)}`,
+        );
         break;
       case 'exchange':
         this.#requests++;

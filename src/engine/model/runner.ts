@@ -20,6 +20,28 @@ import type { ModelWorld } from './world.js';
 export const MAX_STEPS = 16;
 /** Shrinking tries at most, each a sequence of its own: a bound on the requests one finding costs. */
 const MAX_SHRINKS = 150;
+/**
+ * Leftover lines a search keeps (the rest are counted): a family whose clean-up always fails would otherwise add a
+ * line per sequence for as long as the run lasts, and a hundred say all a reader needs.
+ */
+export const MAX_LEFTOVER_LINES = 100;
+
+/** The leftover lines of a search: the first `MAX_LEFTOVER_LINES`, then how many more there were. */
+export class LeftoverLines {
+  readonly #lines: string[] = [];
+  #unlisted = 0;
+
+  add(lines: readonly string[]): void {
+    for (const line of lines) {
+      if (this.#lines.length < MAX_LEFTOVER_LINES) this.#lines.push(line);
+      else this.#unlisted += 1;
+    }
+  }
+
+  list(): string[] {
+    return this.#unlisted === 0 ? [...this.#lines] : [...this.#lines, `… and ${this.#unlisted} more clean-up requests that left something behind`];
+  }
+}
 
 /**
  * The families one sequence works on: each family with its parents and children. A sequence over all of them would
@@ -115,7 +137,7 @@ export interface SearchResult {
 export async function searchSequences(ctx: PhaseContext, phase: string, world: ModelWorld, count: number, tokenKind: string): Promise<SearchResult> {
   let tried = 0;
   let failed = false;
-  const leftovers: string[] = [];
+  const leftovers = new LeftoverLines();
   const property = fc.asyncProperty(
     fc.limitShrink(
       fc.constantFrom(...familyGroups(world)).chain((group) => fc.commands(commandArbitraries(world, group), { maxCommands: MAX_STEPS, size: 'max' })),
@@ -131,7 +153,7 @@ export async function searchSequences(ctx: PhaseContext, phase: string, world: M
       tried += 1;
       const token = sequenceToken(ctx.run.seed, tokenKind, tried);
       const { violation, sequence } = await runCommands(ctx, phase, world, token, commands, `sequence ${tried}`, false);
-      leftovers.push(...(sequence?.leftovers ?? []));
+      leftovers.add(sequence?.leftovers ?? []);
       failed ||= violation !== undefined;
       return violation === undefined;
     },
@@ -140,5 +162,5 @@ export async function searchSequences(ctx: PhaseContext, phase: string, world: M
   // An error of the harness itself is not a failing sequence: it ends the phase as any phase's error does.
   if (details.failed && !failed && !(details.errorInstance instanceof BudgetSpent)) throw details.errorInstance;
   const failing = details.failed && failed && details.counterexample !== null ? [...(details.counterexample[0] as Iterable<Command>)] : undefined;
-  return { tried, failing, leftovers };
+  return { tried, failing, leftovers: leftovers.list() };
 }

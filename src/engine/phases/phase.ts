@@ -7,6 +7,7 @@ import type { AnyEvidenceCheck } from '../../checks/types.js';
 import type { CallbackRefusals } from './callback-refusals.js';
 import type { RunContext } from '../run-context.js';
 import type { ShardPlan, WorkUnit } from '../shard-plan.js';
+import type { PhaseFigures } from '../budget.js';
 import type { RunSettings } from '../../config/index.js';
 
 export interface PhaseContext {
@@ -69,7 +70,8 @@ export interface Phase {
   units?(ctx: PlanningContext): WorkUnit[];
   /** A reason to skip the phase in this run, or undefined to run it. */
   skipReason(ctx: PhaseContext): string | undefined;
-  run(ctx: PhaseContext): Promise<void>;
+  /** Runs the phase; a phase of sequences tells how many ran (its pace in the reports). */
+  run(ctx: PhaseContext): Promise<void | PhaseFigures>;
 }
 
 /** Why a phase that writes cannot run here: writes are not allowed, or there is no descriptor to write through. */

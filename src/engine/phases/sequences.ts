@@ -36,7 +36,7 @@ export const sequencesPhase: Phase = {
   },
   units: (ctx) => (ctx.safeMethodsOnly ? [] : [{ name: UNIT, cost: 20 * MAX_STEPS * SEQUENTIAL_WEIGHT }]),
   async run(ctx) {
-    if (!ctx.shard.owns(UNIT)) return;
+    if (!ctx.shard.owns(UNIT)) return undefined;
     const world = modelWorld(ctx);
     const started = Date.now();
     const { tried, failing, leftovers } = await searchSequences(ctx, PHASE, world, ctx.settings.sequences, 'q');
@@ -54,12 +54,12 @@ export const sequencesPhase: Phase = {
           leftovers,
         },
       });
-      return;
+      return { sequences: tried };
     }
     // The shortest failing sequence, once more on fresh resources, reported with every step's request.
     const name = `shortest failing sequence (${failing.length} steps: ${failing.map(String).join(' → ')})`;
     const { sequence } = await runCommands(ctx, PHASE, world, sequenceToken(ctx.run.seed, 'r', 1), failing, name, true);
-    if (sequence === undefined) return;
+    if (sequence === undefined) return { sequences: tried + 1 };
     ctx.run.emit({
       type: 'sequence',
       sequence: {
@@ -72,5 +72,6 @@ export const sequencesPhase: Phase = {
         leftovers: [...leftovers, ...sequence.leftovers],
       },
     });
+    return { sequences: tried + 1 };
   },
 };
