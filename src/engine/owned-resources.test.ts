@@ -56,6 +56,13 @@ describe('a run against a server that is not the bundled one', () => {
     expect([...server.store.members.values()].filter((member) => member.user_login.startsWith('rc'))).toEqual([]);
   });
 
+  it('deletes the members its sequences made by activating signups, which it did not create itself', async () => {
+    const { result, cleanup } = await runAgainst({ phases: ['sequences'], sequences: 40 });
+    expect(result.findings).toEqual([]);
+    expect(cleanup).toMatchObject({ type: 'cleanup', kept: 0, leftovers: [] });
+    expect([...server.store.members.values()].filter((member) => member.user_login.startsWith('rc'))).toEqual([]);
+  });
+
   it('keeps what it made with --no-cleanup, and says how much', async () => {
     const members = new Set(server.store.members.keys());
     const before = snapshot(server, members);

@@ -159,6 +159,20 @@ export class OwnedResources {
   }
 
   /**
+   * Takes note of a resource the run made without creating it itself (the member a signup's activation makes): it is
+   * the run's, to write to and to delete at the end, like one it created. Only an item addressed by its id alone (a
+   * family whose item route has one variable) can be adopted; false when it cannot.
+   */
+  adopt(locale: string | null, familyName: string, id: string, maker: Credentials | undefined): boolean {
+    const remove = this.#items.get(`${locale} ${familyName}`);
+    const family = remove === undefined ? undefined : this.#roles.get(`${locale} ${remove.route}`)?.family;
+    if (remove === undefined || family === undefined || remove.pattern.variables.length !== 1) return false;
+    this.#own({ locale, family, id, path: { [remove.pattern.variables[0]!.name]: id }, maker });
+    this.#see(family.name, id);
+    return true;
+  }
+
+  /**
    * Takes note of an item known to exist before any phase, the same in every run and every shard: the run's own
    * accounts. It is seen, and settled (`settledArgIdsFor`).
    */

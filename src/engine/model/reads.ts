@@ -90,6 +90,8 @@ export function recordActionMade(model: SequenceModel, run: SequenceRun, answer:
       deleteBody,
       forget: run.sequence.cleanup(ops.remove, { path, body: deleteBody }),
     });
+    // The run made it: on a target where the run writes only to what it made, its delete at the end must be allowed.
+    run.sequence.ctx.run.owned?.adopt(ops.remove.locale, wf.family.name, id, identity.credentials);
     run.record(step, `made ${wf.family.name} ${id}`);
   }
 }

@@ -84,8 +84,10 @@ async function deleteMemberMade(sequence: Sequence, env: FamilyEnv, signup: Crea
   const membersFamily = requiredFamily(env, RELATION_ROUTES.members);
   const members = familyOperations(env.book, membersFamily)!;
   const memberId = await memberByLogin(sequence, env.book, signup.answer.field('user_login') ?? signup.body.user_login);
-  if (memberId !== undefined)
-    sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
+  if (memberId === undefined) return;
+  // The run made it: on a target where the run writes only to what it made, its delete at the end must be allowed.
+  sequence.ctx.run.owned?.adopt(members.remove.locale, membersFamily.name, memberId, sequence.ctx.run.credentials);
+  sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
 }
 
 /**
