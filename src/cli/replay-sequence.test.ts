@@ -4,7 +4,7 @@
  * again through the model runner against that broken server (broken again, the same steps) and against the sound
  * reference server (the model holds); neither is left holding what the replay made.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,4 +231,21 @@ describe('replay of a sequence through two locales', () => {
       await stale.close();
     }
   }, 300_000);
+});
+
+describe('replay of a sequence whose create joined an item another create had made', () => {
+  // Found by a long fuzz run on the bundled server (seed 1) before the model knew it: two accounts blocking one
+  // member share one moderation item, and a delete takes back only the caller's block. A create answered with an id an
+  // earlier create of the phase was answered with is not a new resource the model can say is gone.
+  it('holds on the reference server: the later create joins the item, and its delete leaves it to the other block', async () => {
+    const finding = JSON.parse(await readFile(new URL('./testing/joined-moderation-finding.json', import.meta.url), 'utf8')) as Finding;
+    const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-joined-'));
+    const path = join(dir, 'report.json');
+    await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding])));
+    const out = sink();
+    const code = await replayFinding({ reportPath: path, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
+    expect(out.text).toContain('joined community/v1 moderation');
+    expect(out.text).toContain(`${finding.id}: the model held this time`);
+    expect(code).toBe(0);
+  }, 120_000);
 });

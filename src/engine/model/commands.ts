@@ -69,6 +69,10 @@ class CreateCommand extends ModelCommand {
       run.record(step, `answered with ${existing.label}, made before`);
       return;
     }
+    const createdBefore = run.world.created.get(family.name) ?? new Set<string>();
+    run.world.created.set(family.name, createdBefore);
+    const joined = id !== undefined && createdBefore.has(id);
+    if (id !== undefined) createdBefore.add(id);
     const path = itemPath(ops.read, collectionPath, id!);
     const deleteBody = deleteArgs(family, token);
     const written = Object.fromEntries(Object.entries(made.body).filter(([field]) => this.wf.writable.includes(field)));
@@ -81,13 +85,14 @@ class CreateCommand extends ModelCommand {
       parentIds,
       makers: [this.identity.name],
       written,
-      state: 'live',
+      state: joined ? 'unknown' : 'live',
+      ...(joined ? { why: `its id ${id} was answered by an earlier create of the phase: another sequence's creates may hold it too` } : {}),
       deleteBody,
       forget: run.sequence.cleanup(ops.remove, { path, body: deleteBody }),
     };
     model.add(resource);
-    run.record(step, `made ${resource.label}`);
-    await readBack(model, run, this.wf, resource, this.drawn.locale, step, Object.keys(written));
+    run.record(step, joined ? `joined ${resource.label}, made before this sequence` : `made ${resource.label}`);
+    if (!joined) await readBack(model, run, this.wf, resource, this.drawn.locale, step, Object.keys(written));
     await listsAfterWrite(model, run, this.wf, resource, step);
   }
 

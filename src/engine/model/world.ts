@@ -40,6 +40,12 @@ export interface ModelWorld {
   main: Identity | undefined;
   /** The family whose collection has a `…/me` route: the accounts a `user_id` in an answer names. */
   accounts: string | undefined;
+  /**
+   * Per family, every id a create of the phase answered, over all its sequences: a create answered with one of them
+   * joined a resource that another sequence's creates may still hold (two accounts blocking one member share one
+   * moderation item), so this sequence cannot say when it is gone.
+   */
+  created: Map<string, Set<string>>;
 }
 
 /** The writes on a family's items other than update and delete, found by route shape in one locale. */
@@ -100,5 +106,5 @@ export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'run'> & { re
   const routes = new Set(ctx.descriptors[0]?.operations.map((op) => routeShape(op.pattern.template)));
   const accounts = families.find(({ ops }) => routes.has(`${routeShape(ops[0]!.create.pattern.template)}/me`))?.family.name;
   const main = ctx.run.credentials === undefined ? undefined : ctx.run.identities.find((identity) => identity.credentials?.user === ctx.run.credentials!.user);
-  return { locales, families, identities: ctx.run.identities, main, accounts };
+  return { locales, families, identities: ctx.run.identities, main, accounts, created: new Map() };
 }
