@@ -55,6 +55,14 @@ describe('a baseline', () => {
     expect(outcome.unchecked.map((entry) => `${entry.check} ${entry.route}`)).toEqual(['invalid_rejected /wp/v2/pages', 'locale_mismatch /x']);
   });
 
+  it('calls nothing fixed when the run stopped before its end (Ctrl-C, time budget): the phase that finds it may not have run', () => {
+    const checks = ['not_a_server_error', 'invalid_rejected'];
+    const coverage = [covered('GET', '/wp/v2/search'), covered('POST', '/wp/v2/posts')];
+    const stopped = judgeBaseline(baseline, [], checks, coverage, false);
+    expect(stopped.fixed).toEqual([]);
+    expect(stopped.unchecked).toHaveLength(baseline.entries.length);
+  });
+
   it('never calls an intermittent entry fixed: unseen, it is unchecked; seen, it is known like any other', () => {
     const flaky: Baseline = {
       source: 'known.json',

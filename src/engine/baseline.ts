@@ -59,7 +59,8 @@ export function knownEntry(baseline: Baseline | undefined, finding: Pick<Finding
  * Judges the baseline against a finished run: `checks` are the checks that ran, `coverage` the operations and
  * how many requests each got. An entry counts as tested when its check ran and its route got a request (another
  * shard's routes, or routes a time budget left unreached, stay unchecked); a descriptor-level one (method `*`)
- * when its check ran. An intermittent entry is never fixed: one run not seeing it says nothing.
+ * when its check ran. An intermittent entry is never fixed: one run not seeing it says nothing; nor is any entry of a
+ * run that stopped before its end.
  */
 export function judgeBaseline(
   baseline: Baseline,
@@ -67,6 +68,11 @@ export function judgeBaseline(
   checks: readonly string[],
   /** The run's coverage (`CoverageEntry`): which routes got requests. */
   coverage: readonly CoverageReached[],
+  /**
+   * False when the run stopped before its end (interrupted, out of time, the target silent): a phase that would have
+   * found an entry may not have run, so no entry it did not see is called fixed.
+   */
+  ranToTheEnd = true,
 ): BaselineOutcome {
   const fixed: BaselineEntry[] = [];
   const unchecked: BaselineEntry[] = [];
@@ -74,7 +80,7 @@ export function judgeBaseline(
     if (findings.some((finding) => finding.check === entry.check && sameOperation(entry, finding))) continue;
     // By route: a finding on an undeclared method (a probe) belongs to its route's operations.
     const reached = coverage.some((op) => op.route === entry.route && (entry.locale === undefined || op.locale === entry.locale) && op.requests > 0);
-    const tested = checks.includes(entry.check) && (reached || entry.method === '*') && entry.intermittent !== true;
+    const tested = ranToTheEnd && checks.includes(entry.check) && (reached || entry.method === '*') && entry.intermittent !== true;
     (tested ? fixed : unchecked).push(entry);
   }
   return { source: baseline.source, known: findings.filter((finding) => finding.known !== undefined).length, fixed, unchecked };

@@ -354,7 +354,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     ...(result.access !== undefined ? { access: result.access } : {}),
     rate,
     ...(result.budget ? { budget: result.budget } : {}),
-    ...(options.baseline ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage) } : {}),
+    ...(options.baseline
+      ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage, run.stopReason === undefined && stoppedPhases.length === 0) }
+      : {}),
   });
   return result;
 }
