@@ -105,8 +105,8 @@ export const SETTINGS = {
   sequences: setting<number>({
     file: 'sequences',
     default: 4,
-    description: 'How many model-based sequences the sequences phase draws; a failing one is shrunk to the shortest with more tries. 0 skips the phase.',
-    schema: { type: 'integer', minimum: 0, maximum: 100000 },
+    description: 'How many model-based sequences the sequences phase draws (fewer if its budget share runs out); a failing one is shrunk. 0 skips it.',
+    schema: { type: 'integer', minimum: 0, maximum: 10000000 },
     flag: { option: '--sequences <n>', help: withDefault('model-based sequences to draw'), parse: wholeNumber('--sequences', 0) },
   }),
   /** Stop starting new work after this many seconds; `null` for no budget. */
