@@ -23,11 +23,15 @@ export class CallbackRefusals {
   /** Per operation id, the optional arguments its callbacks refused in a valid case. */
   readonly #byOperation = new Map<string, Set<string>>();
 
-  /** Records the optional arguments the answer to a valid case (or a valid boundary case) says a callback refused. */
+  /**
+   * Records the optional arguments the answer to a case says a callback refused: any a valid case (or a valid boundary
+   * case) sent, and those an invalid case only carried along (not the one it breaks): its 400 named them instead.
+   */
   note(op: Operation, requestCase: RequestCase, exchange: Exchange): void {
-    if (requestCase.kind === 'invalid' || requestCase.mutation !== undefined) return;
+    const broken = requestCase.mutation?.param;
+    if (requestCase.kind !== 'invalid' && requestCase.mutation !== undefined) return;
     for (const name of refusedByCallback(exchange.response)) {
-      if (op.args[name] === undefined || op.args[name].required) continue;
+      if (op.args[name] === undefined || op.args[name].required || name === broken) continue;
       let names = this.#byOperation.get(op.id);
       if (names === undefined) this.#byOperation.set(op.id, (names = new Set()));
       names.add(name);

@@ -102,11 +102,15 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     });
     return true;
   }
-  // Re-send the minimal case: a finding is reported only if it fails again.
-  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, shrunk, PHASE, { judgeCase: true });
+  // Re-send the minimal case: a finding is reported only if it fails again. An invalid case goes as the run now
+  // sends it: without an argument a callback was found refusing since (its 400 named that argument, not the broken one).
+  const resend = kind === 'invalid' && !carriedOut ? refusals.adapt(op, shrunk) : shrunk;
+  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, resend, PHASE, { judgeCase: true });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
-    run.reportOutcomes(op, shrunk, recheck, PHASE, failures);
+    run.reportOutcomes(op, resend, recheck, PHASE, failures);
+  } else if (resend !== shrunk) {
+    // It failed for the carried argument the callback refused, not for what it broke: nothing to report.
   } else {
     const flaky = failuresOf(lastFailing.executed.outcomes).map((o) => ({
       ...o,
