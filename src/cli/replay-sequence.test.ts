@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../checks/types.js';
 import type { Phase } from '../engine/phases/phase.js';
 import { sequencesPhase } from '../engine/phases/sequences.js';
-import { startFaultyServer, type Fault, type FaultyServer, type ForwardedAnswer } from '../engine/phases/testing/faulty-server.js';
+import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
+import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../engine/phases/testing/sequence-faults.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
 import type { JsonReport } from '../report/json.js';
 import { seededAccounts } from '../run/run-job.js';
@@ -22,54 +23,6 @@ import { replayFinding } from './replay-job.js';
 
 const SEED = 5;
 const LOCALES = ['en_gb', 'el'];
-const REST = /^\/([a-z_]+)\/wp-json(\/[^?]*)(\?.*)?$/i;
-
-function json(status: number, body: unknown): ForwardedAnswer {
-  return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) };
-}
-
-/** A signup's delete that only hides it: reads, lists and totals leave it out, but its activation still works. */
-function signupDeleteOnlyHides(): Fault {
-  const hidden = new Set<string>();
-  return async (request, forward) => {
-    const at = REST.exec(request.path);
-    const path = at?.[2];
-    const item = path === undefined ? null : /^\/community\/v1\/signup\/(\d+)$/.exec(path);
-    if (item !== null && hidden.has(item[1]!)) return json(404, { code: 'bp_rest_invalid_id', message: 'Invalid signup id.', data: { status: 404 } });
-    if (item !== null && request.method === 'DELETE') {
-      const answer = await forward({ ...request, method: 'GET', body: '' });
-      if (answer.status !== 200) return answer;
-      hidden.add(item[1]!);
-      return json(200, { deleted: true, previous: JSON.parse(answer.body) });
-    }
-    const answer = await forward(request);
-    if (path !== '/community/v1/signup' || request.method !== 'GET' || answer.status !== 200) return answer;
-    const shown = (JSON.parse(answer.body) as Array<{ id: number }>).filter((signup) => !hidden.has(String(signup.id)));
-    const included = new URLSearchParams(at?.[3] ?? '').getAll('include[]');
-    const total = Number(answer.headers['x-wp-total']) - included.filter((id) => hidden.has(id)).length;
-    return { ...answer, headers: { ...answer.headers, 'x-wp-total': String(total) }, body: JSON.stringify(shown) };
-  };
-}
-
-/** A list's X-WP-Total kept per locale and query, and forgotten only by writes through the same locale. */
-function totalStaleAcrossLocales(list: string): Fault {
-  const cached = new Map<string, string>();
-  return async (request, forward) => {
-    const at = REST.exec(request.path);
-    const answer = await forward(request);
-    if (at === null || !at[2]!.startsWith(list)) return answer;
-    if (request.method !== 'GET') {
-      for (const key of [...cached.keys()]) if (key.startsWith(`${at[1]} `)) cached.delete(key);
-      return answer;
-    }
-    if (at[2] !== list || answer.status !== 200) return answer;
-    const key = `${at[1]} ${at[3] ?? ''}`;
-    const total = cached.get(key) ?? answer.headers['x-wp-total'];
-    if (total !== undefined) cached.set(key, total);
-    return total === undefined ? answer : { ...answer, headers: { ...answer.headers, 'x-wp-total': total } };
-  };
-}
-
 /** The phase drawing 40 sequences, as the phase's own tests draw them. */
 const drawing: Phase = { ...sequencesPhase, run: (ctx) => sequencesPhase.run({ ...ctx, settings: { ...ctx.settings, sequences: 40 } }) };
 

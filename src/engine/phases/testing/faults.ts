@@ -4,12 +4,12 @@ import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.j
 const REST_PREFIX = /^\/([a-z_]+)\/wp-json(\/[^?]*)?(\?.*)?$/i;
 
 /** The locale and the path inside the REST root of a request. */
-function restPath(request: ForwardedRequest): { locale: string; path: string; query: string | undefined } | undefined {
+export function restPath(request: ForwardedRequest): { locale: string; path: string; query: string | undefined } | undefined {
   const match = REST_PREFIX.exec(request.path);
   return match ? { locale: match[1]!, path: match[2] ?? '/', query: match[3] } : undefined;
 }
 
-function json(status: number, body: unknown): ForwardedAnswer {
+export function json(status: number, body: unknown): ForwardedAnswer {
   return { status, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(body) };
 }
 
