@@ -11,6 +11,7 @@ import type { JsonReport } from '../report/json.js';
 import { JSON_REPORT_SCHEMA } from '../report/report-schema.js';
 import { UsageError } from './errors.js';
 import { recordedIdentity, replayFinding, restUrlOf, retarget } from './replay-job.js';
+import { sink } from './testing/replay-inputs.js';
 
 /**
  * A one-route WordPress-like server whose route answers 500 until `fixed` is set, to the administrator and to
@@ -153,17 +154,6 @@ const JSON_REPORT_VALIDATOR = (() => {
 })();
 
 const ADMIN_ENV = { RESTCONFORM_USER: ADMIN.user, RESTCONFORM_APP_PASSWORD: ADMIN.password };
-
-function sink(): NodeJS.WritableStream & { text: string } {
-  const out = {
-    text: '',
-    write(chunk: string) {
-      out.text += chunk;
-      return true;
-    },
-  };
-  return out as unknown as NodeJS.WritableStream & { text: string };
-}
 
 describe('replay', () => {
   it('re-sends the request and says whether the check still fails', async () => {

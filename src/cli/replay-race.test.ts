@@ -12,34 +12,13 @@ import { concurrencyPhase } from '../engine/phases/concurrency.js';
 import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
 import { racyMemberCreate, wholeRecordGroupUpdate } from '../engine/phases/testing/race-faults.js';
-import type { JsonReport } from '../report/json.js';
 import { replayFinding } from './replay-job.js';
+import { reportOf, sink } from './testing/replay-inputs.js';
 
 const SEED = 5;
 let broken: FaultyServer;
 let finding: Finding;
 let reportPath: string;
-
-function sink(): NodeJS.WritableStream & { text: string } {
-  const out = { text: '', write: (chunk: string) => ((out.text += chunk), true) };
-  return out as unknown as NodeJS.WritableStream & { text: string };
-}
-
-/** The report `run --json` writes, with the findings of the phase (valid against the report schema: replay checks it). */
-function reportOf(target: string, findings: Finding[]): JsonReport {
-  return {
-    tool: 'restconform',
-    version: '0.1.0',
-    seed: SEED,
-    target,
-    locales: ['en_gb'],
-    startedAt: '2025-01-01T00:00:00.000Z',
-    durationMs: 1,
-    summary: { requests: 1, operations: 1, failures: findings.length, warnings: 0, known: 0, unanswered: 0, answeredAsRun: 1, refusedAsRun: 0, byCheck: {} },
-    coverage: [],
-    findings,
-  };
-}
 
 beforeAll(async () => {
   broken = await startFaultyServer({ seed: SEED, faults: [racyMemberCreate()] });
@@ -47,7 +26,7 @@ beforeAll(async () => {
   finding = findings.find((one) => one.check === 'concurrent_create')!;
   const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-race-'));
   reportPath = join(dir, 'report.json');
-  await writeFile(reportPath, JSON.stringify(reportOf(broken.url, findings)));
+  await writeFile(reportPath, JSON.stringify(reportOf(broken.url, findings, { seed: SEED, locales: ['en_gb'] })));
 }, 180_000);
 afterAll(() => broken?.close());
 
@@ -107,7 +86,7 @@ describe('replay of an update race', () => {
       expect(update.replay.race!.steps.some((step) => step.role === 'set-up' && step.id !== undefined)).toBe(true);
       const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-race-'));
       const path = join(dir, 'report.json');
-      await writeFile(path, JSON.stringify(reportOf(first.url, findings)));
+      await writeFile(path, JSON.stringify(reportOf(first.url, findings, { seed: SEED, locales: ['en_gb'] })));
       const admin = first.credentials.admin!;
       const env = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
       const out = sink();

@@ -14,37 +14,17 @@ import { sequencesPhase } from '../engine/phases/sequences.js';
 import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
 import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../engine/phases/testing/sequence-faults.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
-import type { JsonReport } from '../report/json.js';
 import { seededAccounts } from '../run/run-job.js';
 import { startReferenceServer } from '../server/index.js';
 import type { Store } from '../server/types.js';
 import { UsageError } from './errors.js';
 import { replayFinding } from './replay-job.js';
+import { reportOf, sink } from './testing/replay-inputs.js';
 
 const SEED = 5;
 const LOCALES = ['en_gb', 'el'];
 /** The phase drawing 40 sequences, as the phase's own tests draw them. */
 const drawing: Phase = { ...sequencesPhase, run: (ctx) => sequencesPhase.run({ ...ctx, settings: { ...ctx.settings, sequences: 40 } }) };
-
-function sink(): NodeJS.WritableStream & { text: string } {
-  const out = { text: '', write: (chunk: string) => ((out.text += chunk), true) };
-  return out as unknown as NodeJS.WritableStream & { text: string };
-}
-
-function reportOf(target: string, findings: Finding[]): JsonReport {
-  return {
-    tool: 'restconform',
-    version: '0.1.0',
-    seed: SEED,
-    target,
-    locales: LOCALES,
-    startedAt: '2025-01-01T00:00:00.000Z',
-    durationMs: 1,
-    summary: { requests: 1, operations: 1, failures: findings.length, warnings: 0, known: 0, unanswered: 0, answeredAsRun: 1, refusedAsRun: 0, byCheck: {} },
-    coverage: [],
-    findings,
-  };
-}
 
 /** How many of each thing the store holds: its members and every map of every namespace's slice. */
 function holdings(store: Store): Record<string, number> {
@@ -81,7 +61,7 @@ beforeAll(async () => {
   finding = findings.find((one) => one.check === 'sequence_model')!;
   const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-sequence-'));
   reportPath = join(dir, 'report.json');
-  await writeFile(reportPath, JSON.stringify(reportOf(broken.url, findings)));
+  await writeFile(reportPath, JSON.stringify(reportOf(broken.url, findings, { seed: SEED, locales: LOCALES })));
 }, 300_000);
 afterAll(() => broken?.close());
 
@@ -160,7 +140,7 @@ describe('replay of a sequence through two locales', () => {
       expect(found.replay.sequence!.commands.map((command) => command.kind)).toContain('delete');
       const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-sequence-'));
       const path = join(dir, 'report.json');
-      await writeFile(path, JSON.stringify(reportOf(stale.url, findings)));
+      await writeFile(path, JSON.stringify(reportOf(stale.url, findings, { seed: SEED, locales: LOCALES })));
       const admin = stale.credentials.admin!;
       const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
       for (const account of accounts) env[account.passwordEnv!] = account.credentials!.password;
@@ -194,7 +174,7 @@ describe('replay of a sequence whose create joined an item another create had ma
     const finding = JSON.parse(await readFile(new URL('./testing/joined-moderation-finding.json', import.meta.url), 'utf8')) as Finding;
     const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-joined-'));
     const path = join(dir, 'report.json');
-    await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding])));
+    await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding], { seed: SEED, locales: LOCALES })));
     const out = sink();
     const code = await replayFinding({ reportPath: path, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
     expect(out.text).toContain('joined community/v1 moderation');
