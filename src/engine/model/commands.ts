@@ -10,7 +10,7 @@ import { idText, isSuccess, type StepAnswer } from '../../checks/resources/step-
 import { deleteArgs, idInUrl, itemPath } from '../sequences/resources.js';
 import type { ModelResource, SequenceModel } from './model.js';
 import { goneExpectation, type SequenceRun } from './steps.js';
-import type { WorldFamily } from './world.js';
+import { answeredBefore, type WorldFamily } from './world.js';
 import { ModelCommand } from './command-base.js';
 import { act } from './actions.js';
 import { readBack } from './reads.js';
@@ -69,10 +69,7 @@ class CreateCommand extends ModelCommand {
       run.record(step, `answered with ${existing.label}, made before`);
       return;
     }
-    const createdBefore = run.world.created.get(family.name) ?? new Set<string>();
-    run.world.created.set(family.name, createdBefore);
-    const joined = id !== undefined && createdBefore.has(id);
-    if (id !== undefined) createdBefore.add(id);
+    const joined = id !== undefined && answeredBefore(run.world, family.name, id);
     const path = itemPath(ops.read, collectionPath, id!);
     const deleteBody = deleteArgs(family, token);
     const written = Object.fromEntries(Object.entries(made.body).filter(([field]) => this.wf.writable.includes(field)));

@@ -41,9 +41,9 @@ export interface ModelWorld {
   /** The family whose collection has a `…/me` route: the accounts a `user_id` in an answer names. */
   accounts: string | undefined;
   /**
-   * Per family, every id a create of the phase answered, over all its sequences: a create answered with one of them
-   * joined a resource that another sequence's creates may still hold (two accounts blocking one member share one
-   * moderation item), so this sequence cannot say when it is gone.
+   * Per family, the latest ids creates of the phase answered, over all its sequences (`answeredBefore`): a create
+   * answered with one of them joined a resource that another create may still hold (two accounts blocking one member
+   * share one moderation item), so this sequence cannot say when it is gone.
    */
   created: Map<string, Set<string>>;
 }
@@ -107,4 +107,20 @@ export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'run'> & { re
   const accounts = families.find(({ ops }) => routes.has(`${routeShape(ops[0]!.create.pattern.template)}/me`))?.family.name;
   const main = ctx.run.credentials === undefined ? undefined : ctx.run.identities.find((identity) => identity.credentials?.user === ctx.run.credentials!.user);
   return { locales, families, identities: ctx.run.identities, main, accounts, created: new Map() };
+}
+
+/**
+ * The ids kept per family for `answeredBefore`: the latest, so a long run's memory stays flat (a fuzz-profile run
+ * makes hundreds of thousands); a joined resource is one a recent create made.
+ */
+const CREATED_KEPT = 10_000;
+
+/** True when an earlier create of the phase was answered with `id` for `family`; remembers `id` either way. */
+export function answeredBefore(world: ModelWorld, family: string, id: string): boolean {
+  let ids = world.created.get(family);
+  if (ids === undefined) world.created.set(family, (ids = new Set()));
+  const before = ids.delete(id);
+  ids.add(id);
+  if (ids.size > CREATED_KEPT) ids.delete(ids.values().next().value!);
+  return before;
 }
