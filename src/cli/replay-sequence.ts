@@ -18,14 +18,11 @@ import type { Credentials } from '../request/types.js';
 import { runCommands } from '../engine/model/runner.js';
 import { replayCommands } from '../engine/model/recorded.js';
 import { modelWorld } from '../engine/model/world.js';
-import { generatorCache } from '../engine/generators.js';
 import { runOperations } from '../engine/engine.js';
-import { CallbackRefusals } from '../engine/phases/callback-refusals.js';
 import { PHASES } from '../engine/phases/index.js';
-import type { PhaseContext } from '../engine/phases/phase.js';
+import { wholeRunContext } from '../engine/phases/whole-run-context.js';
 import { RunContext } from '../engine/run-context.js';
 import { sequenceToken } from '../engine/sequences/token.js';
-import { WHOLE_RUN } from '../engine/shard-plan.js';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
@@ -83,18 +80,14 @@ export async function replaySequence(input: SequenceReplayInput): Promise<number
     const descriptors = await Promise.all([...restUrls].map(([locale, restUrl]) => descriptorAt(transport, restUrl, locale, credentials)));
     const run = new RunContext({ seed: input.seed, sender: transport, checks: EXCHANGE_CHECKS, restUrls, credentials, accounts, secrets, emit: () => {} });
     const operations = runOperations(descriptors, false);
-    const ctx: PhaseContext = {
+    const ctx = wholeRunContext({
       run,
       descriptors,
       operations,
-      allOperations: operations,
-      shard: WHOLE_RUN,
-      generators: generatorCache(),
       settings: loadConfig({ knownPhases: PHASES.map((phase) => phase.name), overrides: { seed: input.seed } }),
       safeMethodsOnly: false,
       contract: INTERFACE_CONTRACT,
-      refusals: new CallbackRefusals(),
-    };
+    });
     const world = modelWorld(ctx);
     const commands = replayCommands(world, recorded.commands);
     if (typeof commands === 'string') throw new UsageError(`${finding.id} cannot be replayed against ${base}: ${commands}`);

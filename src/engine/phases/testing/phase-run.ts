@@ -16,13 +16,12 @@ import { loadAnswerSchemas } from '../../answer-schemas.js';
 import { findOwnAccount, type OwnAccount } from '../../own-account.js';
 import type { AccessRow, RunEvent } from '../../events.js';
 import { runOperations } from '../../engine.js';
-import { generatorCache } from '../../generators.js';
 import { OwnedResources } from '../../owned-resources.js';
 import { RunContext } from '../../run-context.js';
-import { WHOLE_RUN } from '../../shard-plan.js';
-import { CallbackRefusals } from '../callback-refusals.js';
 import { PHASES } from '../index.js';
-import type { Phase, PhaseContext } from '../phase.js';
+import type { Phase } from '../phase.js';
+import type { CallbackRefusals } from '../callback-refusals.js';
+import { wholeRunContext } from '../whole-run-context.js';
 import { startFaultyServer, type Fault, type FaultyServer } from './faulty-server.js';
 
 export interface PhaseRunOptions {
@@ -106,21 +105,17 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
     }
     const safeMethodsOnly = options.safeMethodsOnly ?? false;
     const operations = runOperations(descriptors, safeMethodsOnly).filter((op) => options.only === undefined || options.only.test(`${op.method} ${op.route}`));
-    const ctx: PhaseContext = {
+    const ctx = wholeRunContext({
       run,
       descriptors,
       operations,
-      allOperations: operations,
-      shard: WHOLE_RUN,
-      generators: generatorCache(),
       settings: loadConfig({
         knownPhases: PHASES.map((phase) => phase.name),
         overrides: { examples: options.examples ?? 5, concurrency: options.concurrency ?? 4, strictAuth: options.strictAuth ?? false, seed: options.seed ?? 7 },
       }),
       safeMethodsOnly,
       contract: options.contract === null ? undefined : (options.contract ?? INTERFACE_CONTRACT),
-      refusals: new CallbackRefusals(),
-    };
+    });
     let skipped: string | undefined;
     for (const phase of phases) {
       skipped = phase.skipReason(ctx);
