@@ -9,10 +9,14 @@ import {
   activationKeyVariable,
   descriptionRenderedOnly,
   fieldDataUnserialized,
+  groupUpdateRequiresName,
   memberDeleteNeedsReassign,
+  memberTypeValidated,
+  newMembersUnlisted,
+  postTypeRoutes,
   singleItemsAsArrays,
 } from './testing/buddypress-shapes.js';
-import { requiresUndeclared } from './testing/faults.js';
+import { requiresUndeclared, writtenFieldLost } from './testing/faults.js';
 import { findingLines, phaseAgainstFaults } from './testing/phase-run.js';
 
 const runWith = phaseAgainstFaults(statefulPhase);
@@ -70,5 +74,48 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
     expect(activation?.outcome).toBe('failed');
     // The member the wrong activation made is deleted with the signup.
     expect(activation?.leftovers).toEqual([]);
+  });
+
+  it('notes a new member its list leaves out and does not count (no last activity yet), instead of failing it', async () => {
+    const { findings, events, notes } = await runWith([newMembersUnlisted()]);
+    expect(findingLines(findings)).toEqual([]);
+    const members = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 members life cycle');
+    expect(members?.outcome).toBe('passed');
+    expect(members?.steps.filter((step) => step.step.startsWith('list')).map((step) => `${step.step}: ${step.outcome}`)).toEqual([
+      'listed: skipped',
+      'list total back: skipped',
+    ]);
+    // The follow relation's following list leaves it out as well: it says nothing of the follow.
+    const follow = sequencesOf(events).find((sequence) => sequence.name === 'follow and unfollow');
+    expect(follow?.outcome).toBe('passed');
+    expect(follow?.steps.find((step) => step.step === 'following listed')?.outcome).toBe('skipped');
+    expect(notes.filter((note) => note.includes('by a rule of its own')).map((note) => note.replace(/([ (])\d+/g, '$1N'))).toEqual([
+      'en_gb GET /community/v1/members: stateful: the new community/v1 members N is not in its list (narrowed by include) and its X-WP-Total (N) did not count it: the list leaves it out by a rule of its own',
+      'en_gb GET /community/v1/members: stateful: member N is not in the members list narrowed to it: the list leaves it out by a rule of its own, so the following list is not judged',
+    ]);
+  });
+
+  it("does not read a profile field's own type as a parent (wp/v2 types) nor narrow its list by member_type", async () => {
+    const { findings, events } = await runWith([postTypeRoutes(), memberTypeValidated()]);
+    expect(findingLines(findings)).toEqual([]);
+    const fields = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/fields life cycle');
+    expect(fields?.outcome).toBe('passed');
+    expect(fields?.steps.find((step) => step.step === 'listed')?.outcome).toBe('ok');
+  });
+
+  it('sends the fields an update requires with every update, so each field is written and read back', async () => {
+    const { findings, events } = await runWith(groupUpdateRequiresName());
+    expect(findingLines(findings)).toEqual([]);
+    const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
+    expect(groups?.outcome).toBe('passed');
+    const updates = groups?.steps.filter((step) => /^update \w+$/.test(step.step)).map((step) => `${step.step}: ${step.outcome}`);
+    expect(updates).toEqual(['update name: ok', 'update description: ok', 'update group_order: ok', 'update repeater_enabled: ok']);
+  });
+
+  it('finds an update that is not kept behind the field the update requires', async () => {
+    const { findings } = await runWith([...groupUpdateRequiresName(), writtenFieldLost('PATCH', /^\/community\/v1\/profile\/groups\/\d+$/, 'description')]);
+    expect(findingLines(findings).map((line) => line.replace(/:.*/, ''))).toContain(
+      'update_persisted failure en_gb GET /community/v1/profile/groups/(?P<id>[\\d]+)',
+    );
   });
 });
