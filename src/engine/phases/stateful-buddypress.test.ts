@@ -9,15 +9,18 @@ import {
   activationKeyVariable,
   descriptionRenderedOnly,
   fieldDataUnserialized,
-  groupUpdateRequiresName,
+  groupUpdateRequires,
   memberDeleteNeedsReassign,
   memberTypeValidated,
   newMembersUnlisted,
   postTypeRoutes,
   singleItemsAsArrays,
 } from './testing/buddypress-shapes.js';
-import { requiresUndeclared, writtenFieldLost } from './testing/faults.js';
-import { findingLines, phaseAgainstFaults } from './testing/phase-run.js';
+import { seededAccounts } from '../../run/run-job.js';
+import { basicAuthorization } from '../../request/index.js';
+import { actsAs, requiresUndeclared, writtenFieldLost } from './testing/faults.js';
+import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { findingLines, phaseAgainstFaults, runPhase } from './testing/phase-run.js';
 
 const runWith = phaseAgainstFaults(statefulPhase);
 
@@ -104,18 +107,50 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
   });
 
   it('sends the fields an update requires with every update, so each field is written and read back', async () => {
-    const { findings, events } = await runWith(groupUpdateRequiresName());
+    const { findings, events } = await runWith(groupUpdateRequires('name'));
     expect(findingLines(findings)).toEqual([]);
     const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
     expect(groups?.outcome).toBe('passed');
     const updates = groups?.steps.filter((step) => /^update \w+$/.test(step.step)).map((step) => `${step.step}: ${step.outcome}`);
     expect(updates).toEqual(['update name: ok', 'update description: ok', 'update group_order: ok', 'update repeater_enabled: ok']);
+    // Each free-text field emptied with the required name beside it: answered for what it writes, not its form.
+    const emptied = groups?.steps.filter((step) => step.step.endsWith('to ""')).map((step) => `${step.step}: ${step.detail?.replace(/ .*/, '')}`);
+    expect(emptied).toEqual(['update name to "": 400', 'update description to "": 200']);
   });
 
   it('finds an update that is not kept behind the field the update requires', async () => {
-    const { findings } = await runWith([...groupUpdateRequiresName(), writtenFieldLost('PATCH', /^\/community\/v1\/profile\/groups\/\d+$/, 'description')]);
+    const { findings } = await runWith([...groupUpdateRequires('name'), writtenFieldLost('PATCH', /^\/community\/v1\/profile\/groups\/\d+$/, 'description')]);
     expect(findingLines(findings).map((line) => line.replace(/:.*/, ''))).toContain(
       'update_persisted failure en_gb GET /community/v1/profile/groups/(?P<id>[\\d]+)',
     );
+  });
+
+  it("has a member's update of another account's group carry the fields the update requires, so it meets the permission check", async () => {
+    // The member's requests to profile group items go through as the administrator's; the update requires description.
+    const server: FaultyServer = await startFaultyServer({
+      seed: 5,
+      faults: [
+        ...groupUpdateRequires('description'),
+        (request, forward) => {
+          const { admin, member } = server.credentials;
+          return actsAs(/^\/community\/v1\/profile\/groups\/\d+$/, basicAuthorization(member), basicAuthorization(admin))(request, forward);
+        },
+      ],
+    });
+    try {
+      const result = await runPhase(statefulPhase, {
+        url: server.url,
+        locales: ['en_gb'],
+        credentials: server.credentials.admin,
+        accounts: seededAccounts(server.credentials),
+      });
+      const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
+      expect(found.map((finding) => `${finding.method} ${finding.route}`)).toEqual([
+        String.raw`PATCH /community/v1/profile/groups/(?P<id>[\d]+)`,
+        String.raw`DELETE /community/v1/profile/groups/(?P<id>[\d]+)`,
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
  * `activation_key` path variable. None is a fault of WordPress's conventions: a harness must read them.
  */
 import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
-import { editDescriptor } from './faults.js';
+import { editDescriptor, json } from './faults.js';
 
 const REST_PATH = /^\/[a-z_]+\/wp-json(\/[^?]*)/i;
 
@@ -177,22 +177,23 @@ export function memberTypeValidated(): Fault {
       message: 'Invalid parameter(s): member_type',
       data: { status: 400, params: { member_type: `${unknown.join(', ')} is not a registered member type.` } },
     };
-    return { status: 400, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(refusal) };
+    return json(400, refusal);
   };
 }
 
 const GROUP_ITEM = String.raw`/community/v1/profile/groups/(?P<id>[\d]+)`;
 
 /**
- * The profile group update declares `name` required and refuses a write without it, as BuddyPress's activity update
- * does its `type`: an update that sends one field alone never reaches what it writes.
+ * The profile group update declares `field` required and refuses a write without it (400, before any permission
+ * check, as WordPress validates), as BuddyPress's activity update does its `type`: an update that sends another
+ * field alone never reaches what it writes, nor who may write it.
  */
-export function groupUpdateRequiresName(): Fault[] {
+export function groupUpdateRequires(field: string): Fault[] {
   return [
     editDescriptor((root) => {
       for (const endpoint of root.routes[GROUP_ITEM]?.endpoints ?? []) {
         const methods = (endpoint as { methods?: string[] }).methods ?? [];
-        if (methods.includes('PATCH') && endpoint.args.name !== undefined) endpoint.args.name = { ...endpoint.args.name, required: true };
+        if (methods.includes('PATCH') && endpoint.args[field] !== undefined) endpoint.args[field] = { ...endpoint.args[field], required: true };
       }
     }),
     async (request, forward) => {
@@ -201,9 +202,8 @@ export function groupUpdateRequiresName(): Fault[] {
         return forward(request);
       const body = request.body === '' ? {} : (JSON.parse(request.body) as Record<string, unknown>);
       const query = new URLSearchParams(request.path.split('?')[1] ?? '');
-      if ('name' in body || query.has('name')) return forward(request);
-      const refusal = { code: 'rest_missing_callback_param', message: 'Missing parameter(s): name', data: { status: 400, params: ['name'] } };
-      return { status: 400, headers: { 'content-type': 'application/json; charset=UTF-8' }, body: JSON.stringify(refusal) };
+      if (field in body || query.has(field)) return forward(request);
+      return json(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${field}`, data: { status: 400, params: [field] } });
     },
   ];
 }
