@@ -90,7 +90,7 @@ class CreateCommand extends ModelCommand {
     model.add(resource);
     run.record(step, joined ? `joined ${resource.label}, made before this sequence` : `made ${resource.label}`);
     if (!joined) await readBack(model, run, this.wf, resource, this.drawn.locale, step, Object.keys(written));
-    await listsAfterWrite(model, run, this.wf, resource, step);
+    await listsAfterWrite(model, run, this.wf, resource, step, true);
   }
 
   toString(): string {
