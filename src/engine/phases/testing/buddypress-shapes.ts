@@ -2,7 +2,9 @@
  * Test-only faults that give the reference server the shapes of the real BuddyPress (`../shared/tools/realbp/`):
  * a single item answered as a one-element array, a member delete that requires `reassign`, profile field data
  * answered as `{unserialized, rendered}`, a text field answered `{rendered}` only, a signup activated by an
- * `activation_key` path variable. None is a fault of WordPress's conventions: a harness must read them.
+ * `activation_key` path variable, new members left out of the members list, WordPress's `wp/v2/types` beside a
+ * profile field's own `type` and a validated `member_type`, an update that requires a field. None is a fault of
+ * WordPress's conventions: a harness must read them.
  */
 import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
 import { editDescriptor, json } from './faults.js';
