@@ -8,6 +8,8 @@ import type { LeftResource } from '../engine/events.js';
 import type { JsonReport } from '../report/json.js';
 import { loadRunSettings, runJob } from '../run/index.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { groupUpdateRequires } from '../engine/phases/testing/buddypress-shapes.js';
+import { startFaultyServer } from '../engine/phases/testing/faulty-server.js';
 import { cleanupFromReport } from './cleanup-job.js';
 import { main } from './main.js';
 
@@ -149,6 +151,37 @@ describe('restconform cleanup', () => {
     const out = sink();
     expect(await cleanupFromReport({ reportPath: report, user: 'admin', appPasswordEnv: PASSWORD_ENV, env, out: out.stream })).toBe(0);
     expect(out.text()).toContain(`restconform cleanup: ${kept.length} removed, 0 left`);
+  });
+
+  it('unlocks an undeletable group with the fields its update requires beside the hinted unlock, then deletes it', async () => {
+    // BuddyPress-shaped: the group update requires `name`; an unlock of can_delete alone would be refused (400).
+    const faulty = await startFaultyServer({ seed: 4, faults: groupUpdateRequires('name') });
+    try {
+      const admin = `Basic ${Buffer.from(`${faulty.credentials.admin.user}:${faulty.credentials.admin.password}`).toString('base64')}`;
+      const made = await fetch(`${faulty.restUrl('en_gb')}${GROUPS}`, {
+        method: 'POST',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'undeletable', can_delete: false }),
+      });
+      const id = String(((await made.json()) as { id: number }).id);
+      const left = { ...group(id), restUrl: faulty.restUrl('en_gb') };
+      const report = JSON.parse(readFileSync(reportLeaving([left]), 'utf8')) as JsonReport;
+      const path = join(dir, 'undeletable.json');
+      writeFileSync(path, JSON.stringify({ ...report, target: faulty.url }));
+      const out = sink();
+      const code = await cleanupFromReport({
+        reportPath: path,
+        user: 'admin',
+        appPasswordEnv: PASSWORD_ENV,
+        env: { [PASSWORD_ENV]: faulty.credentials.admin.password },
+        out: out.stream,
+      });
+      expect(out.text()).toContain('1 removed, 0 left');
+      expect(code).toBe(0);
+      expect((await fetch(`${faulty.restUrl('en_gb')}${GROUPS}/${id}`, { headers: { authorization: admin } })).status).toBe(404);
+    } finally {
+      await faulty.close();
+    }
   });
 
   it('exits 0 for a report that lists nothing left', async () => {

@@ -12,6 +12,7 @@ import type { Finding } from '../checks/types.js';
 import type { Phase } from '../engine/phases/phase.js';
 import { sequencesPhase } from '../engine/phases/sequences.js';
 import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
+import { groupUpdateRequires } from '../engine/phases/testing/buddypress-shapes.js';
 import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../engine/phases/testing/sequence-faults.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
 import { seededAccounts } from '../run/run-job.js';
@@ -180,5 +181,30 @@ describe('replay of a sequence whose create joined an item another create had ma
     expect(out.text).toContain('joined community/v1 moderation');
     expect(out.text).toContain(`${finding.id}: the model held this time`);
     expect(code).toBe(0);
+  }, 120_000);
+});
+
+describe('replay of a sequence that updates a deleted group whose update requires a field', () => {
+  // Found by 300 sequences against a server whose group update requires `name` (BuddyPress-shaped: its activity update
+  // requires `type`): an update sent without it is refused 400 before WordPress looks the group up, and the model
+  // expected the deleted group's 404. The update now carries the fields its route requires.
+  it('holds on that server: the update of the deleted group, with its required name, answers 404', async () => {
+    const finding = JSON.parse(await readFile(new URL('./testing/required-update-finding.json', import.meta.url), 'utf8')) as Finding;
+    const server = await startFaultyServer({ seed: SEED, faults: groupUpdateRequires('name') });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-required-'));
+      const path = join(dir, 'report.json');
+      await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding], { seed: SEED, locales: LOCALES })));
+      const admin = server.credentials.admin!;
+      const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
+      for (const account of seededAccounts(server.credentials)) env[account.passwordEnv!] = account.credentials!.password;
+      const out = sink();
+      const code = await replayFinding({ reportPath: path, findingId: finding.id, baseUrl: server.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+      expect(out.text).toMatch(/^ {2}PATCH \/en_gb\/wp-json\/community\/v1\/profile\/groups\/\d+ answered 404$/m);
+      expect(out.text).toContain(`${finding.id}: the model held this time`);
+      expect(code).toBe(0);
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 });

@@ -8,7 +8,7 @@
 import type { LoadedDescriptor, Operation } from '../descriptor/types.js';
 import type { Exchange } from '../http/types.js';
 import type { Credentials } from '../request/index.js';
-import { fillPlaceholders, inferResources, mergedHints, routeShape, type ResourceFamily, type ResourceHints } from '../resources/index.js';
+import { fillPlaceholders, freshValue, inferResources, mergedHints, routeShape, type ResourceFamily, type ResourceHints } from '../resources/index.js';
 
 /** A resource the run made and has not deleted. */
 export interface OwnedResource {
@@ -288,11 +288,19 @@ export class OwnedResources {
     return { op, body };
   }
 
-  /** The update that makes an owned resource deletable again (hinted `unlock` values), if the family has one. */
+  /**
+   * The update that makes an owned resource deletable again (hinted `unlock` values), if the family has one; with a
+   * fresh value for each field the update requires (BuddyPress declares some), without which it is refused.
+   */
   unlockOf(resource: OwnedResource): { op: Operation; body: Record<string, unknown> } | undefined {
     const op = this.#updates.get(`${resource.locale} ${resource.family.name}`);
-    if (op === undefined || Object.keys(resource.family.unlockValues).length === 0) return undefined;
-    return { op, body: resource.family.unlockValues };
+    const unlock = resource.family.unlockValues;
+    if (op === undefined || Object.keys(unlock).length === 0) return undefined;
+    const required = Object.entries(resource.family.update?.fields ?? {}).filter(([field, schema]) => schema.required && !(field in unlock));
+    const values = Object.fromEntries(
+      required.map(([field, schema]) => [field, freshValue(field, schema, 'cleanup')]).filter(([, value]) => value !== undefined),
+    );
+    return { op, body: { ...values, ...unlock } };
   }
 
   #ownsAny(value: string): boolean {

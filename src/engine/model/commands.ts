@@ -8,6 +8,7 @@
 import { createBody, createUpload, freshValue } from '../../resources/index.js';
 import { idText, isSuccess, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { deleteArgs, idInUrl, itemPath } from '../sequences/resources.js';
+import { requiredUpdateValues } from '../sequences/updates.js';
 import type { ModelResource, SequenceModel } from './model.js';
 import { goneExpectation, type SequenceRun } from './steps.js';
 import { answeredBefore, type WorldFamily } from './world.js';
@@ -90,7 +91,7 @@ class CreateCommand extends ModelCommand {
     model.add(resource);
     run.record(step, joined ? `joined ${resource.label}, made before this sequence` : `made ${resource.label}`);
     if (!joined) await readBack(model, run, this.wf, resource, this.drawn.locale, step, Object.keys(written));
-    await listsAfterWrite(model, run, this.wf, resource, step);
+    await listsAfterWrite(model, run, this.wf, resource, step, true);
   }
 
   toString(): string {
@@ -176,7 +177,9 @@ class UpdateCommand extends ModelCommand {
       run.sequence.record(step, 'skipped', 'no value the descriptor makes sure of');
       return;
     }
-    const answer = await run.send(update, { path: resource.path, body }, this.identity);
+    // With the fields the update requires, as the model holds them: without them WordPress refuses it (400) first.
+    const sent = { ...requiredUpdateValues(this.wf.family, resource.written, `${run.token}r${model.step}`), ...body };
+    const answer = await run.send(update, { path: resource.path, body: sent }, this.identity);
     // WordPress validates an update's values before it looks the resource up: a value it refuses is a 400 first.
     if (resource.state === 'deleted' && answer.status === 400 && answer.code === 'rest_invalid_param')
       run.judge(step, update, { kind: 'answer', expected: 'refused', why: `${resource.label} ${resource.why ?? 'was deleted'}`, answer });

@@ -33,6 +33,11 @@ export interface ModelResource {
   orphanOf?: { family: string; id: string; field: string; via: 'path' | 'arg' };
   /** Its status as the last read after a write showed it (`draft`, `publish`): a list shows only the statuses asked for. */
   status?: string;
+  /**
+   * Left out of its list by the product's own rule: right after its create, the list narrowed to it neither showed
+   * nor counted it (BuddyPress leaves out members without a "last activity"). Lists are not held to show it.
+   */
+  unlisted?: boolean;
   /** Made by more than one create (a second create answered with its id): a delete may take back only one. */
   shared?: boolean;
   /** The values of its delete (`force=true` where declared, hinted ones). */

@@ -9,11 +9,18 @@ import {
   activationKeyVariable,
   descriptionRenderedOnly,
   fieldDataUnserialized,
+  groupUpdateRequires,
   memberDeleteNeedsReassign,
+  memberTypeValidated,
+  newMembersUnlisted,
+  postTypeRoutes,
   singleItemsAsArrays,
 } from './testing/buddypress-shapes.js';
-import { requiresUndeclared } from './testing/faults.js';
-import { findingLines, phaseAgainstFaults } from './testing/phase-run.js';
+import { seededAccounts } from '../../run/run-job.js';
+import { basicAuthorization } from '../../request/index.js';
+import { actsAs, requiresUndeclared, writtenFieldLost } from './testing/faults.js';
+import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { findingLines, phaseAgainstFaults, runPhase } from './testing/phase-run.js';
 
 const runWith = phaseAgainstFaults(statefulPhase);
 
@@ -70,5 +77,80 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
     expect(activation?.outcome).toBe('failed');
     // The member the wrong activation made is deleted with the signup.
     expect(activation?.leftovers).toEqual([]);
+  });
+
+  it('notes a new member its list leaves out and does not count (no last activity yet), instead of failing it', async () => {
+    const { findings, events, notes } = await runWith([newMembersUnlisted()]);
+    expect(findingLines(findings)).toEqual([]);
+    const members = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 members life cycle');
+    expect(members?.outcome).toBe('passed');
+    expect(members?.steps.filter((step) => step.step.startsWith('list')).map((step) => `${step.step}: ${step.outcome}`)).toEqual([
+      'listed: skipped',
+      'list total back: skipped',
+    ]);
+    // The follow relation's following list leaves it out as well: it says nothing of the follow.
+    const follow = sequencesOf(events).find((sequence) => sequence.name === 'follow and unfollow');
+    expect(follow?.outcome).toBe('passed');
+    expect(follow?.steps.find((step) => step.step === 'following listed')?.outcome).toBe('skipped');
+    expect(notes.filter((note) => note.includes('by a rule of its own')).map((note) => note.replace(/([ (])\d+/g, '$1N'))).toEqual([
+      'en_gb GET /community/v1/members: stateful: the new community/v1 members N is not in its list (narrowed by include) and its X-WP-Total (N) did not count it: the list leaves it out by a rule of its own',
+      'en_gb GET /community/v1/members: stateful: member N is not in the members list narrowed to it: the list leaves it out by a rule of its own, so the following list is not judged',
+    ]);
+  });
+
+  it("does not read a profile field's own type as a parent (wp/v2 types) nor narrow its list by member_type", async () => {
+    const { findings, events } = await runWith([postTypeRoutes(), memberTypeValidated()]);
+    expect(findingLines(findings)).toEqual([]);
+    const fields = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/fields life cycle');
+    expect(fields?.outcome).toBe('passed');
+    expect(fields?.steps.find((step) => step.step === 'listed')?.outcome).toBe('ok');
+  });
+
+  it('sends the fields an update requires with every update, so each field is written and read back', async () => {
+    const { findings, events } = await runWith(groupUpdateRequires('name'));
+    expect(findingLines(findings)).toEqual([]);
+    const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
+    expect(groups?.outcome).toBe('passed');
+    const updates = groups?.steps.filter((step) => /^update \w+$/.test(step.step)).map((step) => `${step.step}: ${step.outcome}`);
+    expect(updates).toEqual(['update name: ok', 'update description: ok', 'update group_order: ok', 'update repeater_enabled: ok']);
+    // Each free-text field emptied with the required name beside it: answered for what it writes, not its form.
+    const emptied = groups?.steps.filter((step) => step.step.endsWith('to ""')).map((step) => `${step.step}: ${step.detail?.replace(/ .*/, '')}`);
+    expect(emptied).toEqual(['update name to "": 400', 'update description to "": 200']);
+  });
+
+  it('finds an update that is not kept behind the field the update requires', async () => {
+    const { findings } = await runWith([...groupUpdateRequires('name'), writtenFieldLost('PATCH', /^\/community\/v1\/profile\/groups\/\d+$/, 'description')]);
+    expect(findingLines(findings).map((line) => line.replace(/:.*/, ''))).toContain(
+      'update_persisted failure en_gb GET /community/v1/profile/groups/(?P<id>[\\d]+)',
+    );
+  });
+
+  it("has a member's update of another account's group carry the fields the update requires, so it meets the permission check", async () => {
+    // The member's requests to profile group items go through as the administrator's; the update requires description.
+    const server: FaultyServer = await startFaultyServer({
+      seed: 5,
+      faults: [
+        ...groupUpdateRequires('description'),
+        (request, forward) => {
+          const { admin, member } = server.credentials;
+          return actsAs(/^\/community\/v1\/profile\/groups\/\d+$/, basicAuthorization(member), basicAuthorization(admin))(request, forward);
+        },
+      ],
+    });
+    try {
+      const result = await runPhase(statefulPhase, {
+        url: server.url,
+        locales: ['en_gb'],
+        credentials: server.credentials.admin,
+        accounts: seededAccounts(server.credentials),
+      });
+      const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
+      expect(found.map((finding) => `${finding.method} ${finding.route}`)).toEqual([
+        String.raw`PATCH /community/v1/profile/groups/(?P<id>[\d]+)`,
+        String.raw`DELETE /community/v1/profile/groups/(?P<id>[\d]+)`,
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

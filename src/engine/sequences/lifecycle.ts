@@ -35,7 +35,7 @@ import {
   totalWithResource,
   type ListRead,
 } from '../collections/own-in-list.js';
-import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
+import { emptyTextAnswered, readQuery, requiredUpdateValues, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
 import type { Sequence, StepValues } from './sequence.js';
 
@@ -177,7 +177,9 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
     const who = `${identity.name} (${identity.role})`;
     if (family.read?.contexts.includes('edit')) await editContextHidden(sequence, family, ops, resource, identity, who);
     if (write !== undefined) {
-      const answer = await sequence.send(ops.update!, { path: resource.path, body: { [write.field]: write.value } }, { credentials: identity.credentials });
+      // With the fields the update requires: without them WordPress refuses it (400) before it asks who may write.
+      const body = { ...requiredUpdateValues(family, before, `${token}r`), [write.field]: write.value };
+      const answer = await sequence.send(ops.update!, { path: resource.path, body }, { credentials: identity.credentials });
       updates.push(answer);
       sequence.judge(accessOtherResource, ops.update!, { attempt: 'update', who, ...attempt, field: write.field, answer });
     }
@@ -264,7 +266,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
 
   await checkDuplicate(sequence, family, ops, resource, token);
   const lastWrite = await updateEveryField(sequence, family, ops, resource, token);
-  await emptyTextAnswered(sequence, family, ops, resource);
+  await emptyTextAnswered(sequence, family, ops, resource, token);
   await othersRefused(sequence, family, ops, resource, token);
 
   const beforeDelete = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });

@@ -27,7 +27,7 @@ export function writableFields(family: ResourceFamily): Array<[string, ArgDescri
  * The fields an update declares required (an activity's `type` on BuddyPress), with the value the resource holds
  * (its `raw` where it is rendered), else a fresh one: sent with every update, so one is refused for what it writes.
  */
-function requiredUpdateValues(family: ResourceFamily, current: Record<string, unknown> | undefined, token: string): Record<string, unknown> {
+export function requiredUpdateValues(family: ResourceFamily, current: Record<string, unknown> | undefined, token: string): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(family.update?.fields ?? {})) {
     if (!schema.required) continue;
@@ -100,11 +100,21 @@ function takesEmptyText(schema: ArgDescriptor): boolean {
  * function it calls returns an error without a status (an empty term name: `empty_term_name`). The value may be
  * refused or normalised (an empty slug is made again from the title), so only the answer is judged, not the read.
  */
-export async function emptyTextAnswered(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): Promise<void> {
+export async function emptyTextAnswered(
+  sequence: Sequence,
+  family: ResourceFamily,
+  ops: FamilyOperations,
+  resource: CreatedResource,
+  token: string,
+): Promise<void> {
   if (ops.update === undefined) return;
+  // The fields the update requires go beside it, as the resource holds them (read only when there are any).
+  const requires = Object.values(family.update?.fields ?? {}).some((schema) => schema.required);
+  const current = requires ? (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).item : undefined;
+  const required = requires ? requiredUpdateValues(family, current, `${token}r`) : {};
   for (const [field, schema] of writableFields(family)) {
     if (!takesEmptyText(schema)) continue;
-    const answer = await sequence.send(ops.update, { path: resource.path, body: { [field]: '' } });
+    const answer = await sequence.send(ops.update, { path: resource.path, body: { ...required, [field]: '' } });
     if (sequence.judge(statefulSequence, ops.update, { step: 'emptied', family: family.name, field, answer }).length === 0)
       sequence.record(`update ${field} to ""`, 'ok', describeAnswer(answer));
   }

@@ -2,10 +2,12 @@
  * Test-only faults that give the reference server the shapes of the real BuddyPress (`../shared/tools/realbp/`):
  * a single item answered as a one-element array, a member delete that requires `reassign`, profile field data
  * answered as `{unserialized, rendered}`, a text field answered `{rendered}` only, a signup activated by an
- * `activation_key` path variable. None is a fault of WordPress's conventions: a harness must read them.
+ * `activation_key` path variable, new members left out of the members list, WordPress's `wp/v2/types` beside a
+ * profile field's own `type` and a validated `member_type`, an update that requires a field. None is a fault of
+ * WordPress's conventions: a harness must read them.
  */
 import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
-import { editDescriptor } from './faults.js';
+import { editDescriptor, json } from './faults.js';
 
 const REST_PATH = /^\/[a-z_]+\/wp-json(\/[^?]*)/i;
 
@@ -112,4 +114,98 @@ export function activationKeyHidden(): Fault {
     };
     return rewriteJson(answer, hide);
   };
+}
+
+/**
+ * Members made through the REST create have no "last activity" yet, and the members list (BuddyPress's default
+ * `type=active`) leaves them out: neither listed nor counted in X-WP-Total, whatever the query narrows to.
+ */
+export function newMembersUnlisted(): Fault {
+  const made = new Set<number>();
+  return async (request, forward) => {
+    const path = pathOf(request);
+    if (path === '/community/v1/members' && request.method === 'POST') {
+      const answer = await forward(request);
+      if (answer.status >= 200 && answer.status < 300) {
+        const json = JSON.parse(answer.body) as unknown;
+        const item = Array.isArray(json) ? (json[0] as unknown) : json;
+        if (isObject(item) && typeof item.id === 'number') made.add(item.id);
+      }
+      return answer;
+    }
+    if (path !== '/community/v1/members' || request.method !== 'GET' || made.size === 0) return forward(request);
+    // The reference server's own `exclude` leaves them out, so its totals and pages count without them.
+    const [route, search = ''] = request.path.split('?');
+    const query = new URLSearchParams(search);
+    const excluded = [...query.getAll('exclude'), ...query.getAll('exclude[]')].flatMap((value) => value.split(','));
+    query.delete('exclude');
+    query.delete('exclude[]');
+    query.set('exclude', [...excluded, ...[...made].map(String)].join(','));
+    return forward({ ...request, path: `${route}?${query.toString()}` });
+  };
+}
+
+const TYPES = '/wp/v2/types';
+
+/**
+ * WordPress's post-type routes (`wp/v2/types`, read only) beside the community routes, as on every real site: a
+ * family whose word is "type", which a profile field's own `type` ("textbox") does not name.
+ */
+export function postTypeRoutes(): Fault {
+  return editDescriptor((root) => {
+    const read = (args: Record<string, Record<string, unknown>>) => ({ namespace: 'wp/v2', methods: ['GET'], endpoints: [{ methods: ['GET'], args }] });
+    const context = { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', required: false };
+    Object.assign(root.routes, {
+      [TYPES]: read({ context }),
+      [`${TYPES}/(?P<type>[\\w-]+)`]: read({
+        type: { type: 'string', required: false, description: 'An alphanumeric identifier for the post type.' },
+        context,
+      }),
+    });
+  });
+}
+
+/** The profile fields list refuses a `member_type` that is no registered member type (BuddyPress validates it). */
+export function memberTypeValidated(): Fault {
+  const registered = new Set(['coach', 'teacher-coach', 'scientist', 'teacher']);
+  return async (request, forward) => {
+    if (request.method !== 'GET' || pathOf(request) !== '/community/v1/profile/fields') return forward(request);
+    const query = new URLSearchParams(request.path.split('?')[1] ?? '');
+    const asked = [...query.getAll('member_type'), ...query.getAll('member_type[]')].flatMap((value) => value.split(','));
+    const unknown = asked.filter((type) => !registered.has(type));
+    if (unknown.length === 0) return forward(request);
+    const refusal = {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): member_type',
+      data: { status: 400, params: { member_type: `${unknown.join(', ')} is not a registered member type.` } },
+    };
+    return json(400, refusal);
+  };
+}
+
+const GROUP_ITEM = String.raw`/community/v1/profile/groups/(?P<id>[\d]+)`;
+
+/**
+ * The profile group update declares `field` required and refuses a write without it (400, before any permission
+ * check, as WordPress validates), as BuddyPress's activity update does its `type`: an update that sends another
+ * field alone never reaches what it writes, nor who may write it.
+ */
+export function groupUpdateRequires(field: string): Fault[] {
+  return [
+    editDescriptor((root) => {
+      for (const endpoint of root.routes[GROUP_ITEM]?.endpoints ?? []) {
+        const methods = (endpoint as { methods?: string[] }).methods ?? [];
+        if (methods.includes('PATCH') && endpoint.args[field] !== undefined) endpoint.args[field] = { ...endpoint.args[field], required: true };
+      }
+    }),
+    async (request, forward) => {
+      const path = pathOf(request);
+      if (!['POST', 'PUT', 'PATCH'].includes(request.method) || path === undefined || !/^\/community\/v1\/profile\/groups\/\d+$/.test(path))
+        return forward(request);
+      const body = request.body === '' ? {} : (JSON.parse(request.body) as Record<string, unknown>);
+      const query = new URLSearchParams(request.path.split('?')[1] ?? '');
+      if (field in body || query.has(field)) return forward(request);
+      return json(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${field}`, data: { status: 400, params: [field] } });
+    },
+  ];
 }
