@@ -43,6 +43,19 @@ export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: Reque
   return withSiteNames(op, result, owned.argIdsFor(op, seen));
 }
 
+/**
+ * A case a phase sends as drawn, without real ids (the access matrix's, the account probes'), with the names it
+ * gives other resources in a write (a template's `theme`) kept to the site's, as `withSiteNames` does for the fuzz
+ * and examples phases: a made-up theme would leave WordPress a theme term no REST route deletes. Only the names
+ * known before the phases count, so every run and every shard of a split one sends the same (for a theme: none,
+ * and WordPress files the template under the active theme). The argument an invalid case mutates keeps its value.
+ */
+export function withSettledSiteNames(ctx: Pick<PhaseContext, 'run'>, op: Operation, requestCase: RequestCase): RequestCase {
+  const owned = ctx.run.owned;
+  if (owned === undefined) return requestCase;
+  return withSiteNames(op, requestCase, owned.settledArgIdsFor(op), requestCase.mutation?.param);
+}
+
 /** An argument that names another resource by a string, not a number: a template's `theme`. */
 function takesNames(schema: ArgSchema | undefined): boolean {
   const types = schema === undefined ? [] : [schema.type ?? []].flat();
