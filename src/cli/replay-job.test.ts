@@ -1,7 +1,6 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -12,6 +11,9 @@ import { JSON_REPORT_SCHEMA } from '../report/report-schema.js';
 import { UsageError } from './errors.js';
 import { recordedIdentity, replayFinding, restUrlOf, retarget } from './replay-job.js';
 import { sink } from './testing/replay-inputs.js';
+import { temporaryFolders } from '../testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
 
 /**
  * A one-route WordPress-like server whose route answers 500 until `fixed` is set, to the administrator and to
@@ -134,7 +136,7 @@ function reportOf(findings: Finding[]): JsonReport {
 }
 
 async function writeReport(report: unknown): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-'));
+  const dir = await temporaryFolder('restconform-replay-');
   const path = join(dir, 'report.json');
   await writeFile(path, JSON.stringify(report));
   return path;
@@ -339,12 +341,17 @@ describe('replay', () => {
       /no finding F9 .* F1, F2/,
     );
     await expect(replayFinding({ reportPath: path, findingId: 'F2', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(/--phases stateful/);
-    const notJson = join(tmpdir(), `restconform-not-json-${process.pid}.json`);
+    const notJson = join(await temporaryFolder('restconform-replay-'), 'not-json.json');
     await writeFile(notJson, 'nope');
     await expect(replayFinding({ reportPath: notJson, findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toBeInstanceOf(UsageError);
-    await expect(replayFinding({ reportPath: join(tmpdir(), 'missing-report.json'), findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(
-      /cannot read report/,
-    );
+    await expect(
+      replayFinding({
+        reportPath: join(await temporaryFolder('restconform-replay-'), 'missing-report.json'),
+        findingId: 'F1',
+        appPasswordEnv: 'NONE',
+        out: sink(),
+      }),
+    ).rejects.toThrow(/cannot read report/);
   });
 
   it('needs the password in the environment when a user is named', async () => {

@@ -3,8 +3,7 @@
  * concurrency phase and written to a JSON report, is re-run together against that broken server (found again) and
  * against the sound reference server (the rule holds, and replay says a race is won by chance).
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../checks/types.js';
@@ -14,6 +13,9 @@ import { runPhase } from '../engine/phases/testing/phase-run.js';
 import { racyMemberCreate, wholeRecordGroupUpdate } from '../engine/phases/testing/race-faults.js';
 import { replayFinding } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
+import { temporaryFolders } from '../testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
 
 const SEED = 5;
 let broken: FaultyServer;
@@ -24,7 +26,7 @@ beforeAll(async () => {
   broken = await startFaultyServer({ seed: SEED, faults: [racyMemberCreate()] });
   const { findings } = await runPhase(concurrencyPhase, { url: broken.url, locales: ['en_gb'], credentials: broken.credentials.admin, seed: SEED });
   finding = findings.find((one) => one.check === 'concurrent_create')!;
-  const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-race-'));
+  const dir = await temporaryFolder('restconform-replay-race-');
   reportPath = join(dir, 'report.json');
   await writeFile(reportPath, JSON.stringify(reportOf(broken.url, findings, { seed: SEED, locales: ['en_gb'] })));
 }, 180_000);
@@ -84,7 +86,7 @@ describe('replay of an update race', () => {
       const { findings } = await runPhase(concurrencyPhase, { url: first.url, locales: ['en_gb'], credentials: first.credentials.admin, seed: SEED });
       const update = findings.find((one) => one.check === 'concurrent_update')!;
       expect(update.replay.race!.steps.some((step) => step.role === 'set-up' && step.id !== undefined)).toBe(true);
-      const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-race-'));
+      const dir = await temporaryFolder('restconform-replay-race-');
       const path = join(dir, 'report.json');
       await writeFile(path, JSON.stringify(reportOf(first.url, findings, { seed: SEED, locales: ['en_gb'] })));
       const admin = first.credentials.admin!;

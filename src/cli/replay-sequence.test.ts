@@ -4,8 +4,7 @@
  * again through the model runner against that broken server (broken again, the same steps) and against the sound
  * reference server (the model holds); neither is left holding what the replay made.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../checks/types.js';
@@ -21,6 +20,9 @@ import type { Store } from '../server/types.js';
 import { UsageError } from './errors.js';
 import { replayFinding } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
+import { temporaryFolders } from '../testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
 
 const SEED = 5;
 const LOCALES = ['en_gb', 'el'];
@@ -60,7 +62,7 @@ beforeAll(async () => {
   const accounts = seededAccounts(broken.credentials);
   const { findings } = await runPhase(drawing, { url: broken.url, locales: LOCALES, credentials: broken.credentials.admin, accounts, seed: SEED });
   finding = findings.find((one) => one.check === 'sequence_model')!;
-  const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-sequence-'));
+  const dir = await temporaryFolder('restconform-replay-sequence-');
   reportPath = join(dir, 'report.json');
   await writeFile(reportPath, JSON.stringify(reportOf(broken.url, findings, { seed: SEED, locales: LOCALES })));
 }, 300_000);
@@ -139,7 +141,7 @@ describe('replay of a sequence through two locales', () => {
       const { findings } = await runPhase(drawing, { url: stale.url, locales: LOCALES, credentials: stale.credentials.admin, accounts, seed: SEED });
       const found = findings.find((one) => one.check === 'sequence_model')!;
       expect(found.replay.sequence!.commands.map((command) => command.kind)).toContain('delete');
-      const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-sequence-'));
+      const dir = await temporaryFolder('restconform-replay-sequence-');
       const path = join(dir, 'report.json');
       await writeFile(path, JSON.stringify(reportOf(stale.url, findings, { seed: SEED, locales: LOCALES })));
       const admin = stale.credentials.admin!;
@@ -173,7 +175,7 @@ describe('replay of a sequence whose create joined an item another create had ma
   // earlier create of the phase was answered with is not a new resource the model can say is gone.
   it('holds on the reference server: the later create joins the item, and its delete leaves it to the other block', async () => {
     const finding = JSON.parse(await readFile(new URL('./testing/joined-moderation-finding.json', import.meta.url), 'utf8')) as Finding;
-    const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-joined-'));
+    const dir = await temporaryFolder('restconform-replay-joined-');
     const path = join(dir, 'report.json');
     await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding], { seed: SEED, locales: LOCALES })));
     const out = sink();
@@ -192,7 +194,7 @@ describe('replay of a sequence that updates a deleted group whose update require
     const finding = JSON.parse(await readFile(new URL('./testing/required-update-finding.json', import.meta.url), 'utf8')) as Finding;
     const server = await startFaultyServer({ seed: SEED, faults: groupUpdateRequires('name') });
     try {
-      const dir = await mkdtemp(join(tmpdir(), 'restconform-replay-required-'));
+      const dir = await temporaryFolder('restconform-replay-required-');
       const path = join(dir, 'report.json');
       await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding], { seed: SEED, locales: LOCALES })));
       const admin = server.credentials.admin!;

@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
+import { temporaryFolders } from '../testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
 
 const packageFile = (path: string): URL => new URL(`../../${path}`, import.meta.url);
 
@@ -22,7 +24,7 @@ describe('--baseline', () => {
   });
 
   it('still reads a path; a path with a folder is never taken for a name', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'restconform-baseline-'));
+    const dir = await temporaryFolder('restconform-baseline-');
     const path = join(dir, 'known.json');
     await writeFile(path, JSON.stringify([{ check: 'c', method: 'GET', route: '/r', reason: 'why' }]));
     expect((await readBaseline(path)).entries).toEqual([{ check: 'c', method: 'GET', route: '/r', reason: 'why' }]);

@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { temporaryFolders } from '../testing/temporary-folders.js';
 import { hintProblems, readHints } from './hints-file.js';
+
+const temporaryFolder = temporaryFolders();
 
 describe('resource hints from a file', () => {
   it('reads a hints file keyed by collection route, or a config file with resources.hints', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'restconform-hints-'));
+    const dir = await temporaryFolder('restconform-hints-');
     writeFileSync(join(dir, 'plain.yaml'), '/myplugin/v1/things:\n  unique: [title]\n  anonymous: "visitors submit things"\n');
     writeFileSync(join(dir, 'config.yaml'), 'resources:\n  hints:\n    /myplugin/v1/things:\n      list: false\n');
     expect(await readHints(join(dir, 'plain.yaml'))).toEqual({ '/myplugin/v1/things': { unique: ['title'], anonymous: 'visitors submit things' } });
@@ -14,7 +16,7 @@ describe('resource hints from a file', () => {
   });
 
   it('refuses a file whose hints would be ignored in silence, naming each problem', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'restconform-hints-'));
+    const dir = await temporaryFolder('restconform-hints-');
     writeFileSync(join(dir, 'typo.yaml'), '/myplugin/v1/things:\n  uniqe: [title]\n');
     await expect(readHints(join(dir, 'typo.yaml'))).rejects.toThrow(/typo\.yaml: \/myplugin\/v1\/things: unknown key "uniqe" \(did you mean "unique"\?\)$/);
   });

@@ -4,10 +4,9 @@
  * requests were refused.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunConfigInput } from '../config/index.js';
@@ -16,6 +15,9 @@ import type { JsonReport } from '../report/json.js';
 import { startReferenceServer } from '../server/index.js';
 import { UsageError } from './errors.js';
 import { runJob } from './run-job.js';
+import { temporaryFolders } from '../testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
 
 /** A writable that keeps what it was given. */
 function sink(): NodeJS.WritableStream & { text: string } {
@@ -29,7 +31,7 @@ function sink(): NodeJS.WritableStream & { text: string } {
   return out as unknown as NodeJS.WritableStream & { text: string };
 }
 
-const folder = (): Promise<string> => mkdtemp(join(tmpdir(), 'restconform-verdicts-'));
+const folder = (): Promise<string> => temporaryFolder('restconform-verdicts-');
 
 /**
  * A plain WordPress-like server (no locales) of three routes: `/x/v1/broken` answers 500 (a failure the team

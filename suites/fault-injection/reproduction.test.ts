@@ -3,8 +3,7 @@
  * accepted, a leaked password field): exit code 1, a finding that names the check, the operation and the
  * locale, a curl line for the exact request, and a replay of that finding that still fails on the faulty server.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
@@ -14,6 +13,9 @@ import { loadRunSettings } from '../../src/run/index.js';
 import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
 import type { JsonReport } from '../../src/report/json.js';
 import { passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from './faults.js';
+import { temporaryFolders } from '../../src/testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
 
 const PASSWORD_ENV = 'REPRODUCTION_APP_PASSWORD';
 const MEMBERS = '/community/v1/members';
@@ -39,7 +41,7 @@ describe('a fault as the user meets it', () => {
     async (_name, c) => {
       const server = await startFaultyServer({ seed: 11, faults: [c.fault] });
       try {
-        const json = join(await mkdtemp(join(tmpdir(), 'restconform-repro-')), 'report.json');
+        const json = join(await temporaryFolder('restconform-repro-'), 'report.json');
         const settings = loadRunSettings({
           overrides: {
             baseUrl: server.url,
