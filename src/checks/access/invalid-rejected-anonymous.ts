@@ -1,5 +1,5 @@
 /** `invalid_rejected_anonymous`: invalid input sent without credentials to a route that refuses anonymous callers. */
-import { describeSeen, isRefusal, type SeenAnswer } from '../answer-seen.js';
+import { describeSeen, type SeenAnswer } from '../answer-seen.js';
 import type { EvidenceCheck } from '../types.js';
 
 /** The codes of WordPress's own validation, which runs before the permission check. */
@@ -16,6 +16,15 @@ export interface InvalidAnonymousEvidence {
   withCredentials?: SeenAnswer;
 }
 
+/**
+ * An anonymous answer that refuses the request otherwise than WordPress's validation does: a 401 or 403, or the
+ * route's own 4xx, such as the 404 `rest_comment_invalid_id` that WordPress's update_item_permissions_check gives for
+ * an id that names no comment. Only the same request with credentials tells whether the input is validated at all.
+ */
+export function needsCredentialedComparison(answer: SeenAnswer): boolean {
+  return answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 400;
+}
+
 export const invalidRejectedAnonymous: EvidenceCheck<InvalidAnonymousEvidence> = {
   name: 'invalid_rejected_anonymous',
   severity: 'failure',
@@ -25,12 +34,18 @@ export const invalidRejectedAnonymous: EvidenceCheck<InvalidAnonymousEvidence> =
   judge({ brokenRule, answer, withCredentials }) {
     if (answer.status === 400 || answer.status === undefined) return [];
     // An argument with a sanitize_callback of its own and no validate_callback is never validated by WordPress: the
-    // permission check is the first to refuse (BuddyPress's member types). Only a route that refuses the same input
-    // with WordPress's validation once the caller may call it shows validation running after the permission check.
-    if (isRefusal(answer.status) && withCredentials !== undefined && !(withCredentials.status === 400 && VALIDATION_CODES.has(withCredentials.code ?? ''))) {
+    // permission check is the first to refuse (BuddyPress's member types), with 401/403 or with its own 404 (a comment
+    // id that names none: WordPress 6.1's comments content has validate_callback null). Only a route that refuses the
+    // same input with WordPress's validation once the caller may call it shows validation running after the
+    // permission check; an argument never validated is invalid_rejected's matter.
+    if (
+      needsCredentialedComparison(answer) &&
+      withCredentials !== undefined &&
+      !(withCredentials.status === 400 && VALIDATION_CODES.has(withCredentials.code ?? ''))
+    ) {
       return [
         {
-          message: `invalid input without credentials was refused (${answer.status}), and with credentials the route did not refuse it as WordPress's validation does (${describeSeen(withCredentials)}): the argument is not validated before the permission check, so the refusal judges nothing`,
+          message: `invalid input without credentials was refused (${describeSeen(answer)}), and with credentials the route did not refuse it as WordPress's validation does (${describeSeen(withCredentials)}): the argument is not validated before the permission check, so the refusal judges nothing`,
           note: true,
         },
       ];

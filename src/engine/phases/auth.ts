@@ -13,7 +13,7 @@ import { allowHeader } from '../../checks/access/allow-header.js';
 import { authRefusalStatus } from '../../checks/access/auth-refusal-status.js';
 import { authWrongCredentials, needsAnonymousComparison } from '../../checks/access/auth-wrong-credentials.js';
 import { ignoredAuth } from '../../checks/access/ignored-auth.js';
-import { invalidRejectedAnonymous } from '../../checks/access/invalid-rejected-anonymous.js';
+import { invalidRejectedAnonymous, needsCredentialedComparison } from '../../checks/access/invalid-rejected-anonymous.js';
 import { isRefusal, seenAnswer } from '../../checks/answer-seen.js';
 import { routeMeaningDifference } from '../../contract/diff.js';
 import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
@@ -112,9 +112,9 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   if (requestCase === undefined) return;
   const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
   const answer = seenAnswer(executed.exchange);
-  // Refused: the same input with the run's credentials (the phase runs only with some) tells whether the route
-  // validates it before its callback at all.
-  const credentialed = isRefusal(answer.status) && !ctx.run.stopped ? await ctx.run.execute(op, requestCase, PHASE) : undefined;
+  // Refused (401/403 or the route's own 4xx): the same input with the run's credentials (the phase runs only with
+  // some) tells whether the route validates it before its callback at all.
+  const credentialed = needsCredentialedComparison(answer) && !ctx.run.stopped ? await ctx.run.execute(op, requestCase, PHASE) : undefined;
   ctx.run.judge(
     invalidRejectedAnonymous,
     { brokenRule: requestCase.mutation?.description, answer, ...(credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange) }) },
