@@ -107,8 +107,10 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   // sends it: without an argument a callback was found refusing since (its 400 named that argument, not the broken one).
   const resend = kind === 'invalid' && !carriedOut ? refusals.adapt(op, shrunk) : shrunk;
   // A timeout is sent again alone: behind the run's own requests, on a server with few workers, any route can time out.
+  // It is one request, so it goes even when the phase's share of the budget is spent, though not once the run stopped.
   const timedOut = failuresOf(lastFailing.executed.outcomes).some((outcome) => outcome.check === responseReceived.name);
-  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, resend, PHASE, { judgeCase: true, alone: timedOut });
+  const mayResend = timedOut ? run.control.reason === undefined : !run.stopped;
+  const recheck = !mayResend || carriedOut ? lastFailing.executed : await run.execute(op, resend, PHASE, { judgeCase: true, alone: timedOut });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
     run.reportOutcomes(op, resend, recheck, PHASE, failures);
