@@ -5,7 +5,7 @@
  * so a case's label (and its mutation's parameter) always holds.
  */
 import fc from 'fast-check';
-import type { ArgDescriptor, Operation, ParamLocation } from '../descriptor/types.js';
+import type { ArgDescriptor, Operation, ParamLocation, PathVariable, RoutePattern } from '../descriptor/types.js';
 import { paramLocation } from '../schema/param-location.js';
 import { isValidatedArg } from '../schema/request-rules.js';
 import { classifyValue } from '../schema/wordpress-rules.js';
@@ -46,6 +46,17 @@ function withValue(parts: CaseParts, location: ValueLocation, param: string, val
   return location === 'query' ? { ...parts, query: target } : { ...parts, body: target };
 }
 
+/** Whether the variable's value is the end of every path built with it (WordPress strips a path's trailing slashes). */
+function endsPath(pattern: RoutePattern, variable: PathVariable): boolean {
+  const END = 'restconform-path-end';
+  const values = Object.fromEntries(pattern.variables.map((other) => [other.name, other === variable ? END : 'x']));
+  try {
+    return pattern.build(values).endsWith(END);
+  } catch {
+    return false;
+  }
+}
+
 /** Builds (once) the generators of one operation. */
 export function buildOperationGenerators(operation: Operation): OperationGenerators {
   const notes: string[] = [];
@@ -55,7 +66,7 @@ export function buildOperationGenerators(operation: Operation): OperationGenerat
   const pathModel: Record<string, fc.Arbitrary<string>> = {};
   const requiredVariables: string[] = [];
   for (const variable of operation.pattern.variables) {
-    const values = pathValues(variable, operation.args[variable.name]);
+    const values = pathValues(variable, operation.args[variable.name], endsPath(operation.pattern, variable));
     if (values === null) {
       notes.push(`path variable ${variable.name}: no value matches ${variable.pattern}${operation.args[variable.name] ? ' and its argument' : ''}`);
       if (variable.optional) continue;

@@ -21,6 +21,7 @@ import type { RequestCase } from '../../generate/types.js';
 import type { CheckOutcome, ExecutedCase } from '../run-context.js';
 import { forEachConcurrently } from '../pool.js';
 import { isSuccess } from '../../checks/answer-seen.js';
+import { responseReceived } from '../../checks/answer/response-received.js';
 import { reportExecuted } from './examples.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
@@ -105,7 +106,11 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   // Re-send the minimal case: a finding is reported only if it fails again. An invalid case goes as the run now
   // sends it: without an argument a callback was found refusing since (its 400 named that argument, not the broken one).
   const resend = kind === 'invalid' && !carriedOut ? refusals.adapt(op, shrunk) : shrunk;
-  const recheck = run.stopped || carriedOut ? lastFailing.executed : await run.execute(op, resend, PHASE, { judgeCase: true });
+  // A timeout is sent again alone: behind the run's own requests, on a server with few workers, any route can time out.
+  // It is one request, so it goes even when the phase's share of the budget is spent, though not once the run stopped.
+  const timedOut = failuresOf(lastFailing.executed.outcomes).some((outcome) => outcome.check === responseReceived.name);
+  const mayResend = timedOut ? run.control.reason === undefined : !run.stopped;
+  const recheck = !mayResend || carriedOut ? lastFailing.executed : await run.execute(op, resend, PHASE, { judgeCase: true, alone: timedOut });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
     run.reportOutcomes(op, resend, recheck, PHASE, failures);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { schemasPhase } from './schemas.js';
-import { answerInstead, rewriteAnswers } from './testing/faults.js';
+import { answerInstead, editDescriptor, json, restPath, rewriteAnswers } from './testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer, type ForwardedAnswer, type ForwardedRequest } from './testing/faulty-server.js';
 import { findingLines, runPhase } from './testing/phase-run.js';
 
@@ -95,6 +95,39 @@ const FAULTS: Fault[] = [
       : forward(request),
 ];
 
+const GROUP_ITEM = String.raw`/community/v1/profile/groups/(?P<id>[\d]+)`;
+
+/**
+ * The shape of BuddyPress's friends routes: the item route's variable matches words (`[\w-]+`) while its `id`
+ * argument is a required integer, which WordPress validates first (400 rest_invalid_param on a word), and the list
+ * answers an object whose keys are words, not ids. Here on the profile groups: the list keyed by each group's name.
+ */
+function wordVariable(root: { routes: Record<string, unknown> }): typeof root {
+  const route = root.routes[GROUP_ITEM];
+  if (route === undefined) return root;
+  delete root.routes[GROUP_ITEM];
+  root.routes[GROUP_ITEM.replace(String.raw`[\d]+`, String.raw`[\w-]+`)] = route;
+  return root;
+}
+
+const WORD_KEYED_GROUPS: Fault[] = [
+  editDescriptor(wordVariable),
+  // The namespace's index, where the published schemas are read, too.
+  rewriteAnswers('GET', /^\/community\/v1$/, (answer) => rewriteJson(answer, wordVariable)),
+  rewriteWhen(
+    'GET',
+    /^\/community\/v1\/profile\/groups$/,
+    () => true,
+    (body: Array<{ name: string }>) => Object.fromEntries(body.map((group) => [group.name.replace(/\W+/g, '-'), group])),
+  ),
+  async (request, forward) => {
+    const where = restPath(request);
+    const word = where === undefined ? null : /^\/community\/v1\/profile\/groups\/(\w*[^\d/]\w*)$/.exec(where.path);
+    if (request.method !== 'GET' || word === null || word === undefined) return forward(request);
+    return json(400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'id is not of type integer.' } } });
+  },
+];
+
 describe('phase schemas', () => {
   let reference: ReferenceServer;
   let broken: FaultyServer;
@@ -116,6 +149,29 @@ describe('phase schemas', () => {
     expect(routes).toContain('/community/v1/members/(?P<id>[\\d]+)');
     expect(routes).toContain('/community/v1/profile/groups/(?P<id>[\\d]+)');
     expect(result.notes.filter((note) => note.includes('schemas:'))).toEqual([]);
+  });
+
+  it('takes a path value from a list only when the argument of that name accepts it', async () => {
+    const words = await startFaultyServer({ seed: 3, faults: WORD_KEYED_GROUPS });
+    try {
+      const result = await runPhase(schemasPhase, {
+        url: words.url,
+        locales: ['en_gb'],
+        credentials: words.credentials.admin,
+        answerSchemas: true,
+        only: /^GET \/community\/v1\/profile\/groups/,
+      });
+      expect(findingLines(result.findings)).toEqual([]);
+      // No key is an id: the item route is left out, not asked for a word that WordPress refuses 400.
+      const statuses = result.events.flatMap((event) =>
+        event.type === 'exchange' && event.operation.route.startsWith('/community/v1/profile/groups/') ? [event.status] : [],
+      );
+      expect(statuses).toEqual([]);
+      // The list was read (the fault's map answered), so the item route was considered.
+      expect(result.events.some((event) => event.type === 'exchange' && event.operation.route === '/community/v1/profile/groups')).toBe(true);
+    } finally {
+      await words.close();
+    }
   });
 
   it('reports each broken rule on a server that breaks it', async () => {

@@ -63,4 +63,6 @@ export interface ExecuteOptions {
    * and their findings are reported at once, so no exchange of any phase goes unchecked.
    */
   judgeCase?: boolean;
+  /** Sent once every request in flight is answered, and none other until this one is (a timeout sent again). */
+  alone?: boolean;
 }

@@ -14,6 +14,7 @@ import type { CheckRunner, ExecutedCase } from './check-runner.js';
 import type { RunControl } from './control.js';
 import type { RunIdentities } from './identities.js';
 import type { ExecuteOptions, Sender } from './options.js';
+import { QuietGate } from './quiet-gate.js';
 import type { RunRecorder } from './recorder.js';
 import { pathValues } from './rest-path.js';
 import { composeGuards, type GuardedSend, type Sending, type WriteGuard } from './write-guards/index.js';
@@ -45,13 +46,16 @@ export interface RaceEntry {
 export class Transmitter {
   readonly #options: TransmitterOptions;
   readonly #send: GuardedSend;
+  readonly #quiet = new QuietGate();
+  /** Requests to send with no other in flight (`ExecuteOptions.alone`). */
+  readonly #alone = new WeakSet<Sending>();
 
   constructor(options: TransmitterOptions) {
     this.#options = options;
     const { sender, signal } = options;
     this.#send = composeGuards(options.guards, (request, sending) => {
       sending.sent = request;
-      return sender.send(request, signal);
+      return this.#quiet.pass(() => sender.send(request, signal), this.#alone.has(sending));
     });
   }
 
@@ -64,7 +68,7 @@ export class Transmitter {
     const credentials = options.credentials === null ? undefined : (options.credentials ?? this.#options.credentials);
     const request = buildRequest({ restUrl: this.#options.restUrl(op.locale), operation: op, requestCase, credentials });
     const probe = options.probe === true;
-    const exchange = await this.#transmit(request, op, phase, requestCase.kind, probe, options.unguarded === true);
+    const exchange = await this.#transmit(request, op, phase, requestCase.kind, probe, options.unguarded === true, options.alone === true);
     if (options.judgeCase) return { exchange, outcomes: checks.check(op, requestCase, exchange) };
     const executed = { exchange, outcomes: checks.check(op, requestCase, exchange, 'answer') };
     if (!probe) checks.reportOutcomes(op, requestCase, executed, phase);
@@ -146,8 +150,10 @@ export class Transmitter {
     kind: RequestCase['kind'] | 'sequence',
     probe: boolean,
     unguarded: boolean,
+    alone = false,
   ): Promise<Exchange> {
     const sending = this.#prepare(request, op, phase, probe, unguarded);
+    if (alone) this.#alone.add(sending);
     const exchange = await this.#send(request, sending);
     this.#told(request, sending, exchange, kind);
     return exchange;
