@@ -25,6 +25,20 @@ describe('requests after an interrupt', () => {
     sender.close();
   });
 
+  it('before the interrupt, a create in flight is not cut off by it: what it makes gets an id the clean-up can delete', async () => {
+    const interrupt = new AbortController();
+    const sender = interruptibleSender(hanging, { interrupt: interrupt.signal, capMs: 50 });
+    const create = sender.send({ ...REQUEST, method: 'POST', url: 'http://127.0.0.1/wp-json/wp/v2/posts' }, interrupt.signal);
+    let settled = false;
+    void create.then(() => (settled = true));
+    interrupt.abort();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    // It ends with its answer; here, on a target that never answers, with the clean-up's cap.
+    expect((await create).error).toEqual({ code: 'aborted', message: 'clean-up stopped: its 50 ms cap after the interrupt ran out' });
+    sender.close();
+  });
+
   it('after it are the clean-up: the interrupt does not abort them, a skip does, and says so', async () => {
     const interrupt = new AbortController();
     const skip = new AbortController();
