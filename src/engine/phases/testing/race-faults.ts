@@ -6,9 +6,37 @@
 import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
 
 const REST = /^\/([a-z_]+)\/wp-json(\/[^?]*)(\?.*)?$/i;
-const WAIT_MS = 40;
+/** The requests of one race (the `race-width` setting's default). */
+const RACE_WIDTH = 8;
+/** How long a request waits for another of its race to come before it goes on. */
+const QUIET_MS = 60;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The wait between a check and its write: requests to one key wait until a whole race has come, or until none has
+ * come for a while. A fixed wait let a race's first requests finish before its last came on a loaded machine, where
+ * requests sent together reach the server spread out, and the fault was then not met.
+ */
+function rendezvous(): (key: string) => Promise<void> {
+  const groups = new Map<string, { waiting: Array<() => void>; timer?: NodeJS.Timeout }>();
+  return (key) =>
+    new Promise((resolve) => {
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = { waiting: [] };
+        groups.set(key, group);
+      }
+      const current = group;
+      current.waiting.push(resolve);
+      const release = (): void => {
+        clearTimeout(current.timer);
+        if (groups.get(key) === current) groups.delete(key);
+        current.waiting.splice(0).forEach((go) => go());
+      };
+      clearTimeout(current.timer);
+      if (current.waiting.length >= RACE_WIDTH) release();
+      else current.timer = setTimeout(release, QUIET_MS);
+    });
+}
 
 function pathOf(request: ForwardedRequest): string | undefined {
   return REST.exec(request.path)?.[2];
@@ -36,12 +64,13 @@ function read(request: ForwardedRequest, forward: (request: ForwardedRequest) =>
 export function racyMemberCreate(): Fault {
   const taken = new Set<string>();
   let extra = 0;
+  const gather = rendezvous();
   return async (request, forward) => {
     if (request.method !== 'POST' || pathOf(request) !== '/community/v1/members') return forward(request);
     const body = bodyOf(request);
     const email = String(body.email);
     const free = !taken.has(email);
-    await sleep(WAIT_MS);
+    await gather(pathOf(request) ?? request.path);
     taken.add(email);
     const answer = await forward(request);
     if (!free || answer.status < 400) return answer;
@@ -54,10 +83,11 @@ export function racyMemberCreate(): Fault {
 
 /** Profile group updates that read the group, wait, then write it whole: the fields another update wrote meanwhile are lost. */
 export function wholeRecordGroupUpdate(): Fault {
+  const gather = rendezvous();
   return async (request, forward) => {
     if (!['POST', 'PUT', 'PATCH'].includes(request.method) || !/^\/community\/v1\/profile\/groups\/\d+$/.test(pathOf(request) ?? '')) return forward(request);
     const before = await read(request, forward, '?context=edit');
-    await sleep(WAIT_MS);
+    await gather(pathOf(request) ?? request.path);
     const record = JSON.parse(before.body) as Record<string, unknown>;
     const whole: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(record)) {
@@ -72,10 +102,11 @@ export function wholeRecordGroupUpdate(): Fault {
 
 /** Profile group deletes that read the group, wait, then delete it: one that finds it gone by then answers 500. */
 export function deleteFailsWhenGone(): Fault {
+  const gather = rendezvous();
   return async (request, forward) => {
     if (request.method !== 'DELETE' || !/^\/community\/v1\/profile\/groups\/\d+$/.test(pathOf(request) ?? '')) return forward(request);
     const before = await read(request, forward);
-    await sleep(WAIT_MS);
+    await gather(pathOf(request) ?? request.path);
     const answer = await forward(request);
     if (before.status !== 200 || answer.status !== 404) return answer;
     return {
@@ -92,6 +123,7 @@ export function deleteFailsWhenGone(): Fault {
  */
 export function fieldDataStoredTwice(): Fault {
   const rows = new Map<string, unknown[]>();
+  const gather = rendezvous();
   return async (request, forward) => {
     const path = pathOf(request) ?? '';
     if (!/^\/community\/v1\/profile\/\d+\/data\/\d+$/.test(path)) return forward(request);
@@ -106,7 +138,7 @@ export function fieldDataStoredTwice(): Fault {
       return forward(request);
     }
     const before = await read(request, forward);
-    await sleep(WAIT_MS);
+    await gather(pathOf(request) ?? request.path);
     const empty = before.status === 404 || /"value":(null|""|\[\])/.test(before.body);
     if (empty) rows.set(path, [...(rows.get(path) ?? []), bodyOf(request).value]);
     return forward(request);
