@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpServer } from '../../../http/test-servers.js';
+import { wordpressRoot } from './wordpress-root.js';
 
 const COLLECTION = '/wp/v2/media';
 const ITEM = String.raw`/wp/v2/media/(?P<id>[\d]+)`;
@@ -114,17 +115,7 @@ export async function startMediaServer(faults: MediaFaults = {}): Promise<MediaS
     }
     const values = { ...query, ...json };
     if (route === '/' && method === 'GET') {
-      return send(res, 200, {
-        name: 'Media',
-        description: '',
-        url: base,
-        home: base,
-        gmt_offset: 0,
-        timezone_string: '',
-        namespaces: ['wp/v2'],
-        authentication: [],
-        routes: mediaRoutes(),
-      });
+      return send(res, 200, wordpressRoot('Media', base, mediaRoutes()));
     }
     if (route === COLLECTION && method === 'POST') return create(req, res, body, query, prefix);
     if (route === COLLECTION && method === 'GET') return list(res, values);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpServer } from '../../../http/test-servers.js';
+import { wordpressRoot } from './wordpress-root.js';
 
 export const ACTIVE_THEME = 'twentytwentythree';
 export const TEMPLATE_ADMIN = { user: 'admin', password: 'abcd EFGH ijkl MNOP qrst UVWX' };
@@ -52,18 +53,7 @@ export async function startTemplateServer(): Promise<TemplateServer> {
     const url = new URL(req.url ?? '/', base);
     const route = /^(?:\/[\w-]+)?\/wp-json(\/.*)?$/.exec(url.pathname)?.[1] ?? '/';
     const method = req.method ?? 'GET';
-    if (route === '/' && method === 'GET')
-      return send(res, 200, {
-        name: 'Templates',
-        description: '',
-        url: base,
-        home: base,
-        gmt_offset: 0,
-        timezone_string: '',
-        namespaces: ['wp/v2'],
-        authentication: [],
-        routes: templateRoutes(),
-      });
+    if (route === '/' && method === 'GET') return send(res, 200, wordpressRoot('Templates', base, templateRoutes()));
     const authorization = req.headers.authorization;
     if (authorization !== undefined && authorization !== admin) return error(res, 401, 'incorrect_password');
     if (route === THEMES || route.startsWith(`${THEMES}/`)) {
