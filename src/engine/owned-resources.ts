@@ -8,7 +8,15 @@
 import type { LoadedDescriptor, Operation } from '../descriptor/types.js';
 import type { Exchange } from '../http/types.js';
 import type { Credentials } from '../request/index.js';
-import { fillPlaceholders, freshValue, inferResources, mergedHints, routeShape, type ResourceFamily, type ResourceHints } from '../resources/index.js';
+import {
+  fillPlaceholders,
+  inferResources,
+  mergedHints,
+  requiredUpdateValues,
+  routeShape,
+  type ResourceFamily,
+  type ResourceHints,
+} from '../resources/index.js';
 
 /** A resource the run made and has not deleted. */
 export interface OwnedResource {
@@ -296,11 +304,7 @@ export class OwnedResources {
     const op = this.#updates.get(`${resource.locale} ${resource.family.name}`);
     const unlock = resource.family.unlockValues;
     if (op === undefined || Object.keys(unlock).length === 0) return undefined;
-    const required = Object.entries(resource.family.update?.fields ?? {}).filter(([field, schema]) => schema.required && !(field in unlock));
-    const values = Object.fromEntries(
-      required.map(([field, schema]) => [field, freshValue(field, schema, 'cleanup')]).filter(([, value]) => value !== undefined),
-    );
-    return { op, body: { ...values, ...unlock } };
+    return { op, body: { ...requiredUpdateValues(resource.family, undefined, 'cleanup'), ...unlock } };
   }
 
   #ownsAny(value: string): boolean {

@@ -5,7 +5,7 @@
  */
 export { familyForIdName, familyNamed, inferResources, routeShape, UPDATE_METHODS } from './infer.js';
 export { anonymousWriteReason, BUILTIN_HINTS, HINT_KEYS, mergedHints } from './hints.js';
-export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, objectItemProperties, schemaTypes } from './values.js';
+export { createBody, createUpload, fillPlaceholders, freshValue, isRawObject, objectItemProperties, requiredUpdateValues, schemaTypes } from './values.js';
 export type { FamilyHint, IdReference, ItemAction, ParentLink, ResourceFamily, ResourceHints, ResourceModel, UploadHint } from './types.js';
 import type { ResourceModel } from './types.js';
 

@@ -123,6 +123,22 @@ export function freshValue(name: string, schema: ArgSchema, token: string, curre
   return rejectionCode(spec, value) === null ? value : undefined;
 }
 
+/**
+ * The fields an update declares required (an activity's `type` on BuddyPress), with the value the resource holds
+ * (its `raw` where it is rendered), else a fresh one: sent with every update, so one is refused for what it writes.
+ */
+export function requiredUpdateValues(family: ResourceFamily, current: Record<string, unknown> | undefined, token: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(family.update?.fields ?? {})) {
+    if (!schema.required) continue;
+    const held = current?.[field];
+    const raw = typeof held === 'object' && held !== null && 'raw' in held ? (held as { raw: unknown }).raw : held;
+    const value = raw ?? freshValue(field, schema, token);
+    if (value !== undefined) values[field] = value;
+  }
+  return values;
+}
+
 /** `{token}` and `{n}` in hinted values replaced. */
 export function fillPlaceholders(value: unknown, token: string): unknown {
   if (typeof value === 'string') {

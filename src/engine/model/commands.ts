@@ -5,10 +5,9 @@
  * replayed sequence means the same steps. Preconditions read the model; `run` sends the step, holds its answer and
  * a read against the model, and changes the model by what the server answered.
  */
-import { createBody, createUpload, freshValue } from '../../resources/index.js';
+import { createBody, createUpload, freshValue, requiredUpdateValues } from '../../resources/index.js';
 import { idText, isSuccess, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { deleteArgs, idInUrl, itemPath } from '../sequences/resources.js';
-import { requiredUpdateValues } from '../sequences/updates.js';
 import type { ModelResource, SequenceModel } from './model.js';
 import { goneExpectation, type SequenceRun } from './steps.js';
 import { answeredBefore, type WorldFamily } from './world.js';

@@ -12,7 +12,7 @@
  */
 import type { Operation } from '../../descriptor/types.js';
 import { ordinaryAccounts, type Identity } from '../../request/index.js';
-import { freshValue, type ResourceFamily } from '../../resources/index.js';
+import { freshValue, requiredUpdateValues, type ResourceFamily } from '../../resources/index.js';
 import { accessOtherResource } from '../../checks/access/access-other-resource.js';
 import { collectionSearch } from '../../checks/collections/collection-search.js';
 import type { ListTotalRead, ListTotalStep } from '../../checks/collections/evidence.js';
@@ -35,7 +35,7 @@ import {
   totalWithResource,
   type ListRead,
 } from '../collections/own-in-list.js';
-import { emptyTextAnswered, readQuery, requiredUpdateValues, updateEveryField, writableFields } from './updates.js';
+import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
 import type { Sequence, StepValues } from './sequence.js';
 

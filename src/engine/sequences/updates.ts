@@ -4,7 +4,7 @@
  */
 import type { ArgDescriptor } from '../../descriptor/types.js';
 import { classifyValue } from '../../schema/wordpress-rules.js';
-import { freshValue, schemaTypes, type ResourceFamily } from '../../resources/index.js';
+import { freshValue, requiredUpdateValues, schemaTypes, type ResourceFamily } from '../../resources/index.js';
 import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
 import { describeAnswer } from '../../checks/resources/step-answer.js';
 import { shows, updatePersisted } from '../../checks/resources/update-persisted.js';
@@ -21,22 +21,6 @@ export function readQuery(family: ResourceFamily): Record<string, unknown> {
 export function writableFields(family: ResourceFamily): Array<[string, ArgDescriptor]> {
   const parentArgs = new Set(family.parents.map((parent) => parent.name));
   return Object.entries(family.update?.fields ?? {}).filter(([field]) => !(field in family.fixedFields) && !parentArgs.has(field));
-}
-
-/**
- * The fields an update declares required (an activity's `type` on BuddyPress), with the value the resource holds
- * (its `raw` where it is rendered), else a fresh one: sent with every update, so one is refused for what it writes.
- */
-export function requiredUpdateValues(family: ResourceFamily, current: Record<string, unknown> | undefined, token: string): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [field, schema] of Object.entries(family.update?.fields ?? {})) {
-    if (!schema.required) continue;
-    const held = current?.[field];
-    const raw = typeof held === 'object' && held !== null && 'raw' in held ? (held as { raw: unknown }).raw : held;
-    const value = raw ?? freshValue(field, schema, token);
-    if (value !== undefined) values[field] = value;
-  }
-  return values;
 }
 
 /** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
