@@ -13,7 +13,7 @@ import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { loadDescriptor, validateRootDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
 import { createTransport } from '../http/index.js';
 import type { Transport } from '../http/types.js';
-import { credentialSecrets, redactSecrets, type Identity } from '../request/index.js';
+import { basicAuthorization, credentialSecrets, redactSecrets, type Identity } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
 import { runCommands } from '../engine/model/runner.js';
 import { replayCommands } from '../engine/model/recorded.js';
@@ -49,7 +49,7 @@ export interface SequenceReplayInput {
 async function descriptorAt(transport: Transport, restUrl: string, locale: string | null, credentials: Credentials | undefined): Promise<LoadedDescriptor> {
   const url = `${restUrl.replace(/\/+$/, '')}/`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (credentials) headers.authorization = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
+  if (credentials) headers.authorization = basicAuthorization(credentials);
   const exchange = await transport.send({ method: 'GET', url, headers });
   if (exchange.response?.status !== 200 || exchange.response.json === undefined)
     throw new UsageError(`the descriptor ${url} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'}`);
