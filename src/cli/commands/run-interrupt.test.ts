@@ -3,20 +3,19 @@
  * this process, so what the run left is measured where the server keeps its data (the size of every map of its
  * store), not in what the run thinks it made.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliProcesses, type Finished } from '../testing/cli-process.js';
 import { createRequestListener, type ReferenceRequestListener } from '../../server/index.js';
 import type { Store } from '../../server/types.js';
 import type { JsonReport } from '../../report/json.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ENTRY = "import('./src/cli/main.ts').then((cli) => cli.main(process.argv.slice(1))).then((code) => { process.exitCode = code; })";
+const cli = cliProcesses();
+
 const PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
 
 /**
@@ -81,30 +80,6 @@ async function holdingServer(): Promise<HoldingServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const children: ChildProcessWithoutNullStreams[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function cli(
-  args: string[],
-  env: Record<string, string>,
-): { child: ChildProcessWithoutNullStreams; finished: Promise<Finished>; output: { stdout: string; stderr: string } } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', ENTRY, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
-  children.push(child);
-  const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-  const finished = new Promise<Finished>((resolve) => child.on('close', (code) => resolve({ code, ...output })));
-  return { child, finished, output };
 }
 
 /** Resolves once `condition` holds (checked every 20 ms); rejects if the child ends first. */

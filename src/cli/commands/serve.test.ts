@@ -1,38 +1,9 @@
 /** `restconform serve` as a user runs it: a child process, stopped by a signal. */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliProcesses, type Finished } from '../testing/cli-process.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ENTRY = "import('./src/cli/main.ts').then((cli) => cli.main(process.argv.slice(1))).then((code) => { process.exitCode = code; })";
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const children: ChildProcessWithoutNullStreams[] = [];
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function cli(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-): { child: ChildProcessWithoutNullStreams; finished: Promise<Finished>; output: { stdout: string; stderr: string } } {
-  const childEnv = { ...process.env, ...env };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', ENTRY, ...args], { cwd: REPO_ROOT, env: childEnv });
-  children.push(child);
-  const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-  const finished = new Promise<Finished>((resolve) => child.on('close', (code) => resolve({ code, ...output })));
-  return { child, finished, output };
-}
+const cli = cliProcesses();
 
 function listeningLine(output: { stdout: string }, finished: Promise<Finished>): Promise<string> {
   return new Promise((resolve, reject) => {
