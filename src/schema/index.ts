@@ -7,5 +7,5 @@ export { paramLocation, QUERY_METHODS } from './param-location.js';
 export { SCHEMA_RULE_CODES } from './rule-codes.js';
 export { matchesPcre, pcreToRegExp, type PatternPurpose } from './pcre.js';
 export { argToJsonSchema, operationSchemas } from './to-json-schema.js';
-export { classifyArgs, classifyRequestArgs, isValidatedArg, MISSING_PARAM_CODE, type ArgsVerdict } from './request-rules.js';
+export { argAccepts, classifyArgs, classifyRequestArgs, isValidatedArg, MISSING_PARAM_CODE, type ArgsVerdict } from './request-rules.js';
 export { classifyValue, RuleViolation, sanitizeValue, validateValue, type ValueVerdict } from './wordpress-rules.js';

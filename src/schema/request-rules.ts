@@ -19,6 +19,14 @@ export function isValidatedArg(arg: ArgSchema): boolean {
   return Array.isArray(type) ? type.length > 0 : typeof type === 'string' && type !== '';
 }
 
+/**
+ * Whether WordPress takes `value` for the argument `name` declared by `arg`: anything when the route declares no
+ * such argument or one without a type (never validated), else what the value rules accept.
+ */
+export function argAccepts(arg: ArgSchema | undefined, value: unknown, name: string): boolean {
+  return arg === undefined || !isValidatedArg(arg) || classifyValue(arg, value, name).valid;
+}
+
 /** The outcome of request-level validation: missing required names (checked first), else invalid ones. */
 export interface ArgsVerdict {
   /** Required args absent or JSON null and without a default (`rest_missing_callback_param`); when any, WordPress reports only these. */

@@ -23,7 +23,7 @@ import type { RequestCase } from '../../generate/types.js';
 import type { EvidenceCheck } from '../../checks/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
-import { classifyValue, isValidatedArg } from '../../schema/index.js';
+import { argAccepts } from '../../schema/index.js';
 import { forEachConcurrently } from '../pool.js';
 import type { Phase, PhaseContext } from './phase.js';
 
@@ -175,11 +175,9 @@ class SchemaRoutes {
     const matcher = new RegExp(`^(?:${variable.pattern})$`, 'u');
     // WordPress validates the argument of the variable's name before the route looks anything up: a key of a map
     // answer ("namespace") that the pattern `[\w-]+` takes is still refused 400 where the argument is an integer.
-    const arg = op.args[variable.name];
-    const argAccepts = (value: string): boolean => arg === undefined || !isValidatedArg(arg) || classifyValue(arg, value, variable.name).valid;
     const value = candidates
       .map((candidate) => (typeof candidate === 'number' || typeof candidate === 'string' ? String(candidate) : undefined))
-      .find((candidate) => candidate !== undefined && matcher.test(candidate) && argAccepts(candidate));
+      .find((candidate) => candidate !== undefined && matcher.test(candidate) && argAccepts(op.args[variable.name], candidate, variable.name));
     return value === undefined ? undefined : { [variable.name]: value };
   }
 

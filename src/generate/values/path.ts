@@ -9,8 +9,7 @@
 import fc from 'fast-check';
 import { encodePathText } from '../../descriptor/percent-encoding.js';
 import type { ArgDescriptor, PathVariable } from '../../descriptor/types.js';
-import { isValidatedArg } from '../../schema/request-rules.js';
-import { classifyValue } from '../../schema/wordpress-rules.js';
+import { argAccepts } from '../../schema/request-rules.js';
 import { textPools } from '../realistic.js';
 import { stableHash } from '../seed.js';
 import { verified } from '../verified.js';
@@ -51,10 +50,7 @@ function buildPathValues(variable: PathVariable, arg: ArgDescriptor | undefined,
   const whole = wholeMatch(variable.pattern);
   if (whole === null) return null;
   const accepts = (value: string): boolean =>
-    whole.test(value) &&
-    encodePathText(value) === value &&
-    !(endsPath && value.endsWith('/')) &&
-    (arg === undefined || !isValidatedArg(arg) || classifyValue(arg, value, variable.name).valid);
+    whole.test(value) && encodePathText(value) === value && !(endsPath && value.endsWith('/')) && argAccepts(arg, value, variable.name);
   const sources: Array<fc.WeightedArbitrary<string>> = [];
   if (whole.test('1')) {
     sources.push(
