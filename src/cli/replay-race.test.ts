@@ -11,6 +11,8 @@ import { concurrencyPhase } from '../engine/phases/concurrency.js';
 import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
 import { racyMemberCreate, wholeRecordGroupUpdate } from '../engine/phases/testing/race-faults.js';
+import { closedPortUrl } from '../http/test-servers.js';
+import { UsageError } from './errors.js';
 import { replayFinding } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
 import { temporaryFolders } from '../testing/temporary-folders.js';
@@ -76,6 +78,16 @@ describe('replay of a race finding', () => {
     expect(out.text).not.toContain('still fails');
     expect(out.text).not.toContain('left behind');
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('against a server that is not there: a usage error naming it (exit 2), not a race lost again', async () => {
+    const out = sink();
+    const baseUrl = await closedPortUrl();
+    const env = { RESTCONFORM_USER: 'someone', RESTCONFORM_APP_PASSWORD: 'not-used' };
+    const replay = replayFinding({ reportPath, findingId: finding.id, baseUrl, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+    await expect(replay).rejects.toThrow(UsageError);
+    await expect(replay).rejects.toThrow(`cannot reach ${baseUrl}: connection_refused`);
+    expect(out.text).not.toContain('still fails');
   }, 60_000);
 });
 

@@ -18,6 +18,7 @@ import type { Exchange, Transport } from '../http/types.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
 import type { StoreAccounts } from '../server/store.js';
+import { UsageError } from './errors.js';
 
 /** The checks whose findings are races, by name. */
 export const RACE_CHECKS = new Set([concurrentCreate.name, concurrentUpdate.name, concurrentDelete.name, concurrentRelation.name]);
@@ -178,6 +179,17 @@ function answered(exchange: Exchange): string {
   return answer.code === undefined ? String(answer.status) : `${answer.status} ${answer.code}`;
 }
 
+/** No connection was made at all: the server is not there (or its name does not resolve). */
+function unreached(exchange: Exchange): boolean {
+  return exchange.error?.code === 'connection_refused' || exchange.error?.code === 'name_not_resolved';
+}
+
+/** A server the replay cannot reach judges nothing: that is a usage error (exit 2), not a race lost again. */
+function assertReached(exchanges: readonly Exchange[], base: string): void {
+  const first = exchanges[0];
+  if (first?.error !== undefined && exchanges.every(unreached)) throw new UsageError(`cannot reach ${base}: ${first.error.code} (${first.error.message})`);
+}
+
 /** Deletes what the replay made: the set-up's resources and the resources the race made, last made first. */
 async function cleanUp(
   transport: Transport,
@@ -221,6 +233,7 @@ export async function replayRace(input: RaceReplayInput): Promise<number> {
       const request = rebuild(step, input, base, ids, credentials);
       const exchange = await transport.send(request);
       show(request, exchange);
+      assertReached([exchange], base);
       const id = createdId(exchange, idField);
       if (id !== undefined) made.push({ collection: request.url.replace(/\?.*$/, ''), id });
       if (step.id !== undefined && id !== undefined) ids.set(step.id, id);
@@ -230,6 +243,7 @@ export async function replayRace(input: RaceReplayInput): Promise<number> {
     out.write(`race of ${racing.length} requests sent together:\n`);
     const raced = await transport.together(racing);
     raced.forEach((exchange, index) => show(racing[index]!, exchange, '  '));
+    assertReached(raced, base);
     for (const exchange of raced) {
       const id = createdId(exchange, idField);
       if (id !== undefined) made.push({ collection: exchange.request.url.replace(/\?.*$/, ''), id });
