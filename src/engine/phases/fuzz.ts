@@ -107,6 +107,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   // sends it: without an argument a callback was found refusing since (its 400 named that argument, not the broken one).
   const resend = kind === 'invalid' && !carriedOut ? refusals.adapt(op, shrunk) : shrunk;
   // A timeout is sent again alone: behind the run's own requests, on a server with few workers, any route can time out.
+  // (A read was already sent again alone by the transmitter; a write that timed out is sent again here, once shrunk.)
   // It is one request, so it goes even when the phase's share of the budget is spent, though not once the run stopped.
   const timedOut = failuresOf(lastFailing.executed.outcomes).some((outcome) => outcome.check === responseReceived.name);
   const mayResend = timedOut ? run.control.reason === undefined : !run.stopped;

@@ -127,6 +127,11 @@ export class RunControl {
     this.#consecutiveTimeouts = 0;
   }
 
+  /** True while timeouts count toward the dead-target rule (see `countTimeouts`). */
+  get countingTimeouts(): boolean {
+    return this.#countTimeouts;
+  }
+
   /** Requests in a row that timed out while timeouts count (see `countTimeouts`). */
   get timeoutsInARow(): number {
     return this.#consecutiveTimeouts;

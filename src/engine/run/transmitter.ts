@@ -8,7 +8,7 @@ import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
 import { buildRequest } from '../../request/index.js';
 import type { Credentials, HttpRequest } from '../../request/types.js';
-import type { RunEvent } from '../events.js';
+import type { OperationRef, RunEvent } from '../events.js';
 import type { OwnedResources } from '../owned-resources.js';
 import type { CheckRunner, ExecutedCase } from './check-runner.js';
 import type { RunControl } from './control.js';
@@ -36,6 +36,13 @@ export interface TransmitterOptions {
 }
 
 const NO_PATH_VALUES: readonly string[] = [];
+/** Methods that change nothing: such a request can be sent again without a second effect. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The operation as an `exchange` event names it. */
+function operationOf(op: Operation): OperationRef {
+  return { id: op.id, locale: op.locale, method: op.method, route: op.route, namespace: op.namespace };
+}
 
 /** One request of a race, and the operation it is a request to. */
 export interface RaceEntry {
@@ -137,9 +144,22 @@ export class Transmitter {
     control.onExchange(exchange);
     const cutOff = control.wasCutOff(exchange);
     recorder.onExchange(sending, exchange, cutOff);
-    const operation = { id: op.id, locale: op.locale, method: op.method, route: op.route, namespace: op.namespace };
-    this.#options.emit({ type: 'exchange', phase, operation, caseKind: kind, status: exchange.response?.status ?? null, durationMs: exchange.durationMs });
+    this.#options.emit({
+      type: 'exchange',
+      phase,
+      operation: operationOf(op),
+      caseKind: kind,
+      status: exchange.response?.status ?? null,
+      durationMs: exchange.durationMs,
+    });
     if (!probe && !cutOff) this.#options.checks.checkEveryExchange(op, exchange, phase);
+  }
+
+  /** A try that is sent again: it counts as a request sent and judges nothing; only the try sent alone is judged. */
+  #toldFirstTry(sending: Sending, exchange: Exchange, kind: RequestCase['kind'] | 'sequence'): void {
+    const { op, phase } = sending;
+    this.#options.recorder.onExchange({ ...sending, probe: true }, exchange, false);
+    this.#options.emit({ type: 'exchange', phase, operation: operationOf(op), caseKind: kind, status: null, durationMs: exchange.durationMs });
   }
 
   /** Sends one request to `op` for `phase` and records it. `unguarded`: a deliberate access probe, sent as built. */
@@ -154,9 +174,26 @@ export class Transmitter {
   ): Promise<Exchange> {
     const sending = this.#prepare(request, op, phase, probe, unguarded);
     if (alone) this.#alone.add(sending);
-    const exchange = await this.#send(request, sending);
+    let exchange = await this.#send(request, sending);
+    if (this.#resendsAlone(sending, exchange)) {
+      this.#toldFirstTry(sending, exchange, kind);
+      this.#alone.add(sending);
+      exchange = await this.#send(request, sending);
+    }
     this.#told(request, sending, exchange, kind);
     return exchange;
+  }
+
+  /**
+   * A read that timed out among the run's other requests is sent again alone before its timeout is held against
+   * the server (see `QuietGate`), in every phase: on a server with few workers the run's own requests queue in front
+   * of it. A write is not: it may have been carried out. Not for the work before the phases, where timeouts in a row
+   * tell a target that hangs, nor once the run has stopped.
+   */
+  #resendsAlone(sending: Sending, exchange: Exchange): boolean {
+    const { control } = this.#options;
+    if (exchange.error?.code !== 'timeout' || !READS.has(sending.sent.method) || this.#alone.has(sending)) return false;
+    return !sending.probe && !control.countingTimeouts && control.reason === undefined;
   }
 }
 

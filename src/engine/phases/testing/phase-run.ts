@@ -46,6 +46,8 @@ export interface PhaseRunOptions {
   only?: RegExp;
   /** Writes go only to what the run made, as on a target that is not the bundled server (no --allow-destructive). */
   ownedWritesOnly?: boolean;
+  /** The transport's per-request timeout (its default when absent). */
+  timeoutMs?: number;
 }
 
 export interface PhaseRunResult {
@@ -68,7 +70,7 @@ export function runPhase(phase: Phase, options: PhaseRunOptions): Promise<PhaseR
 
 /** Runs phases one after the other on one context, as the engine does; `skipped` is the last one's reason. */
 export async function runPhases(phases: readonly Phase[], options: PhaseRunOptions): Promise<PhaseRunResult> {
-  const transport = createTransport();
+  const transport = createTransport(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
   try {
     const descriptors = await Promise.all(
       options.locales.map((locale) => fetchDescriptor({ baseUrl: options.url, restRoot: 'wp-json', locale, transport, credentials: options.credentials })),
