@@ -61,11 +61,13 @@ function numeric(resource: ModelResource): boolean {
 
 /**
  * Whether `created`, just made, is left out of the list by the product's own rule: the list, seen whole, does not
- * show it and its X-WP-Total does not count it either (one less than the live resources the model holds in it).
+ * show it and its X-WP-Total does not count it either (one less than the live resources the model holds in it). An
+ * empty list without X-WP-Total counts nothing: BuddyPress sends no totals when it found none.
  */
 function leftOut(created: ModelResource | undefined, live: readonly string[], answer: StepAnswer, idField: string, total: number | undefined): boolean {
   if (created === undefined || created.unlisted || !live.includes(created.id)) return false;
-  return total === live.length - 1 && itemsWith(answer, idField, created.id).length === 0;
+  const counted = total ?? (Array.isArray(answer.json) && answer.json.length === 0 ? 0 : undefined);
+  return counted === live.length - 1 && itemsWith(answer, idField, created.id).length === 0;
 }
 
 /**
