@@ -3,8 +3,7 @@
  * a single item answered as a one-element array, a member delete that requires `reassign`, profile field data
  * answered as `{unserialized, rendered}`, a text field answered `{rendered}` only, a signup activated by an
  * `activation_key` path variable, new members left out of the members list, WordPress's `wp/v2/types` beside a
- * profile field's own `type` and a validated `member_type`, an update that requires a field, an empty list without
- * totals. None is a fault of
+ * profile field's own `type` and a validated `member_type`, an update that requires a field. None is a fault of
  * WordPress's conventions: a harness must read them.
  */
 import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
@@ -143,19 +142,6 @@ export function newMembersUnlisted(): Fault {
     query.delete('exclude[]');
     query.set('exclude', [...excluded, ...[...made].map(String)].join(','));
     return forward({ ...request, path: `${route}?${query.toString()}` });
-  };
-}
-
-/**
- * A list that finds nothing answers without X-WP-Total and X-WP-TotalPages: BuddyPress's
- * bp_rest_response_add_total_headers() returns before it sets them when the total is 0.
- */
-export function noTotalsWhenEmpty(): Fault {
-  return async (request, forward) => {
-    const answer = await forward(request);
-    if (request.method !== 'GET' || answer.status !== 200 || answer.body.trim() !== '[]') return answer;
-    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !/^x-wp-total(pages)?$/i.test(name)));
-    return { ...answer, headers };
   };
 }
 
