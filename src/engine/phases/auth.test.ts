@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import { authPhase } from './auth.js';
@@ -13,7 +12,7 @@ import {
 } from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
 import { wrongCredentialsAccepted } from './testing/login-faults.js';
-import { findingLines, runPhase } from './testing/phase-run.js';
+import { asAdministratorWithSeededAccounts, findingLines, runPhase } from './testing/phase-run.js';
 
 const LOCALES = ['en_gb', 'el'];
 const GROUPS = '/community/v1/profile/groups';
@@ -84,12 +83,7 @@ describe('phase auth', () => {
   it('runs the matrix with every seeded account on the reference server: rights by role, no failure', async () => {
     // A server of its own: the other tests' administrator-only runs may have deleted a member.
     const fresh = await startReferenceServer({ port: 0, seed: 3 });
-    const result = await runPhase(authPhase, {
-      url: fresh.url,
-      locales: ['en_gb'],
-      credentials: fresh.credentials.admin,
-      accounts: seededAccounts(fresh.credentials),
-    }).finally(() => fresh.close());
+    const result = await runPhase(authPhase, asAdministratorWithSeededAccounts(fresh)).finally(() => fresh.close());
     expect(findingLines(result.findings)).toEqual([]);
     const row = (method: string, route: string) =>
       result.access.find((entry) => entry.method === method && entry.route === route)!.cells.map((cell) => `${cell.identity} ${cell.status} ${cell.allow}`);
@@ -130,12 +124,7 @@ describe('phase auth', () => {
       seed: 3,
       faults: [anonymousWritesAllowed(/^\/community\/v1\/profile\/groups$/, basicAuthorization(reference.credentials.admin))],
     });
-    const result = await runPhase(authPhase, {
-      url: fresh.url,
-      locales: ['en_gb'],
-      credentials: fresh.credentials.admin,
-      accounts: seededAccounts(fresh.credentials),
-    }).finally(() => fresh.close());
+    const result = await runPhase(authPhase, asAdministratorWithSeededAccounts(fresh)).finally(() => fresh.close());
     const groups = result.findings.filter((finding) => finding.route === GROUPS);
     expect(groups.map((finding) => [finding.check, finding.severity, finding.method])).toEqual([['ignored_auth', 'failure', 'POST']]);
     expect(groups[0]!.message).toBe(
@@ -164,12 +153,7 @@ describe('phase auth', () => {
   });
 
   it('fails access_privilege when a member succeeds at a write a moderator is refused', async () => {
-    const result = await runPhase(authPhase, {
-      url: memberAsAdministrator.url,
-      locales: ['en_gb'],
-      credentials: memberAsAdministrator.credentials.admin,
-      accounts: seededAccounts(memberAsAdministrator.credentials),
-    });
+    const result = await runPhase(authPhase, asAdministratorWithSeededAccounts(memberAsAdministrator));
     const privilege = result.findings.filter((finding) => finding.check === 'access_privilege');
     expect(privilege.length).toBeGreaterThan(0);
     for (const finding of privilege) {
@@ -182,12 +166,7 @@ describe('phase auth', () => {
   });
 
   it('fails allow_header when Allow leaves out a method the caller just used', async () => {
-    const result = await runPhase(authPhase, {
-      url: allowWithoutPost.url,
-      locales: ['en_gb'],
-      credentials: allowWithoutPost.credentials.admin,
-      accounts: seededAccounts(allowWithoutPost.credentials),
-    });
+    const result = await runPhase(authPhase, asAdministratorWithSeededAccounts(allowWithoutPost));
     const allow = result.findings.filter((finding) => finding.check === 'allow_header');
     expect(allow.map((finding) => [finding.severity, finding.method, finding.route, finding.message]).sort()).toEqual([
       ['failure', 'POST', GROUPS, 'POST /community/v1/profile/groups succeeded for admin (administrator) (201) but its Allow header (GET) does not list POST'],

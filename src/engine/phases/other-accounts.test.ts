@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import type { Phase } from './phase.js';
@@ -8,7 +7,7 @@ import { INTERRUPTED } from '../run/control.js';
 import { authPhase } from './auth.js';
 import { actsAs, rewriteAnswers } from './testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from './testing/faulty-server.js';
-import { findingLines, runPhase } from './testing/phase-run.js';
+import { asAdministratorWithSeededAccounts, findingLines, runPhase } from './testing/phase-run.js';
 
 /** Only the probes of the auth phase, so each test is quick. */
 const probesOnly: Phase = {
@@ -88,8 +87,7 @@ describe('other-account probes', () => {
     return server;
   }
 
-  const probe = (server: { url: string; credentials: ReferenceServer['credentials'] }) =>
-    runPhase(probesOnly, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, accounts: seededAccounts(server.credentials) });
+  const probe = (server: { url: string; credentials: ReferenceServer['credentials'] }) => runPhase(probesOnly, asAdministratorWithSeededAccounts(server));
 
   it('finds nothing on the reference server, where every such write is refused and changes nothing', async () => {
     const result = await probe(reference);
@@ -216,12 +214,7 @@ describe('other-account probes', () => {
         await authPhase.run(ctx);
       },
     };
-    const result = await runPhase(spent, {
-      url: server.url,
-      locales: ['en_gb'],
-      credentials: server.credentials.admin,
-      accounts: seededAccounts(server.credentials),
-    });
+    const result = await runPhase(spent, asAdministratorWithSeededAccounts(server));
     expect(result.findings.map((finding) => finding.check)).toContain('access_role_escalation');
     expect(await memberRoles(server)).toEqual(['subscriber']);
   });
@@ -236,12 +229,7 @@ describe('other-account probes', () => {
         incomplete = ctx.run.incompleteWork;
       },
     };
-    await runPhase(interrupted, {
-      url: reference.url,
-      locales: ['en_gb'],
-      credentials: reference.credentials.admin,
-      accounts: seededAccounts(reference.credentials),
-    });
+    await runPhase(interrupted, asAdministratorWithSeededAccounts(reference));
     expect(incomplete).toEqual([expect.stringMatching(/^\d+ account probes \(other accounts' resources, own roles\) not sent$/)]);
   });
 
@@ -256,13 +244,7 @@ describe('other-account probes', () => {
       return ((await answer.json()) as { value: unknown }).value;
     };
     const before = await held();
-    const result = await runPhase(probesOnly, {
-      url: server.url,
-      locales: ['en_gb'],
-      credentials: server.credentials.admin,
-      accounts: seededAccounts(server.credentials),
-      ownedWritesOnly: true,
-    });
+    const result = await runPhase(probesOnly, { ...asAdministratorWithSeededAccounts(server), ownedWritesOnly: true });
     expect(findingLines(result.findings)).toContainEqual(
       expect.stringMatching(
         /^access_other_account failure en_gb (POST|PUT|PATCH) \/community\/v1\/profile\/\(\?P<field_id>\[\\d\]\+\)\/data\/\(\?P<user_id>\[\\d\]\+\): member \(member\) wrote member2's resource with .* and was not refused \(2\d\d\); a read afterwards shows the change$/,

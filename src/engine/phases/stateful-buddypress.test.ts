@@ -16,11 +16,10 @@ import {
   postTypeRoutes,
   singleItemsAsArrays,
 } from './testing/buddypress-shapes.js';
-import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import { actsAs, requiresUndeclared, writtenFieldLost } from './testing/faults.js';
 import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
-import { findingLines, phaseAgainstFaults, runPhase } from './testing/phase-run.js';
+import { asAdministratorWithSeededAccounts, findingLines, phaseAgainstFaults, runPhase } from './testing/phase-run.js';
 
 const runWith = phaseAgainstFaults(statefulPhase);
 
@@ -138,12 +137,7 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
       ],
     });
     try {
-      const result = await runPhase(statefulPhase, {
-        url: server.url,
-        locales: ['en_gb'],
-        credentials: server.credentials.admin,
-        accounts: seededAccounts(server.credentials),
-      });
+      const result = await runPhase(statefulPhase, asAdministratorWithSeededAccounts(server));
       const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
       expect(found.map((finding) => `${finding.method} ${finding.route}`)).toEqual([
         String.raw`PATCH /community/v1/profile/groups/(?P<id>[\d]+)`,

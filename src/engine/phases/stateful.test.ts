@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../server/index.js';
 import type { Finding } from '../../checks/types.js';
-import { seededAccounts } from '../../run/run-job.js';
 import { basicAuthorization } from '../../request/index.js';
 import type { RunEvent, SequenceReport } from '../events.js';
 import { RELATION_SEQUENCES, statefulPhase } from './stateful.js';
 import { actsAs, deleteKeepsMember, rewriteAnswers } from './testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from './testing/faulty-server.js';
-import { findingLines, runPhase } from './testing/phase-run.js';
+import { asAdministratorWithSeededAccounts, findingLines, runPhase } from './testing/phase-run.js';
 
 const LOCALES = ['en_gb', 'el'];
 
@@ -80,12 +79,7 @@ describe('phase stateful', () => {
 
   it('has every ordinary account refused an update and a delete of what the administrator made, on the reference server', async () => {
     const fresh = await startReferenceServer({ port: 0, seed: 3 });
-    const result = await runPhase(statefulPhase, {
-      url: fresh.url,
-      locales: ['en_gb'],
-      credentials: fresh.credentials.admin,
-      accounts: seededAccounts(fresh.credentials),
-    }).finally(() => fresh.close());
+    const result = await runPhase(statefulPhase, asAdministratorWithSeededAccounts(fresh)).finally(() => fresh.close());
     expect(findingLines(result.findings)).toEqual([]);
     const refused = sequences(result.events).filter((sequence) =>
       sequence.steps.some((step) => step.step === 'update and delete by member, member2 refused' && step.outcome === 'ok'),
@@ -109,12 +103,7 @@ describe('phase stateful', () => {
     });
     await fresh.close();
     try {
-      const result = await runPhase(statefulPhase, {
-        url: memberAsAdministrator.url,
-        locales: ['en_gb'],
-        credentials: memberAsAdministrator.credentials.admin,
-        accounts: seededAccounts(memberAsAdministrator.credentials),
-      });
+      const result = await runPhase(statefulPhase, asAdministratorWithSeededAccounts(memberAsAdministrator));
       const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
       expect(found.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([
         ['failure', 'PATCH', String.raw`/community/v1/profile/groups/(?P<id>[\d]+)`],
@@ -143,12 +132,7 @@ describe('phase stateful', () => {
     const server = await startFaultyServer({ seed: 3, faults: [editForAnyone] });
     await fresh.close();
     try {
-      const result = await runPhase(statefulPhase, {
-        url: server.url,
-        locales: ['en_gb'],
-        credentials: server.credentials.admin,
-        accounts: seededAccounts(server.credentials),
-      });
+      const result = await runPhase(statefulPhase, asAdministratorWithSeededAccounts(server));
       const found = result.findings.filter((finding) => finding.check === 'access_other_resource');
       expect(found.map((finding) => [finding.severity, finding.method, finding.route])).toEqual([
         ['failure', 'GET', String.raw`/community/v1/members/(?P<id>[\d]+)`],

@@ -12,6 +12,8 @@ import { fetchDescriptor } from '../../../descriptor/index.js';
 import { createTransport } from '../../../http/index.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
+import { seededAccounts } from '../../../run/run-job.js';
+import type { StoreAccounts } from '../../../server/index.js';
 import { loadAnswerSchemas } from '../../answer-schemas.js';
 import { findOwnAccount, type OwnAccount } from '../../own-account.js';
 import type { AccessRow, RunEvent } from '../../events.js';
@@ -130,6 +132,17 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
   } finally {
     await transport.close();
   }
+}
+
+/**
+ * The options of a run against `server` in en_gb as its administrator, with its seeded member, other member and
+ * moderator as the other accounts (the access matrix's identities).
+ */
+export function asAdministratorWithSeededAccounts(server: {
+  url: string;
+  credentials: StoreAccounts;
+}): Pick<PhaseRunOptions, 'url' | 'locales' | 'credentials' | 'accounts'> {
+  return { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, accounts: seededAccounts(server.credentials) };
 }
 
 /** Findings as `check severity locale method route: message` lines, for readable assertions. */
