@@ -10,6 +10,7 @@ import { concurrentCreate } from '../checks/races/concurrent-create.js';
 import { concurrentDelete } from '../checks/races/concurrent-delete.js';
 import { concurrentRelation } from '../checks/races/concurrent-relation.js';
 import { concurrentUpdate } from '../checks/races/concurrent-update.js';
+import { holderIds, sharedTexts } from '../checks/races/holders.js';
 import type { CreateRace, DeleteRace, RaceAnswer, RaceReplay, RaceStep, RelationRace, UpdateRace, UpdateWrite } from '../checks/races/evidence.js';
 import { answerOf, idText, isSuccess } from '../checks/resources/step-answer.js';
 import type { CheckFailure, Finding } from '../checks/types.js';
@@ -101,29 +102,13 @@ function raceAnswer(exchange: Exchange, idField: string): RaceAnswer {
   };
 }
 
-/** A field's value as text to compare: a `{raw}` object's raw. */
-function plainText(value: unknown): string | undefined {
-  const raw = typeof value === 'object' && value !== null && 'raw' in value ? (value as { raw: unknown }).raw : value;
-  return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().toLowerCase() : undefined;
-}
-
 /** The ids of the list items the reads found holding one of the shared values (as the create race counts them). */
 function holdersIn(reads: readonly Exchange[], shared: Record<string, unknown>, idField: string): string[] {
-  const values = Object.values(shared)
-    .filter((value) => typeof value === 'string' || typeof value === 'number')
-    .map((value) => String(value).toLowerCase());
-  const holders = new Set<string>();
-  for (const read of reads) {
-    const json = read.response?.json;
-    if (!Array.isArray(json)) continue;
-    for (const item of json) {
-      if (typeof item !== 'object' || item === null) continue;
-      const shown = new Set(Object.values(item).map(plainText));
-      const id = idText((item as Record<string, unknown>)[idField]);
-      if (id !== undefined && values.some((value) => shown.has(value))) holders.add(id);
-    }
-  }
-  return [...holders];
+  return holderIds(
+    reads.map((read) => read.response?.json),
+    sharedTexts(shared),
+    idField,
+  );
 }
 
 /** The check's verdict on the replayed race, and a line on what was not judged again. */

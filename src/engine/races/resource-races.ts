@@ -7,6 +7,7 @@
 import { concurrentCreate } from '../../checks/races/concurrent-create.js';
 import { concurrentDelete } from '../../checks/races/concurrent-delete.js';
 import { concurrentUpdate } from '../../checks/races/concurrent-update.js';
+import { holderIds, sharedTexts } from '../../checks/races/holders.js';
 import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
 import { idText, isSuccess, type StepAnswer } from '../../checks/resources/step-answer.js';
 import type { Operation } from '../../descriptor/types.js';
@@ -29,19 +30,6 @@ function editQuery(family: ResourceFamily): Record<string, unknown> {
   return family.read?.contexts.includes('edit') ? { context: 'edit' } : {};
 }
 
-/** A field's value as text to compare: a `{raw}` object's raw. */
-function plainText(value: unknown): string | undefined {
-  const raw = typeof value === 'object' && value !== null && 'raw' in value ? (value as { raw: unknown }).raw : value;
-  return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().toLowerCase() : undefined;
-}
-
-/** Whether an item of a list shows one of `values` (unique to the run: only a racer's resource can) in any field. */
-function holdsOne(item: unknown, values: readonly string[]): boolean {
-  if (typeof item !== 'object' || item === null) return false;
-  const shown = new Set(Object.values(item).map(plainText));
-  return values.some((value) => shown.has(value.toLowerCase()));
-}
-
 /**
  * The resources holding `shared` afterwards, by `search` on the list for each shared text value (edit context,
  * where the list takes it, so an account's e-mail address shows): undefined when the list cannot search.
@@ -53,9 +41,7 @@ async function holdersOf(
   collectionPath: Record<string, string>,
   shared: Record<string, unknown>,
 ): Promise<string[] | undefined> {
-  const values = Object.values(shared)
-    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
-    .map(String);
+  const values = sharedTexts(shared);
   if (list === undefined || !family.list?.search || values.length === 0) return undefined;
   const edit = Array.isArray(list.args.context?.enum) && list.args.context.enum.includes('edit') ? { context: 'edit' } : {};
   const perPage = family.list.perPage === undefined ? {} : { per_page: family.list.perPage };
@@ -63,10 +49,7 @@ async function holdersOf(
   for (const value of values.filter((one) => /[a-z]/i.test(one))) {
     const answer = await sequence.send(list, { path: collectionPath, query: { search: value, ...edit, ...perPage } });
     if (!isSuccess(answer) || !Array.isArray(answer.json)) return undefined;
-    for (const item of answer.json) {
-      const id = idText((item as Record<string, unknown>)[family.idField]);
-      if (id !== undefined && holdsOne(item, values)) holders.add(id);
-    }
+    for (const id of holderIds([answer.json], values, family.idField)) holders.add(id);
   }
   return [...holders];
 }
