@@ -138,7 +138,7 @@ export function fieldDataStoredTwice(): Fault {
       return forward(request);
     }
     const before = await read(request, forward);
-    await gather(pathOf(request) ?? request.path);
+    await gather(path);
     const empty = before.status === 404 || /"value":(null|""|\[\])/.test(before.body);
     if (empty) rows.set(path, [...(rows.get(path) ?? []), bodyOf(request).value]);
     return forward(request);
