@@ -28,8 +28,8 @@ const answers = input.mode === 'replay' ? deserialize(readFileSync(input.recordi
 let unrecorded = 0;
 
 /**
- * @param {import('../dist/engine/run-context.js').Sender} sender
- * @returns {import('../dist/engine/run-context.js').Sender}
+ * @param {import('../dist/engine/execution/execution.js').Sender} sender
+ * @returns {import('../dist/engine/execution/execution.js').Sender}
  */
 const wrapSender = (sender) => ({
   send(request, signal) {

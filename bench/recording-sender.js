@@ -27,7 +27,7 @@ export function evenlySpaced(list, max) {
 /**
  * @param {number} limit how many requests to keep (the rest are only counted)
  * @returns {{
- *   wrap(sender: import('../dist/engine/run-context.js').Sender): import('../dist/engine/run-context.js').Sender,
+ *   wrap(sender: import('../dist/engine/execution/execution.js').Sender): import('../dist/engine/execution/execution.js').Sender,
  *   markPhase(): void,
  *   firstSendMs(): number | null,
  *   firstPhaseSendMs(): number | null,

@@ -8,8 +8,8 @@ import type { LeftResource } from '../engine/events.js';
 import type { JsonReport } from '../report/json.js';
 import { loadRunSettings, runJob } from '../run/index.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
-import { groupUpdateRequires } from '../engine/phases/testing/buddypress-shapes.js';
-import { startFaultyServer } from '../engine/phases/testing/faulty-server.js';
+import { groupUpdateRequires } from '../engine/testing/buddypress-shapes.js';
+import { startFaultyServer } from '../engine/testing/faulty-server.js';
 import { cleanupFromReport } from './cleanup-job.js';
 import { main } from './main.js';
 

@@ -9,7 +9,7 @@ import { parseAccount, ConfigError } from '../config/index.js';
 import { fetchDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
 import type { LeftResource, RunEvent } from '../engine/events.js';
 import { OwnedResources, type OwnedResource } from '../engine/owned-resources.js';
-import { cleanUp } from '../engine/run/clean-up.js';
+import { cleanUp } from '../engine/execution/clean-up.js';
 import { createTransport } from '../http/index.js';
 import type { Credentials } from '../request/types.js';
 import { familyNamed, inferResources, mergedHints, type ResourceHints } from '../resources/index.js';

@@ -3,7 +3,7 @@ import { AnswerSchemas } from '../checks/answer-schemas.js';
 import { fetchItemSchemas, type ItemSchemaSet, type LoadedDescriptor } from '../descriptor/index.js';
 import { basicAuthorization } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
-import type { RunContext, Sender } from './run-context.js';
+import type { RunContext, Sender } from './execution/execution.js';
 
 export interface LoadAnswerSchemasOptions {
   descriptors: readonly LoadedDescriptor[];

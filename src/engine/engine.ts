@@ -19,10 +19,10 @@ import type { Phase, PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { OwnedResources } from './owned-resources.js';
 import type { ResourceHints } from '../resources/index.js';
-import { CallbackRefusals } from './phases/callback-refusals.js';
-import { RunContext, type Sender } from './run-context.js';
-import { cleanUp } from './run/clean-up.js';
-import { SetUpWindow, setUpCapMs } from './run/set-up.js';
+import { CallbackRefusals } from './callback-refusals.js';
+import { RunContext, type Sender } from './execution/execution.js';
+import { cleanUp } from './execution/clean-up.js';
+import { SetUpWindow, setUpCapMs } from './execution/set-up.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 
 /**

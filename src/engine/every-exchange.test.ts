@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../run/run-job.js';
 import { loadRunSettings } from '../run/index.js';
-import { answerInstead } from './phases/testing/faults.js';
-import { startFaultyServer, type Fault } from './phases/testing/faulty-server.js';
+import { answerInstead } from './testing/faults.js';
+import { startFaultyServer, type Fault } from './testing/faulty-server.js';
 
 const PASSWORD_ENV = 'EVERY_EXCHANGE_APP_PASSWORD';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../run/run-job.js';
 import { loadRunSettings } from '../run/index.js';
-import { startFaultyServer, type Fault } from './phases/testing/faulty-server.js';
+import { startFaultyServer, type Fault } from './testing/faulty-server.js';
 
 const PASSWORD_ENV = 'HANGING_TARGET_APP_PASSWORD';
 const BUDGET_SECONDS = 3;

@@ -5,7 +5,7 @@ import { createTransport, type Transport } from '../http/index.js';
 import { basicAuthorization, buildRequest } from '../request/index.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
-import { RunContext } from './run-context.js';
+import { RunContext } from './execution/execution.js';
 
 const MEMBERS = '/community/v1/members';
 

@@ -10,7 +10,7 @@
 import type { LoadedDescriptor, Operation } from '../descriptor/types.js';
 import { buildRequest } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
-import type { Sender } from './run/options.js';
+import type { Sender } from './execution/options.js';
 
 /** Which paths (inside the REST root of a locale) address the run's own account. */
 export class OwnAccount {

@@ -6,7 +6,7 @@
 import type { Finding } from '../checks/types.js';
 import type { CoverageEntry, ShardRun } from '../engine/events.js';
 import { tallyFindings } from '../engine/finding-tally.js';
-import { INTERRUPTED, isInterrupted, isTimeBudget, stopText, TIME_BUDGET } from '../engine/run/control.js';
+import { INTERRUPTED, isInterrupted, isTimeBudget, stopText, TIME_BUDGET } from '../engine/execution/control.js';
 import type { JsonReport } from './json.js';
 import type { RunRecord } from './run-record.js';
 

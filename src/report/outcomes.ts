@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../checks/types.js';
 import type { CoverageEntry } from '../engine/events.js';
-import { UNKNOWN_ROUTE } from '../engine/phases/synthetic-operation.js';
+import { UNKNOWN_ROUTE } from '../engine/synthetic-operation.js';
 import type { RunFinishedEvent } from './run-record.js';
 
 export type OutcomeResult = 'passed' | 'failed' | 'warning' | 'known' | 'not applicable';

@@ -6,7 +6,7 @@
  */
 import type { LoadedDescriptor } from '../descriptor/index.js';
 import { meRoutes } from '../engine/own-account.js';
-import type { Sender } from '../engine/run-context.js';
+import type { Sender } from '../engine/execution/execution.js';
 import { basicAuthorization } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
 import { UsageError } from './errors.js';

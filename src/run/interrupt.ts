@@ -7,7 +7,7 @@
  * says which, in its error message, for the report.
  */
 import type { Exchange } from '../http/types.js';
-import type { Sender } from '../engine/run-context.js';
+import type { Sender } from '../engine/execution/execution.js';
 import type { HttpRequest } from '../request/types.js';
 
 /** How long the clean-up after an interrupt may take, counted from the interrupt. */

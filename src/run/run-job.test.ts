@@ -10,8 +10,8 @@ import { UsageError } from './errors.js';
 import { exitCodeOf, runJob, type RunJobIo } from './run-job.js';
 import { knownCheckNames } from './settings.js';
 import { isLoopbackUrl } from './target.js';
-import type { Fault } from '../engine/phases/testing/faulty-server.js';
-import { startFaultyServer } from '../engine/phases/testing/faulty-server.js';
+import type { Fault } from '../engine/testing/faulty-server.js';
+import { startFaultyServer } from '../engine/testing/faulty-server.js';
 
 /** The locales' indexes read without credentials, as a WordPress that ignores a wrong application password there. */
 const anonymousIndex: Fault = (request, forward) => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../checks/types.js';
 import type { RunConfigInput } from '../config/index.js';
 import { describeFinding, prepareConformance, runConformance, type ConformanceOutcome } from './plan.js';
-import { isTimeBudget } from '../engine/run/control.js';
+import { isTimeBudget } from '../engine/execution/control.js';
 
 export { describeFinding, prepareConformance, runConformance, ConformanceOutcome, type ConformanceTarget } from './plan.js';
 export { settingsFromEnvironment, APP_PASSWORD_VARIABLE } from './settings.js';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runJob } from '../../src/run/run-job.js';
 import { type RunSettings } from '../../src/config/index.js';
 import { knownPhaseNames, loadRunSettings } from '../../src/run/index.js';
-import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
+import { startFaultyServer, type Fault } from '../../src/engine/testing/faulty-server.js';
 
 const PASSWORD_ENV = 'RESTCONFORM_TEST_APP_PASSWORD';
 const SCALE = Number(process.env.RESTCONFORM_BUDGET_SCALE ?? 20);

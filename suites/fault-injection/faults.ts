@@ -3,7 +3,7 @@
  * checks guard. They wrap the real reference server through `startFaultyServer` (the shipped server has no such
  * options); the descriptor, contract, locale, delete and batch faults come from the phases' own `faults.ts`.
  */
-import type { Fault, ForwardedAnswer, ForwardedRequest } from '../../src/engine/phases/testing/faulty-server.js';
+import type { Fault, ForwardedAnswer, ForwardedRequest } from '../../src/engine/testing/faulty-server.js';
 
 const MEMBERS = /^\/community\/v1\/members$/;
 const MEMBER_ACTION = /^\/community\/v1\/members\/action\/\d+$/;

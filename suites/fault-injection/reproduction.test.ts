@@ -10,7 +10,7 @@ import type { Finding } from '../../src/checks/types.js';
 import { replayFinding } from '../../src/cli/replay-job.js';
 import { runJob } from '../../src/run/run-job.js';
 import { loadRunSettings } from '../../src/run/index.js';
-import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
+import { startFaultyServer, type Fault } from '../../src/engine/testing/faulty-server.js';
 import type { JsonReport } from '../../src/report/json.js';
 import { passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from './faults.js';
 import { temporaryFolders } from '../../src/testing/temporary-folders.js';

@@ -9,8 +9,8 @@ import type { Finding } from '../../src/checks/types.js';
 import { runJob } from '../../src/run/run-job.js';
 import { type RunSettings } from '../../src/config/index.js';
 import { loadRunSettings } from '../../src/run/index.js';
-import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
-import { startFaultyServer, type Fault } from '../../src/engine/phases/testing/faulty-server.js';
+import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/testing/faults.js';
+import { startFaultyServer, type Fault } from '../../src/engine/testing/faulty-server.js';
 import {
   actionEnumNotEnforced,
   emailsToAnonymous,

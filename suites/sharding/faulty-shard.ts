@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import { runJob } from '../../src/run/run-job.js';
 import { parseShard } from '../../src/config/index.js';
 import { loadRunSettings } from '../../src/run/index.js';
-import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/phases/testing/faults.js';
-import { startFaultyServer } from '../../src/engine/phases/testing/faulty-server.js';
+import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/testing/faults.js';
+import { startFaultyServer } from '../../src/engine/testing/faulty-server.js';
 import { itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from '../fault-injection/faults.js';
 import { lookupOnly } from '../safety/logged-server.js';
 

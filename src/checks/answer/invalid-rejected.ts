@@ -6,7 +6,7 @@
  * Such an answer, a 4xx with an error code other than 401 and 403, is a refusal: a note, not a failure. A 401 or
  * 403 still fails (the permission check ran before validation), and so does an answer that accepts the value,
  * unless the run itself sent the request without its credentials (a write guard held them back, see
- * `engine/run/write-guards/`): such a refusal judges neither the account's rights nor the order of validation,
+ * `engine/execution/write-guards/`): such a refusal judges neither the account's rights nor the order of validation,
  * so it is a note.
  */
 import type { CheckFailure, ExchangeCheck } from '../types.js';

@@ -1,7 +1,7 @@
 /**
  * What the stateful phase's sequences show the checks: each step's answer, what a step wrote and what a read showed
  * back, the lists a resource is looked for in, and the attempts of other accounts on it. The sequences
- * (`engine/sequences/`) send the requests and gather these; the checks of `resources/`, `collections/` and `access/`
+ * (`engine/steps/` and the phases that script them) send the requests and gather these; the checks of `resources/`, `collections/` and `access/`
  * judge them. A family is named by its name (`wp/v2 posts`), a resource by its id as text.
  */
 import type { StepAnswer } from './step-answer.js';

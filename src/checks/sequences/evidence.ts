@@ -2,7 +2,7 @@
  * What the `sequences` phase shows its check after each step of a model-based sequence: the step's answer with
  * what the model expected of it, and where the step read something back, what it read beside what the model
  * holds (values written, a list's members and total, a child whose parent was deleted). The phase
- * (`engine/model/`) keeps the model and sends the steps; `sequence_model` judges.
+ * (`engine/phases/sequences/`) keeps the model and sends the steps; `sequence_model` judges.
  */
 import type { StepAnswer } from '../resources/step-answer.js';
 

@@ -1,17 +1,17 @@
 /** Every phase, in the order a run executes them, and the checks the phases report under their own names. */
 import type { AnyEvidenceCheck } from '../../checks/types.js';
-import { authPhase } from './auth.js';
-import { batchPhase } from './batch.js';
-import { collectionsPhase } from './collections.js';
-import { concurrencyPhase } from './concurrency.js';
-import { contractPhase } from './contract.js';
-import { examplesPhase } from './examples.js';
-import { fuzzPhase } from './fuzz.js';
-import { localePhase } from './locale.js';
+import { authPhase } from './auth/index.js';
+import { batchPhase } from './batch/index.js';
+import { collectionsPhase } from './collections/index.js';
+import { concurrencyPhase } from './concurrency/index.js';
+import { contractPhase } from './contract/index.js';
+import { examplesPhase } from './examples/index.js';
+import { fuzzPhase } from './fuzz/index.js';
+import { localePhase } from './locale/index.js';
 import type { Phase } from './phase.js';
-import { schemasPhase } from './schemas.js';
-import { sequencesPhase } from './sequences.js';
-import { statefulPhase } from './stateful.js';
+import { schemasPhase } from './schemas/index.js';
+import { sequencesPhase } from './sequences/index.js';
+import { statefulPhase } from './stateful/index.js';
 
 export const PHASES: readonly Phase[] = [
   contractPhase,

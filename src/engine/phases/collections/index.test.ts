@@ -1,0 +1,76 @@
+/** The collections phase on lists that break one rule each, and quiet on the reference server. */
+import { describe, expect, it } from 'vitest';
+import { collectionsPhase } from './index.js';
+import { editDescriptor, noTotalsOnEmptyLists, pastLastPageRepeatsLast, queryArgumentDefault, queryArgumentIgnored } from '../../testing/faults.js';
+import type { Fault } from '../../testing/faulty-server.js';
+import { findingLines, phaseAgainstFaults } from '../../testing/phase-run.js';
+
+const MEMBERS = /^\/community\/v1\/members$/;
+const MODERATION = /^\/community\/v1\/moderation$/;
+
+const runWith = phaseAgainstFaults(collectionsPhase);
+
+describe('phase collections', () => {
+  it('finds nothing on the reference server, and sends requests to every list', async () => {
+    const result = await runWith([]);
+    expect(findingLines(result.findings)).toEqual([]);
+    const listed = new Set(result.events.flatMap((event) => (event.type === 'exchange' && event.phase === 'collections' ? [event.operation.route] : [])));
+    expect([...listed].sort()).toEqual([
+      '/community/v1/components',
+      '/community/v1/members',
+      '/community/v1/moderation',
+      '/community/v1/profile/fields',
+      '/community/v1/profile/groups',
+      '/community/v1/signup',
+    ]);
+  });
+
+  it.each<[string, Fault, RegExp]>([
+    [
+      'a list that ignores include',
+      queryArgumentIgnored(MEMBERS, 'include'),
+      /^collection_filters failure en_gb GET \/community\/v1\/members: include=\[\d+, \d+\] \(ids from the list itself\) answers \[[\d, ]+\]: also \[/,
+    ],
+    [
+      'a list that ignores exclude',
+      queryArgumentIgnored(MEMBERS, 'exclude'),
+      /^collection_filters failure en_gb GET \/community\/v1\/members: exclude=\[(\d+)\] \(an id from the list itself\) still answers \1/,
+    ],
+    [
+      'no X-WP-Total on an empty list',
+      noTotalsOnEmptyLists(MEMBERS),
+      /^collection_headers failure en_gb GET \/community\/v1\/members: an empty list answer has no X-WP-Total and X-WP-TotalPages headers$/,
+    ],
+    [
+      'no default per_page (all items when absent)',
+      queryArgumentDefault(MEMBERS, 'per_page', '100'),
+      /^collection_paging failure en_gb GET \/community\/v1\/members: without per_page the list holds 2\d items; X-WP-Total 2\d and the declared default per_page 10 make 10$/,
+    ],
+    [
+      'a list that ignores page',
+      queryArgumentIgnored(MODERATION, 'page'),
+      /^collection_paging failure en_gb GET \/community\/v1\/moderation: ordered by id, the pages at per_page 2 repeat items \[\d+, \d+\]: pages must be disjoint$/,
+    ],
+    [
+      'a page past the last that repeats the last',
+      pastLastPageRepeatsLast(MEMBERS),
+      /^collection_paging failure en_gb GET \/community\/v1\/members: page 4, past the last of 3 \(X-WP-Total 2\d, per_page \d+\), holds \d+ items \[[\d, ]+\]; expected 400 or \[\]$/,
+    ],
+    [
+      'a list that ignores order',
+      queryArgumentIgnored(MODERATION, 'order'),
+      /^collection_order failure en_gb GET \/community\/v1\/moderation: ordered by id, order=desc answers \[[\d, ]+\]; order=asc answered/,
+    ],
+    [
+      'a declared offset the list ignores',
+      editDescriptor((root) => void (root.routes['/community/v1/moderation']!.endpoints[0]!.args.offset = { type: 'integer', required: false })),
+      /^collection_filters failure en_gb GET \/community\/v1\/moderation: offset=1, ordered by id, answers \[[\d, ]+\]; the list from its second item is/,
+    ],
+  ])('reports %s', async (_name, fault, expected) => {
+    const lines = findingLines((await runWith([fault])).findings);
+    expect(
+      lines.some((line) => expected.test(line)),
+      lines.join('\n'),
+    ).toBe(true);
+  });
+});

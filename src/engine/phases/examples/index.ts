@@ -1,0 +1,114 @@
+/**
+ * Phase `examples`: the deterministic boundary set of every operation (each enum value, each bound and just
+ * past it, empty and full arrays…), and one probe per undeclared method of each route (404 rest_no_route).
+ * An optional argument a route's callback refused is learnt (`callback-refusals.ts`): the boundary and invalid cases
+ * after it leave it out unless it is what they try or break, and the fuzz phase starts knowing it.
+ */
+import type { HttpMethod, Operation } from '../../../descriptor/types.js';
+import type { RequestCase } from '../../../generate/types.js';
+import { LABEL_DEPENDENT_CHECKS, labelStillHolds } from '../../labels.js';
+import { otherRouteServing } from './route-owner.js';
+import type { ExecutedCase } from '../../execution/execution.js';
+import { forEachConcurrently } from '../../pool.js';
+import type { Phase, PhaseContext } from '../phase.js';
+import { withRealIds } from '../../real-ids.js';
+
+const PHASE = 'examples';
+
+/** Methods a probe may try; HEAD and OPTIONS are served implicitly by WordPress and never probed. */
+const PROBE_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Statuses a valid request may get without it being a fault: they say something about state or rights. */
+const NOTED_STATUSES: Record<number, string> = {
+  401: 'valid requests answered 401: needs credentials',
+  403: 'valid requests answered 403: the user lacks the right',
+  404: 'valid requests answered 404: resource not found for the values tried',
+  // The transport has already retried within its bounds: the operation went untested, and the report must say so.
+  429: 'valid requests answered 429 even after retries: rate limited, not tested',
+};
+
+/** Records coverage notes for valid cases and reports every broken rule. */
+export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string): void {
+  const status = executed.exchange.response?.status;
+  if (!requestCase.mutation && status !== undefined && NOTED_STATUSES[status]) {
+    ctx.run.note(op, NOTED_STATUSES[status]!);
+  }
+  let outcomes = executed.outcomes;
+  if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase, ctx.generators(op).rejectedDefaults)) {
+    ctx.run.emit({
+      type: 'warning',
+      message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported`,
+    });
+    outcomes = outcomes.filter((o) => !LABEL_DEPENDENT_CHECKS.has(o.check));
+  }
+  ctx.run.reportOutcomes(op, requestCase, executed, phase, outcomes);
+}
+
+/** One synthetic operation per route and undeclared method, built from the route's first operation. */
+function probeOperations(operations: readonly Operation[], safeMethodsOnly: boolean): Array<{ probe: Operation; model: Operation }> {
+  const byRoute = new Map<string, Operation[]>();
+  for (const op of operations) {
+    const key = `${op.locale} ${op.route}`;
+    const list = byRoute.get(key);
+    if (list) list.push(op);
+    else byRoute.set(key, [op]);
+  }
+  const probes: Array<{ probe: Operation; model: Operation }> = [];
+  for (const ops of byRoute.values()) {
+    const declared = new Set(ops.map((op) => op.method));
+    const model = ops[0]!;
+    for (const method of PROBE_METHODS) {
+      if (declared.has(method) || (safeMethodsOnly && method !== 'GET')) continue;
+      probes.push({ model, probe: { ...model, method, id: `${model.locale ?? '-'} ${method} ${model.route}`, args: {}, allowBatch: false } });
+    }
+  }
+  return probes;
+}
+
+export const examplesPhase: Phase = {
+  name: PHASE,
+  description: 'Deterministic boundary values of every parameter, and a probe of every undeclared method.',
+  checks: [],
+  budgetShare: 0.25,
+  workload: (ctx) =>
+    ctx.operations.reduce((sum, op) => sum + ctx.generators(op).boundary().length, 0) + probeOperations(ctx.operations, ctx.safeMethodsOnly).length,
+  skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
+  async run(ctx) {
+    const { run } = ctx;
+    await forEachConcurrently(
+      ctx.operations,
+      ctx.settings.concurrency,
+      async (op) => {
+        run.cover(op);
+        for (const requestCase of ctx.generators(op).boundary()) {
+          if (run.stopped) return;
+          // What the case carries along from its valid base case: real ids, not refused arguments; what it tries or breaks as it is.
+          const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
+          const executed = await run.execute(op, sent, PHASE, { judgeCase: true });
+          ctx.refusals.note(op, sent, executed.exchange);
+          reportExecuted(ctx, op, sent, executed, PHASE);
+        }
+      },
+      () => run.stopped,
+    );
+
+    await forEachConcurrently(
+      probeOperations(ctx.operations, ctx.safeMethodsOnly),
+      ctx.settings.concurrency,
+      async ({ probe, model }) => {
+        const path = ctx.generators(model).samplePath();
+        if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
+        const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
+        const executed = await run.execute(probe, requestCase, PHASE, { probe: true, judgeCase: true });
+        run.reportOutcomes(
+          probe,
+          requestCase,
+          executed,
+          PHASE,
+          executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'),
+        );
+      },
+      () => run.stopped,
+    );
+  },
+};

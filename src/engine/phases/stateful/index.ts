@@ -1,0 +1,233 @@
+/**
+ * Phase `stateful`: the life cycle of every family of the resource model (inferred from each locale's
+ * descriptor, see `src/resources/`), and the relations between resources the interface has (signup activation,
+ * block and unblock, profile field data, follow and unfollow, components switched and back), with data taken
+ * from real responses. Every step's failure is a finding whose reproduction is the whole sequence so far, one
+ * curl line per step; every sequence, run or skipped, is reported with its steps.
+ */
+import { accessOtherResource } from '../../../checks/access/access-other-resource.js';
+import { collectionSearch } from '../../../checks/collections/collection-search.js';
+import { listTotal } from '../../../checks/collections/list-total.js';
+import { createLocation } from '../../../checks/resources/create-location.js';
+import { createPersisted } from '../../../checks/resources/create-persisted.js';
+import { crossLocaleVisibility } from '../../../checks/resources/cross-locale-visibility.js';
+import { duplicateCreate } from '../../../checks/resources/duplicate-create.js';
+import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
+import { updatePersisted } from '../../../checks/resources/update-persisted.js';
+import { useAfterDelete } from '../../../checks/resources/use-after-delete.js';
+import type { HttpMethod, Operation } from '../../../descriptor/types.js';
+import { inferResources, mergedHints, type ResourceHints } from '../../../resources/index.js';
+import type { SequenceReport } from '../../events.js';
+import { resourceLifecycle } from './lifecycle.js';
+import {
+  activationOf,
+  blockAndUnblock,
+  componentsSwitched,
+  familyAt,
+  fieldData,
+  followAndUnfollow,
+  RELATION_NAMESPACE,
+  RELATION_ROUTES,
+  signupActivation,
+} from '../../steps/relations.js';
+import { familyOperations, type FamilyEnv } from '../../steps/resources.js';
+import { RouteBook } from '../../steps/route-book.js';
+import { runSequence, type Sequence } from '../../steps/step-script.js';
+import { sequenceToken } from '../../steps/token.js';
+import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
+import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
+
+const PHASE = 'stateful';
+const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/** A route a relation needs, served by any of `methods`; or one the resource model infers (`find`). */
+type RouteNeed = { route: string; methods: readonly HttpMethod[] } | { find(env: FamilyEnv): Operation | undefined };
+
+/** A sequence between resources: the routes it sends to (beyond its families') and the families it creates. */
+interface RelationSequence {
+  name: string;
+  needs: RouteNeed[];
+  /** Collections (contract keys) of the families it creates. */
+  families: string[];
+  run(sequence: Sequence, env: FamilyEnv, token: string): Promise<void>;
+}
+
+/** The relations the phase knows, in running order; each runs where the descriptor serves its routes. */
+export const RELATION_SEQUENCES: readonly RelationSequence[] = [
+  {
+    name: 'signup activation',
+    // Its route is the signups' action the model infers, whatever its variable is called.
+    needs: [{ find: activationOf }],
+    families: [RELATION_ROUTES.signups, RELATION_ROUTES.members],
+    run: signupActivation,
+  },
+  {
+    name: 'block and unblock',
+    needs: [
+      { route: RELATION_ROUTES.moderation, methods: ['POST'] },
+      { route: RELATION_ROUTES.moderation, methods: ['GET'] },
+      { route: RELATION_ROUTES.moderationItem, methods: ['DELETE'] },
+    ],
+    families: [RELATION_ROUTES.members],
+    run: blockAndUnblock,
+  },
+  {
+    name: 'profile field data',
+    needs: [
+      { route: RELATION_ROUTES.fieldData, methods: WRITE_METHODS },
+      { route: RELATION_ROUTES.fieldData, methods: ['GET'] },
+      { route: RELATION_ROUTES.fieldData, methods: ['DELETE'] },
+    ],
+    families: [RELATION_ROUTES.profileFields, RELATION_ROUTES.members],
+    run: fieldData,
+  },
+  {
+    name: 'follow and unfollow',
+    needs: [{ route: RELATION_ROUTES.followAction, methods: WRITE_METHODS }],
+    families: [RELATION_ROUTES.members],
+    run: followAndUnfollow,
+  },
+  {
+    name: 'components switched and back',
+    needs: [
+      { route: RELATION_ROUTES.components, methods: ['GET'] },
+      { route: RELATION_ROUTES.components, methods: WRITE_METHODS },
+    ],
+    families: [],
+    run: (sequence, env) => componentsSwitched(sequence, env),
+  },
+];
+
+/** One sequence of one locale, ready to run or with the reason it cannot. */
+interface PlannedSequence {
+  name: string;
+  family?: string;
+  /** The operation the shard decision goes by (the sequence's first request). */
+  first: Operation | undefined;
+  skip?: string;
+  /** The target serves nothing of the interface it is about (plain WordPress and the community relations): no warning. */
+  foreign?: boolean;
+  run(sequence: Sequence, token: string): Promise<void>;
+}
+
+const UNSERVED_RELATIONS = `the target serves no ${RELATION_NAMESPACE} routes`;
+
+function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSequence[] {
+  const planned: PlannedSequence[] = [];
+  for (const family of env.model.families) {
+    const ops = familyOperations(env.book, family);
+    planned.push({
+      name: `${family.name} life cycle`,
+      family: family.name,
+      first: ops?.create,
+      skip: family.skip ?? (ops === undefined ? 'the descriptor lacks a route the life cycle needs' : undefined),
+      run: (sequence, token) => resourceLifecycle(sequence, env, family, token),
+    });
+  }
+  for (const relation of RELATION_SEQUENCES) {
+    const resolved = relation.needs.map((need) => ('find' in need ? need.find(env) : env.book.firstOperation(need.route, need.methods)));
+    const families = relation.families.map((collection) => familyAt(env, collection));
+    const lacking =
+      resolved.some((op) => op === undefined) ||
+      families.some((family) => family === undefined || family.skip !== undefined || familyOperations(env.book, family) === undefined);
+    const foreign = !namespaces.has(RELATION_NAMESPACE);
+    planned.push({
+      name: relation.name,
+      first: resolved[0],
+      skip: foreign ? UNSERVED_RELATIONS : lacking ? 'the descriptor lacks routes for it' : undefined,
+      foreign,
+      run: (sequence, token) => relation.run(sequence, env, token),
+    });
+  }
+  return planned;
+}
+
+/** Each locale's sequences, the model inferred from its descriptor. */
+function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedSequence[] }> {
+  const hints = mergedHints(ctx.resourceHints);
+  const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
+  return books.map((book, index) => {
+    const env: FamilyEnv = { book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) };
+    return { book, planned: planLocale(env, new Set(ctx.descriptors[index]!.operations.map((op) => op.namespace))) };
+  });
+}
+
+/** A sequence in one locale: its name in reports, and the piece of work a split run gives to one shard. */
+function sequenceUnit(planned: PlannedSequence, book: RouteBook): string {
+  return `${planned.name} (${book.locale ?? 'no locale'})`;
+}
+
+/** Requests of one create → read → update → read → delete → read sequence and its list checks (the workload estimate). */
+const REQUESTS_PER_SEQUENCE = 12;
+
+export const statefulPhase: Phase = {
+  name: PHASE,
+  description:
+    'The life cycle of every resource family the descriptor reveals (create, read, list, search, duplicate, update of every field, delete, use after delete, X-WP-Total; cross-locale reads), and relations: signup activation, block and unblock, profile field data, follow and unfollow, components switched and back.',
+  checks: [
+    statefulSequence,
+    useAfterDelete,
+    crossLocaleVisibility,
+    listTotal,
+    updatePersisted,
+    createPersisted,
+    duplicateCreate,
+    createLocation,
+    collectionSearch,
+    accessOtherResource,
+  ],
+  budgetShare: 0.15,
+  workload: (ctx) => ctx.operations.filter((op) => op.method === 'POST' && op.pattern.variables.length === 0).length * REQUESTS_PER_SEQUENCE,
+  skipReason: writingPhaseSkipReason,
+  // A step of a sequence waits for the one before; a life cycle has some twenty steps.
+  units: (ctx) =>
+    ctx.safeMethodsOnly
+      ? []
+      : plans(ctx).flatMap(({ book, planned }) =>
+          planned
+            .filter((plan) => plan.skip === undefined && plan.first !== undefined)
+            .map((plan) => ({ name: sequenceUnit(plan, book), cost: 20 * SEQUENTIAL_WEIGHT })),
+        ),
+  async run(ctx) {
+    let counter = 0;
+    // One after another: list totals are only meaningful while nothing else writes.
+    for (const { book, planned: sequences } of plans(ctx)) {
+      const lacking: string[] = [];
+      for (const planned of sequences) {
+        const base = { phase: PHASE, locale: book.locale, name: planned.name, ...(planned.family === undefined ? {} : { family: planned.family }) };
+        if (planned.skip !== undefined || planned.first === undefined) {
+          // A relation the target lacks routes for is worth a warning, unless it serves none of the interface's.
+          if (planned.family === undefined && planned.foreign !== true) lacking.push(planned.name);
+          emitSequence(ctx, { ...base, outcome: 'skipped', reason: planned.skip ?? 'no route to start from', steps: [], leftovers: [] });
+          continue;
+        }
+        // Counted whether or not this shard runs it: a sequence's names are the same in a split run.
+        counter += 1;
+        const name = sequenceUnit(planned, book);
+        // The one place the phase decides whether a sequence runs in this shard.
+        if (!ctx.shard.owns(name)) continue;
+        const token = sequenceToken(ctx.run.seed, 's', counter);
+        const sequence = await runSequence(ctx, PHASE, name, (running) => planned.run(running, token));
+        if (sequence === undefined) continue;
+        const outcome = sequence.outcome ?? { result: 'passed' as const };
+        emitSequence(ctx, {
+          ...base,
+          outcome: outcome.result,
+          ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+          steps: sequence.steps,
+          leftovers: sequence.leftovers,
+        });
+      }
+      if (lacking.length > 0) {
+        ctx.run.emit({
+          type: 'warning',
+          message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${lacking.join(', ')}; not run`,
+        });
+      }
+    }
+  },
+};
+
+function emitSequence(ctx: PhaseContext, report: SequenceReport): void {
+  ctx.run.emit({ type: 'sequence', sequence: report });
+}
