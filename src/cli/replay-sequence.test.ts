@@ -27,7 +27,7 @@ const temporaryFolder = temporaryFolders();
 const SEED = 5;
 const LOCALES = ['en_gb', 'el'];
 /** The phase drawing 40 sequences, as the phase's own tests draw them. */
-const drawing: Phase = { ...sequencesPhase, run: (ctx) => sequencesPhase.run({ ...ctx, settings: { ...ctx.settings, sequences: 40 } }) };
+const drawing: Phase = { ...sequencesPhase, gather: (ctx) => sequencesPhase.gather({ ...ctx, settings: { ...ctx.settings, sequences: 40 } }) };
 
 /** How many of each thing the store holds: its members and every map of every namespace's slice. */
 function holdings(store: Store): Record<string, number> {

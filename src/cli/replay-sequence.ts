@@ -20,9 +20,9 @@ import { replayCommands } from '../engine/phases/sequences/recorded.js';
 import { modelWorld } from '../engine/phases/sequences/world.js';
 import { runOperations } from '../engine/engine.js';
 import { PHASES } from '../engine/phases/index.js';
-import { wholeRunContext } from '../engine/whole-execution.js';
-import { RunContext } from '../engine/execution/execution.js';
-import { sequenceToken } from '../engine/steps/token.js';
+import { standalonePhaseContext } from '../engine/standalone-phase-context.js';
+import { Execution } from '../engine/execution/execution.js';
+import { seededToken } from '../engine/steps/token.js';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
 import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
@@ -78,10 +78,10 @@ export async function replaySequence(input: SequenceReplayInput): Promise<number
     const secrets = [credentials, ...accounts.flatMap((account) => (account.credentials ? [account.credentials] : []))].flatMap(credentialSecrets);
     const restUrls = new Map(recorded.locales.map(({ locale, restUrl }) => [locale, input.retarget(restUrl, input.target, base)]));
     const descriptors = await Promise.all([...restUrls].map(([locale, restUrl]) => descriptorAt(transport, restUrl, locale, credentials)));
-    const run = new RunContext({ seed: input.seed, sender: transport, checks: EXCHANGE_CHECKS, restUrls, credentials, accounts, secrets, emit: () => {} });
+    const execution = new Execution({ seed: input.seed, sender: transport, checks: EXCHANGE_CHECKS, restUrls, credentials, accounts, secrets, emit: () => {} });
     const operations = runOperations(descriptors, false);
-    const ctx = wholeRunContext({
-      run,
+    const ctx = standalonePhaseContext({
+      execution,
       descriptors,
       operations,
       settings: loadConfig({ knownPhases: PHASES.map((phase) => phase.name), overrides: { seed: input.seed } }),
@@ -96,16 +96,16 @@ export async function replaySequence(input: SequenceReplayInput): Promise<number
     for (const one of recorded.commands) out.write(`  ${one.what}\n`);
     // A token of its own: what the run made under its tokens may still hold their unique values (a login, an
     // address), even deleted, on a server that only hides what it deletes.
-    const token = sequenceToken(input.seed, 'p', Date.now() % 1_000_000);
-    const { sequence, violation } = await runCommands(ctx, finding.replay.phase, world, token, commands, `replay of ${finding.id}`, true);
+    const token = seededToken(input.seed, 'p', Date.now() % 1_000_000);
+    const { script, violation } = await runCommands(ctx, finding.replay.phase, world, token, commands, `replay of ${finding.id}`, true);
     const redact = (text: string): string => redactSecrets(text, secrets);
-    for (const step of sequence?.steps ?? []) out.write(`${redact(step.step)}${step.detail === undefined ? '' : `: ${redact(step.detail)}`}\n`);
+    for (const step of script?.steps ?? []) out.write(`${redact(step.step)}${step.detail === undefined ? '' : `: ${redact(step.detail)}`}\n`);
     out.write(`requests, in order:\n`);
-    for (const exchange of sequence?.exchanges ?? [])
+    for (const exchange of script?.exchanges ?? [])
       out.write(
         `  ${requestLine(exchange.request.method, exchange.request.url)} answered ${exchange.response?.status ?? `no response (${exchange.error?.code ?? 'unknown error'})`}\n`,
       );
-    for (const line of sequence?.leftovers ?? []) out.write(`left behind: ${redact(line)}\n`);
+    for (const line of script?.leftovers ?? []) out.write(`left behind: ${redact(line)}\n`);
     if (violation !== undefined) {
       for (const failure of violation.failures) out.write(`${finding.id} still fails ${finding.check}: ${redact(failure.message)}\n`);
       return 1;

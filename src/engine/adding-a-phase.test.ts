@@ -12,7 +12,7 @@ import { createTransport, type Transport } from '../http/index.js';
 import { loadConfig } from '../config/index.js';
 import { fetchDescriptors, knownPhaseNames, startBundledServer } from '../run/index.js';
 import type { ReferenceServer } from '../server/index.js';
-import { runEngine, type RunResult } from './engine.js';
+import { executePhases, type RunResult } from './engine.js';
 import type { RunEvent } from './events.js';
 import { PHASES } from './phases/index.js';
 import type { Phase } from './phases/phase.js';
@@ -34,13 +34,13 @@ const perPageOne: Phase = {
   budgetShare: 0.05,
   workload: (ctx) => ctx.operations.filter((op) => op.method === 'GET' && op.args.per_page !== undefined).length,
   skipReason: () => undefined,
-  async run(ctx) {
+  async gather(ctx) {
     for (const op of ctx.operations.filter((candidate) => candidate.method === 'GET' && candidate.args.per_page !== undefined)) {
-      if (ctx.run.stopped) return;
+      if (ctx.execution.stopped) return;
       const path = ctx.generators(op).samplePath();
-      const executed = await ctx.run.execute(op, { operationId: op.id, kind: 'valid', path, query: { per_page: 1 }, body: undefined }, 'per-page-one');
+      const executed = await ctx.execution.execute(op, { operationId: op.id, kind: 'valid', path, query: { per_page: 1 }, body: undefined }, 'per-page-one');
       const json = executed.exchange.response?.json;
-      ctx.run.judge(
+      ctx.execution.judge(
         onePerPage,
         { items: Array.isArray(json) ? json.length : undefined },
         { operation: op, phase: 'per-page-one', exchanges: [executed.exchange] },
@@ -71,7 +71,7 @@ async function runWith(phases: string[], sender = transport): Promise<{ result: 
   const catalogue = [...PHASES, perPageOne];
   const settings = loadConfig({ knownPhases: catalogue.map((phase) => phase.name), overrides: { phases, seed: 1, examples: 1, timeBudgetSeconds: 60 } });
   const events: RunEvent[] = [];
-  const result = await runEngine({
+  const result = await executePhases({
     settings,
     catalogue,
     tool: 'restconform',

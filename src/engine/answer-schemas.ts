@@ -3,13 +3,13 @@ import { AnswerSchemas } from '../checks/answer-schemas.js';
 import { fetchItemSchemas, type ItemSchemaSet, type LoadedDescriptor } from '../descriptor/index.js';
 import { basicAuthorization } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
-import type { RunContext, Sender } from './execution/execution.js';
+import type { Execution, Sender } from './execution/execution.js';
 
 export interface LoadAnswerSchemasOptions {
   descriptors: readonly LoadedDescriptor[];
   restUrls: ReadonlyMap<string | null, string>;
   sender: Sender;
-  run: RunContext;
+  execution: Execution;
   credentials?: Credentials;
   signal?: AbortSignal;
   concurrency: number;
@@ -31,7 +31,7 @@ export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Prom
       signal: options.signal,
       concurrency: options.concurrency,
     });
-    for (const warning of set.warnings) options.run.emit({ type: 'warning', message: `published schemas: ${warning}` });
+    for (const warning of set.warnings) options.execution.emit({ type: 'warning', message: `published schemas: ${warning}` });
     sets.push(set);
   }
   const schemas = new AnswerSchemas(sets);

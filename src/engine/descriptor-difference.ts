@@ -6,10 +6,10 @@
 import type { DescriptorDifference } from '../checks/contract/evidence.js';
 import type { EvidenceCheck } from '../checks/types.js';
 import type { Exchange } from '../http/types.js';
-import type { RunContext } from './execution/execution.js';
+import type { Execution } from './execution/execution.js';
 
 export function judgeDifference(
-  run: RunContext,
+  execution: Execution,
   checks: readonly EvidenceCheck<DescriptorDifference>[],
   difference: DescriptorDifference,
   where: { locale: string | null; phase: string; exchanges: Exchange[] },
@@ -17,7 +17,7 @@ export function judgeDifference(
   const operation = { locale: where.locale, method: difference.method ?? '*', route: difference.subjectRoute ?? difference.route };
   for (const check of checks) {
     for (const failure of check.judge(difference)) {
-      run.report({
+      execution.report({
         check: check.name,
         severity: failure.severity ?? check.severity,
         operation,

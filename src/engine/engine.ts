@@ -20,7 +20,7 @@ import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { OwnedResources } from './owned-resources.js';
 import type { ResourceHints } from '../resources/index.js';
 import { CallbackRefusals } from './callback-refusals.js';
-import { RunContext, type Sender } from './execution/execution.js';
+import { Execution, type Sender } from './execution/execution.js';
 import { cleanUp } from './execution/clean-up.js';
 import { SetUpWindow, setUpCapMs } from './execution/set-up.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
@@ -141,12 +141,12 @@ function incompleteness(stoppedEarly: string | undefined, stoppedPhases: readonl
   return reasons;
 }
 
-export async function runEngine(options: EngineOptions): Promise<RunResult> {
+export async function executePhases(options: EngineOptions): Promise<RunResult> {
   const started = Date.now();
   const restUrls = options.restUrls ?? new Map(options.descriptors.map((d) => [d.locale, d.source.replace(/\/$/, '')]));
   // Set once the phases are planned; the run calls it after its first requests.
   let onPaceMeasured: (rate: TargetRate) => void = () => {};
-  const run = new RunContext({
+  const execution = new Execution({
     seed: options.settings.seed,
     sender: options.sender,
     checks: options.checks,
@@ -176,9 +176,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0,
   });
   for (const descriptor of options.descriptors) {
-    for (const [route, value] of Object.entries(descriptor.root.routes)) run.declareRoute(descriptor.locale, route, value.methods);
+    for (const [route, value] of Object.entries(descriptor.root.routes)) execution.declareRoute(descriptor.locale, route, value.methods);
   }
-  for (const op of operations) run.cover(op);
+  for (const op of operations) execution.cover(op);
 
   options.emit({
     type: 'run_started',
@@ -214,7 +214,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   // The work before the phases is bounded too: a part of the budget at most, and the dead-target rule (timeouts
   // counted) stops a run whose target answers nothing but its descriptors.
   const setUp = new SetUpWindow({
-    control: run.control,
+    control: execution.control,
     sender: options.sender,
     signal: options.signal,
     capMs: budgetMs === undefined ? undefined : setUpCapMs(budgetMs),
@@ -230,18 +230,19 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
         if (found !== undefined) others.set(account.name, found);
       }
       const own = await find(options.credentials);
-      run.protectOwnAccount(own, others);
+      execution.protectOwnAccount(own, others);
       // The run's accounts exist: a post's author can name one before any list of users has been read.
       for (const account of [own, ...others.values()]) {
-        for (const { locale, route } of account?.collections ?? []) if (account?.id !== undefined) run.owned?.seeSettled(locale, route, String(account.id));
+        for (const { locale, route } of account?.collections ?? [])
+          if (account?.id !== undefined) execution.owned?.seeSettled(locale, route, String(account.id));
       }
     }
 
     // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.
     const wanted = options.checks.some((check) => check.name === 'response_schema') || options.settings.phases.includes('schemas');
-    if (wanted && !run.stopped) {
-      run.useAnswerSchemas(
-        await loadAnswerSchemas({ ...options, sender: setUp.sender, signal: setUp.signal, concurrency: options.settings.concurrency, run, restUrls }),
+    if (wanted && !execution.stopped) {
+      execution.useAnswerSchemas(
+        await loadAnswerSchemas({ ...options, sender: setUp.sender, signal: setUp.signal, concurrency: options.settings.concurrency, execution, restUrls }),
       );
     }
   } finally {
@@ -252,10 +253,10 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   // The budget is for the phases' sending, counted from here: the run's set-up (its own accounts, the published
   // schemas, generators built ahead meanwhile) has its own cap above, so a short budget is not eaten before the first request.
   const sendingFrom = Date.now();
-  if (budgetMs !== undefined) run.setDeadline(sendingFrom + budgetMs);
+  if (budgetMs !== undefined) execution.setDeadline(sendingFrom + budgetMs);
 
   const phaseContext: PhaseContext = {
-    run,
+    execution,
     descriptors: options.descriptors,
     operations,
     allOperations,
@@ -286,9 +287,9 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   const stoppedPhases: string[] = [];
   for (const phase of catalogue) {
     if (!options.settings.phases.includes(phase.name)) continue;
-    if (run.stopped) {
+    if (execution.stopped) {
       stoppedPhases.push(phase.name);
-      options.emit({ type: 'phase_skipped', phase: phase.name, reason: `run stopped: ${run.stopReason}` });
+      options.emit({ type: 'phase_skipped', phase: phase.name, reason: `run stopped: ${execution.stopReason}` });
       continue;
     }
     const skip = phase.skipReason(phaseContext);
@@ -297,26 +298,26 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
       continue;
     }
     const phaseStart = Date.now();
-    const requestsBefore = run.requests;
+    const requestsBefore = execution.requests;
     // Each phase stops at its share of the budget, so the phases after it still get theirs.
     const phaseDeadline = budgetPlan?.deadlineFor(phase.name, phaseStart);
-    run.limitPhase(phaseDeadline);
+    execution.limitPhase(phaseDeadline);
     options.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
     phasesRun.push(phase.name);
-    const figures = await phase.run(phaseContext);
-    const cutShort = run.phaseShareSpent;
-    run.limitPhase(undefined);
+    const figures = await phase.gather(phaseContext);
+    const cutShort = execution.phaseShareSpent;
+    execution.limitPhase(undefined);
     const spentMs = Date.now() - phaseStart;
-    const requests = run.requests - requestsBefore;
+    const requests = execution.requests - requestsBefore;
     const pace = phaseFiguresWithPace(figures, spentMs);
     if (budgetPlan && phaseDeadline !== undefined)
       budgetPlan.record({ phase: phase.name, allowedMs: phaseDeadline - phaseStart, spentMs, requests, cutShort, ...pace });
     options.emit({ type: 'phase_finished', phase: phase.name, requests, durationMs: spentMs, ...pace });
   }
   const durationMs = Date.now() - started;
-  const rate = run.pace();
+  const rate = execution.pace();
 
-  if (!options.bundledServer && !options.safeMethodsOnly) await cleanUp(run, { keepCreated: !options.settings.cleanup, emit: options.emit });
+  if (!options.bundledServer && !options.safeMethodsOnly) await cleanUp(execution, { keepCreated: !options.settings.cleanup, emit: options.emit });
 
   // A phase check applies to the operations its phase sent requests to; a descriptor comparison to all of them.
   const phaseChecks = phaseChecksThatRan(options, phasesRun);
@@ -327,17 +328,17 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
   ];
   // A shard's whole-run work (a sequence, a probe) may reach another shard's operations: their entries stay, so a
   // merge sums every request, but are marked, and the shard's tallies count its own operations only.
-  const coverage = run.coverage(checksFor).map((entry) => (plan.ownsOperation(entry) ? entry : { ...entry, otherShard: true }));
+  const coverage = execution.coverage(checksFor).map((entry) => (plan.ownsOperation(entry) ? entry : { ...entry, otherShard: true }));
   const own = coverage.filter((entry) => entry.otherShard !== true);
   const checks = checksThatRan(options, phasesRun);
-  const findings = run.findings();
+  const findings = execution.findings();
   const result: RunResult = {
-    summary: { ...run.summary(), operations: own.length },
+    summary: { ...execution.summary(), operations: own.length },
     coverage,
     findings,
-    ...(phasesRun.includes('auth') ? { access: run.access() } : {}),
-    stoppedEarly: run.stopReason,
-    incomplete: [...incompleteness(run.stopReason, stoppedPhases, own, run.cutOff), ...run.incompleteWork],
+    ...(phasesRun.includes('auth') ? { access: execution.access() } : {}),
+    stoppedEarly: execution.stopReason,
+    incomplete: [...incompleteness(execution.stopReason, stoppedPhases, own, execution.cutOff), ...execution.incompleteWork],
     durationMs,
     rate,
     ...(budgetPlan ? { budget: budgetPlan.split() } : {}),
@@ -355,7 +356,7 @@ export async function runEngine(options: EngineOptions): Promise<RunResult> {
     rate,
     ...(result.budget ? { budget: result.budget } : {}),
     ...(options.baseline
-      ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage, run.stopReason === undefined && stoppedPhases.length === 0) }
+      ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage, execution.stopReason === undefined && stoppedPhases.length === 0) }
       : {}),
   });
   return result;

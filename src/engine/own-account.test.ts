@@ -5,7 +5,7 @@ import { createTransport, type Transport } from '../http/index.js';
 import { basicAuthorization, buildRequest } from '../request/index.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
-import { RunContext } from './execution/execution.js';
+import { Execution } from './execution/execution.js';
 
 const MEMBERS = '/community/v1/members';
 
@@ -53,7 +53,7 @@ describe('the run’s own account', () => {
   });
 
   it('gets writes without the run’s credentials, and everything else as built', async () => {
-    const run = new RunContext({
+    const execution = new Execution({
       seed: 1,
       sender: transport,
       checks: EXCHANGE_CHECKS,
@@ -62,12 +62,12 @@ describe('the run’s own account', () => {
       secrets: [],
       emit: () => {},
     });
-    run.protectOwnAccount(account);
+    execution.protectOwnAccount(account);
     const op = (method: string, route: string) => descriptor.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
     const send = async (method: string, route: string, path: Record<string, string>) => {
       const operation = op(method, route);
       const requestCase = { operationId: operation.id, kind: 'valid' as const, path, query: {}, body: method === 'GET' ? undefined : {} };
-      return run.send(buildRequest({ restUrl, operation, requestCase, credentials: server.credentials.admin }), operation, 'test', 'valid');
+      return execution.send(buildRequest({ restUrl, operation, requestCase, credentials: server.credentials.admin }), operation, 'test', 'valid');
     };
     const deleteMe = await send('DELETE', `${MEMBERS}/me`, {});
     expect(deleteMe.request.headers.authorization).toBeUndefined();
@@ -76,7 +76,7 @@ describe('the run’s own account', () => {
     expect((await send('POST', itemRoute, { id: ownId })).request.headers.authorization).toBeUndefined();
     expect((await send('GET', `${MEMBERS}/me`, {})).request.headers.authorization).toBe(basicAuthorization(server.credentials.admin));
     expect((await send('POST', itemRoute, { id: `${ownId}9` })).request.headers.authorization).toBe(basicAuthorization(server.credentials.admin));
-    expect(run.coverage().find((entry) => entry.method === 'DELETE')?.notes).toEqual([
+    expect(execution.coverage().find((entry) => entry.method === 'DELETE')?.notes).toEqual([
       'writes to the account the run logs in as were sent without credentials, so they could not change it',
     ]);
   });

@@ -22,7 +22,7 @@ import type { PhaseContext } from './phases/phase.js';
  * case unchanged when the route is no family's or the run knows no id for it.
  */
 export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: RequestCase): RequestCase {
-  const owned = ctx.run.owned;
+  const owned = ctx.execution.owned;
   if (owned === undefined) return requestCase;
   if (requestCase.kind === 'boundary') {
     if (requestCase.subject === undefined) return withSiteNames(op, requestCase, owned.settledArgIdsFor(op), requestCase.mutation?.param);
@@ -50,8 +50,8 @@ export function withRealIds(ctx: PhaseContext, op: Operation, requestCase: Reque
  * known before the phases count, so every run and every shard of a split one sends the same (for a theme: none,
  * and WordPress files the template under the active theme). The argument an invalid case mutates keeps its value.
  */
-export function withSettledSiteNames(ctx: Pick<PhaseContext, 'run'>, op: Operation, requestCase: RequestCase): RequestCase {
-  const owned = ctx.run.owned;
+export function withSettledSiteNames(ctx: Pick<PhaseContext, 'execution'>, op: Operation, requestCase: RequestCase): RequestCase {
+  const owned = ctx.execution.owned;
   if (owned === undefined) return requestCase;
   return withSiteNames(op, requestCase, owned.settledArgIdsFor(op), requestCase.mutation?.param);
 }

@@ -10,7 +10,7 @@ import { syntheticOperation } from './synthetic-operation.js';
 export async function fetchRootAgain(ctx: PhaseContext, descriptor: LoadedDescriptor, phase: string): Promise<Exchange> {
   const declared = descriptor.operations.find((op) => op.route === '/' && op.method === 'GET');
   const op = declared ?? syntheticOperation(descriptor.locale, 'GET', '/');
-  const executed = await ctx.run.execute(op, { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined }, phase, {
+  const executed = await ctx.execution.execute(op, { operationId: op.id, kind: 'valid', path: {}, query: {}, body: undefined }, phase, {
     probe: declared === undefined,
   });
   return executed.exchange;

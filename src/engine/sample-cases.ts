@@ -15,6 +15,6 @@ export function sampleCases(ctx: PhaseContext, op: Operation, kind: 'valid' | 'i
   const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
   if (!arbitrary || count <= 0) return [];
   return fc
-    .sample(arbitrary, { seed: operationSeed(ctx.run.seed, `${op.id} ${purpose} ${kind}`), numRuns: count })
+    .sample(arbitrary, { seed: operationSeed(ctx.execution.seed, `${op.id} ${purpose} ${kind}`), numRuns: count })
     .map((requestCase) => withSettledSiteNames(ctx, op, requestCase));
 }

@@ -13,7 +13,7 @@ import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { readContractFile } from '../contract/io.js';
 import type { Contract } from '../contract/types.js';
 import { DescriptorError, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
-import { runEngine, type RunResult } from '../engine/engine.js';
+import { executePhases, type RunResult } from '../engine/engine.js';
 import type { StoreAccounts } from '../server/index.js';
 import type { Sender } from '../engine/execution/execution.js';
 import { isInterrupted, isTimeBudget } from '../engine/execution/control.js';
@@ -218,7 +218,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       accounts: accountsToCheck(),
       signal: io.signal,
     });
-    const result = await runEngine({
+    const result = await executePhases({
       settings,
       tool: 'restconform',
       version: VERSION,

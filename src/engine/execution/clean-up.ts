@@ -1,6 +1,6 @@
 /**
  * Cleaning up: deleting what the run made, and the one rule that says a delete worked. A sequence deletes what it
- * made when it ends (`Sequence.finish`); at the end of a run on a foreign target, whatever is left is deleted here.
+ * made when it ends (`StepScript.finish`); at the end of a run on a foreign target, whatever is left is deleted here.
  */
 import type { Operation } from '../../descriptor/types.js';
 import type { Exchange } from '../../http/types.js';
@@ -14,7 +14,7 @@ export function isGone(status: number | undefined): boolean {
   return status !== undefined && ((status >= 200 && status < 300) || status === 404 || status === 410);
 }
 
-/** What the end-of-run clean-up needs of the run (a `RunContext`). */
+/** What the end-of-run clean-up needs of the run (a `Execution`). */
 export interface CleanUpRun {
   readonly owned: Pick<OwnedResources, 'remaining' | 'deleteOf' | 'unlockOf'> | undefined;
   readonly credentials: Credentials | undefined;

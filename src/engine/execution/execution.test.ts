@@ -6,32 +6,32 @@ import { basicAuthorization } from '../../request/index.js';
 import type { HttpRequest } from '../../request/types.js';
 import type { RunEvent } from '../events.js';
 import { OwnAccount } from '../own-account.js';
-import { RunContext, type Sender } from './execution.js';
+import { Execution, type Sender } from './execution.js';
 
 const USER = String.raw`/wp/v2/users/(?<id>[\d]+)`;
 const POST = String.raw`/wp/v2/posts/(?<id>[\d]+)`;
 
 /** A run whose sender answers every request with one recorded real WordPress answer. */
-function runAnswering(name: string): RunContext {
+function runAnswering(name: string): Execution {
   const sender: Sender = { send: async () => recordedExchange(name) };
-  return new RunContext({ seed: 1, sender, checks: EXCHANGE_CHECKS, restUrls: new Map([[null, 'http://127.0.0.1/wp-json']]), secrets: [], emit: () => {} });
+  return new Execution({ seed: 1, sender, checks: EXCHANGE_CHECKS, restUrls: new Map([[null, 'http://127.0.0.1/wp-json']]), secrets: [], emit: () => {} });
 }
 
 function invalidCase(operationId: string, mutation: Mutation): RequestCase {
   return { operationId, kind: 'invalid', path: { id: '1' }, query: {}, body: {}, mutation };
 }
 
-describe('RunContext findings', () => {
+describe('Execution findings', () => {
   it('groups a declared-invalid value accepted by real WordPress per operation and argument, with a count', async () => {
-    const run = runAnswering('accepted-invalid');
+    const execution = runAnswering('accepted-invalid');
     const op = { ...fakeOperation('POST', POST), locale: null, id: `- POST ${POST}` };
     const title = (rule: Mutation['rule']): Mutation => ({ param: 'title', location: 'body', rule, description: `title broken by ${rule}` });
     const content: Mutation = { param: 'content', location: 'body', rule: 'wrong_type', description: 'content = " " (type object)' };
     for (const mutation of [title('wrong_type'), title('wrong_type'), title('additional_property'), content]) {
       const requestCase = invalidCase(op.id, mutation);
-      run.reportOutcomes(op, requestCase, await run.execute(op, requestCase, 'fuzz', { judgeCase: true }), 'fuzz');
+      execution.reportOutcomes(op, requestCase, await execution.execute(op, requestCase, 'fuzz', { judgeCase: true }), 'fuzz');
     }
-    const accepted = run.findings().filter((finding) => finding.check === 'invalid_rejected');
+    const accepted = execution.findings().filter((finding) => finding.check === 'invalid_rejected');
     expect(accepted.map((finding) => [finding.argument, finding.count])).toEqual([
       ['title', 3],
       ['content', 1],
@@ -57,7 +57,7 @@ describe('RunContext findings', () => {
   });
 });
 
-describe('RunContext, the handle on the run', () => {
+describe('Execution, the handle on the run', () => {
   const ADMIN = { user: 'admin', password: 'abcd efgh' };
   const validCase = (op: { id: string }): RequestCase => ({ operationId: op.id, kind: 'valid', path: {}, query: {}, body: {} });
 
@@ -70,7 +70,7 @@ describe('RunContext, the handle on the run', () => {
         return { ...jsonExchange(request.method === 'GET' ? 200 : 400, {}), request };
       },
     };
-    const run = new RunContext({
+    const execution = new Execution({
       seed: 1,
       sender,
       checks: [],
@@ -80,29 +80,29 @@ describe('RunContext, the handle on the run', () => {
       emit: (event) => events.push(event),
       extraValues: { '/wp/v2/posts': { status: 'draft' } },
     });
-    run.protectOwnAccount(new OwnAccount(new Map([['en_gb', [/^\/wp\/v2\/users\/me$/]]])));
+    execution.protectOwnAccount(new OwnAccount(new Map([['en_gb', [/^\/wp\/v2\/users\/me$/]]])));
     const me = fakeOperation('POST', '/wp/v2/users/me');
     const posts = fakeOperation('GET', '/wp/v2/posts');
-    await run.execute(me, validCase(me), 'fuzz');
-    await run.execute(posts, { ...validCase(posts), body: undefined }, 'fuzz');
+    await execution.execute(me, validCase(me), 'fuzz');
+    await execution.execute(posts, { ...validCase(posts), body: undefined }, 'fuzz');
     expect(sent.map((request) => [request.url, request.headers.authorization])).toEqual([
       ['http://127.0.0.1/wp-json/wp/v2/users/me', undefined],
       ['http://127.0.0.1/wp-json/wp/v2/posts?status=draft', basicAuthorization(ADMIN)],
     ]);
-    expect(run.requests).toBe(2);
-    expect(run.coverage().map((entry) => [entry.route, entry.statuses, entry.notes])).toEqual([
+    expect(execution.requests).toBe(2);
+    expect(execution.coverage().map((entry) => [entry.route, entry.statuses, entry.notes])).toEqual([
       ['/wp/v2/users/me', { '400': 1 }, ['writes to the account the run logs in as were sent without credentials, so they could not change it']],
       ['/wp/v2/posts', { '200': 1 }, []],
     ]);
-    expect(run.summary()).toMatchObject({ requests: 2, operations: 2, answeredAsRun: 1, refusedAsRun: 0 });
+    expect(execution.summary()).toMatchObject({ requests: 2, operations: 2, answeredAsRun: 1, refusedAsRun: 0 });
     expect(events.map((event) => event.type)).toEqual(['exchange', 'exchange']);
   });
 
   it('words why it stopped as reports always have, and keeps the typed reason on its control', () => {
     const sender: Sender = { send: async () => recordedExchange('refusal-own-callback') };
-    const run = new RunContext({ seed: 1, sender, checks: [], restUrls: new Map(), secrets: [], emit: () => {}, deadline: Date.now() - 1 });
-    expect(run.stopReason).toBe('time budget');
-    expect(run.stopped).toBe(true);
-    expect(run.control.reason).toEqual({ kind: 'time-budget' });
+    const execution = new Execution({ seed: 1, sender, checks: [], restUrls: new Map(), secrets: [], emit: () => {}, deadline: Date.now() - 1 });
+    expect(execution.stopReason).toBe('time budget');
+    expect(execution.stopped).toBe(true);
+    expect(execution.control.reason).toEqual({ kind: 'time-budget' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The handle every phase holds on the run. It composes the run's parts, each a module of `run/`: the control (why
+ * The handle every phase holds on the run. It composes the run's parts, each a module of `execution/`: the control (why
  * the run stops, deadlines, a dead target), the identities, the transmitter (the write guards around the sender),
  * the check runner, the findings book and the recorder.
  */
@@ -18,7 +18,7 @@ import { CheckRunner, type CheckOutcome, type ExecutedCase, type JudgedAt } from
 import { RunControl, stopText } from './control.js';
 import { FindingsBook, type FindingInput } from './findings-book.js';
 import { RunIdentities } from './identities.js';
-import type { ExecuteOptions, RunContextOptions } from './options.js';
+import type { ExecuteOptions, ExecutionSetup } from './options.js';
 import { RunRecorder } from './recorder.js';
 import { pathInRoot, pathValues } from './rest-path.js';
 import { Transmitter, type RaceEntry } from './transmitter.js';
@@ -27,9 +27,9 @@ import { writeGuards } from './write-guards/index.js';
 export type { CheckOutcome, ExecutedCase, JudgedAt } from './check-runner.js';
 export type { RaceEntry } from './transmitter.js';
 export { findingFingerprint, type FindingInput } from './findings-book.js';
-export type { ExecuteOptions, RunContextOptions, Sender } from './options.js';
+export type { ExecuteOptions, ExecutionSetup, Sender } from './options.js';
 
-export class RunContext {
+export class Execution {
   readonly seed: number;
   readonly checks: readonly ExchangeCheck[];
   readonly credentials: Credentials | undefined;
@@ -42,7 +42,7 @@ export class RunContext {
   readonly ownedWritesOnly: boolean;
   /** Whether the run goes on, and if not, why (the typed reason). */
   readonly control: RunControl;
-  readonly #options: RunContextOptions;
+  readonly #options: ExecutionSetup;
   readonly #who: RunIdentities;
   readonly #book: FindingsBook;
   readonly #recorder: RunRecorder;
@@ -50,7 +50,7 @@ export class RunContext {
   readonly #transmitter: Transmitter;
   readonly #incomplete: string[] = [];
 
-  constructor(options: RunContextOptions) {
+  constructor(options: ExecutionSetup) {
     this.#options = options;
     this.seed = options.seed;
     this.checks = options.checks;

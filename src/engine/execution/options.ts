@@ -1,4 +1,4 @@
-/** What a run is made of (`RunContextOptions`), and how one request of a phase is sent (`ExecuteOptions`). */
+/** What a run is made of (`ExecutionSetup`), and how one request of a phase is sent (`ExecuteOptions`). */
 import type { ExchangeCheck, Severity } from '../../checks/types.js';
 import type { Exchange } from '../../http/types.js';
 import type { Identity } from '../../request/identity.js';
@@ -15,7 +15,7 @@ export interface Sender {
   together?(requests: readonly HttpRequest[], signal?: AbortSignal): Promise<Exchange[]>;
 }
 
-export interface RunContextOptions {
+export interface ExecutionSetup {
   seed: number;
   sender: Sender;
   checks: readonly ExchangeCheck[];

@@ -15,8 +15,8 @@ const MEMBERS = '/community/v1/members';
 const COMPONENTS = '/community/v1/components';
 
 /** A phase that only does `run`: the test sends the run's requests by hand. */
-function phaseDoing(name: string, run: Phase['run']): Phase {
-  return { name, description: 'test', checks: [], budgetShare: 0, workload: () => 0, skipReason: () => undefined, run };
+function phaseDoing(name: string, run: Phase['gather']): Phase {
+  return { name, description: 'test', checks: [], budgetShare: 0, workload: () => 0, skipReason: () => undefined, gather: run };
 }
 
 /**
@@ -64,7 +64,7 @@ describe('a request sent alone', () => {
     const phase = phaseDoing('alone-probe', async (ctx) => {
       const op = (route: string) => ctx.operations.find((candidate) => candidate.method === 'GET' && candidate.route === route)!;
       const read = async (route: string, name: string, alone = false) => {
-        await ctx.run.execute(op(route), plainCase(op(route)), 'alone-probe', { judgeCase: true, alone });
+        await ctx.execution.execute(op(route), plainCase(op(route)), 'alone-probe', { judgeCase: true, alone });
         order.push(name);
       };
       const before = [read(MEMBERS, 'before 1'), read(MEMBERS, 'before 2')];
@@ -119,7 +119,7 @@ describe('a request that timed out', () => {
       const op = (method: string, route: string) => ctx.operations.find((candidate) => candidate.method === method && candidate.route === route)!;
       // Not judged by the case: the checks that judge any answer report here, as in every phase.
       const send = (method: string, route: string, body?: Record<string, unknown>) =>
-        ctx.run.execute(op(method, route), plainCase(op(method, route), body), 'examples');
+        ctx.execution.execute(op(method, route), plainCase(op(method, route), body), 'examples');
       const others = [send('GET', MEMBERS), send('GET', MEMBERS)];
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [read, write] = await Promise.all([

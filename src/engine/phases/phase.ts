@@ -1,17 +1,18 @@
-/** A phase of a run: a named step that sends requests through the shared RunContext. */
+/** A phase of a run: a named step that sends requests through the shared Execution. */
 import type { Contract } from '../../contract/types.js';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { OperationGenerators } from '../generators.js';
 import type { ResourceHints } from '../../resources/index.js';
 import type { AnyEvidenceCheck } from '../../checks/types.js';
 import type { CallbackRefusals } from '../callback-refusals.js';
-import type { RunContext } from '../execution/execution.js';
+import type { Execution } from '../execution/execution.js';
 import type { ShardPlan, WorkUnit } from '../shard-plan.js';
 import type { PhaseFigures } from '../budget.js';
 import type { RunSettings } from '../../config/index.js';
 
 export interface PhaseContext {
-  run: RunContext;
+  /** The run's execution: its control, transmitter, findings book and clean-up, shared by every phase. */
+  execution: Execution;
   /** Every loaded descriptor, one per locale (or one for `--locales none`). */
   descriptors: readonly LoadedDescriptor[];
   /** The operations this run tests: safety-filtered and sharded, in a stable order. */
@@ -70,8 +71,11 @@ export interface Phase {
   units?(ctx: PlanningContext): WorkUnit[];
   /** A reason to skip the phase in this run, or undefined to run it. */
   skipReason(ctx: PhaseContext): string | undefined;
-  /** Runs the phase; a phase of sequences tells how many ran (its pace in the reports). */
-  run(ctx: PhaseContext): Promise<void | PhaseFigures>;
+  /**
+   * Gathers the phase's evidence: sends its requests and hands what it saw to its checks. A phase of sequences
+   * tells how many ran (its pace in the reports).
+   */
+  gather(ctx: PhaseContext): Promise<void | PhaseFigures>;
 }
 
 /** Why a phase that writes cannot run here: writes are not allowed, or there is no descriptor to write through. */

@@ -9,7 +9,7 @@ import { byPrivilege } from '../../request/index.js';
 import { schemaTypes, type ResourceFamily } from '../../resources/index.js';
 import { createResource, deleteArgs, familyOperations, type CreatedResource, type FamilyEnv } from './resources.js';
 import type { RouteBook } from './route-book.js';
-import type { Sequence } from './step-script.js';
+import type { StepScript } from './step-script.js';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 
@@ -48,10 +48,10 @@ function requiredFamily(env: FamilyEnv, collection: string): ResourceFamily {
 }
 
 /** The id of the member listed with exactly this login, found through the member list's `search`. */
-async function memberByLogin(sequence: Sequence, book: RouteBook, login: unknown): Promise<string | undefined> {
+async function memberByLogin(script: StepScript, book: RouteBook, login: unknown): Promise<string | undefined> {
   const list = book.operation(RELATION_ROUTES.members, 'GET');
   if (typeof login !== 'string' || list === undefined) return undefined;
-  const found = await sequence.send(list, { query: { search: login } });
+  const found = await script.send(list, { query: { search: login } });
   const member = itemsWith(found, 'user_login', login)[0] as Record<string, unknown> | undefined;
   return idText(member?.id);
 }
@@ -70,24 +70,24 @@ export function activationOf(env: FamilyEnv): Operation | undefined {
 }
 
 /** The value an action's variable takes for a resource: the field of that name its create or its read shows, else its id. */
-async function actionValue(sequence: Sequence, env: FamilyEnv, resource: CreatedResource, variable: string): Promise<string | undefined> {
+async function actionValue(script: StepScript, env: FamilyEnv, resource: CreatedResource, variable: string): Promise<string | undefined> {
   const family = resource.family;
   if (variable === family.itemVariable || variable === family.idField) return resource.id;
   const shown = idText(resource.answer.field(variable));
   if (shown !== undefined) return shown;
-  const read = await sequence.send(familyOperations(env.book, family)!.read, { path: resource.path, query: { context: 'edit' } });
+  const read = await script.send(familyOperations(env.book, family)!.read, { path: resource.path, query: { context: 'edit' } });
   return idText(read.field(variable));
 }
 
 /** The member an activation made (found by the signup's login), deleted when the sequence ends. */
-async function deleteMemberMade(sequence: Sequence, env: FamilyEnv, signup: CreatedResource, token: string): Promise<void> {
+async function deleteMemberMade(script: StepScript, env: FamilyEnv, signup: CreatedResource, token: string): Promise<void> {
   const membersFamily = requiredFamily(env, RELATION_ROUTES.members);
   const members = familyOperations(env.book, membersFamily)!;
-  const memberId = await memberByLogin(sequence, env.book, signup.answer.field('user_login') ?? signup.body.user_login);
+  const memberId = await memberByLogin(script, env.book, signup.answer.field('user_login') ?? signup.body.user_login);
   if (memberId === undefined) return;
   // The run made it: on a target where the run writes only to what it made, its delete at the end must be allowed.
-  sequence.ctx.run.owned?.adopt(members.remove.locale, membersFamily.name, memberId, sequence.ctx.run.credentials);
-  sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
+  script.ctx.execution.owned?.adopt(members.remove.locale, membersFamily.name, memberId, script.ctx.execution.credentials);
+  script.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
 }
 
 /**
@@ -95,120 +95,119 @@ async function deleteMemberMade(sequence: Sequence, env: FamilyEnv, signup: Crea
  * activates it and a member exists; every attempt after that is refused → the member is read. A key no answer
  * shows (BuddyPress e-mails it) cannot be tried: the sequence says so.
  */
-export async function signupActivation(sequence: Sequence, env: FamilyEnv, token: string): Promise<void> {
+export async function signupActivation(script: StepScript, env: FamilyEnv, token: string): Promise<void> {
   const { book } = env;
   const membersFamily = requiredFamily(env, RELATION_ROUTES.members);
   const members = familyOperations(book, membersFamily)!;
   const activate = activationOf(env)!;
   const variable = activate.pattern.variables.at(-1)!.name;
-  const signup = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.signups), token);
-  const key = await actionValue(sequence, env, signup, variable);
-  const run = sequence.ctx.run;
+  const signup = await createResource(script, env, requiredFamily(env, RELATION_ROUTES.signups), token);
+  const key = await actionValue(script, env, signup, variable);
+  const execution = script.ctx.execution;
   if (key === undefined) {
     // The key reaches the person signing up some other way (BuddyPress e-mails it): what every caller knows of the
     // signup, its id, must not activate it.
-    for (const identity of byPrivilege(run.identities)) {
+    for (const identity of byPrivilege(execution.identities)) {
       const who = `${identity.name} (${identity.role})`;
-      const answer = await sequence.send(activate, { path: { [variable]: signup.id } }, { credentials: identity.credentials ?? null });
+      const answer = await script.send(activate, { path: { [variable]: signup.id } }, { credentials: identity.credentials ?? null });
       const step = {
         step: 'status' as const,
         what: `activate the signup by its id instead of its ${variable} as ${who}`,
         expected: 'refused' as const,
         answer,
       };
-      if (sequence.judge(statefulSequence, activate, step).length === 0)
-        sequence.record(`activation by id as ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
-      else if (isSuccess(answer)) await deleteMemberMade(sequence, env, signup, token);
+      if (script.judge(statefulSequence, activate, step).length === 0) script.record(`activation by id as ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      else if (isSuccess(answer)) await deleteMemberMade(script, env, signup, token);
     }
-    sequence.stop(activate, `no answer shows the signup's "${variable}" (it reaches the new member some other way): activating with it cannot be tried`);
+    script.stop(activate, `no answer shows the signup's "${variable}" (it reaches the new member some other way): activating with it cannot be tried`);
   }
   const path = { [variable]: key };
   let memberId: string | undefined;
-  for (const identity of byPrivilege(run.identities)) {
+  for (const identity of byPrivilege(execution.identities)) {
     const own = identity.credentials === undefined ? null : identity.credentials;
     const who = `${identity.name} (${identity.role})`;
-    const answer = await sequence.send(activate, { path }, { credentials: own });
+    const answer = await script.send(activate, { path }, { credentials: own });
     if (memberId !== undefined) {
       const repeated = { step: 'repeated' as const, what: `activating the same signup again as ${who}`, answer };
-      if (sequence.judge(statefulSequence, activate, repeated).length === 0)
-        sequence.record(`activation again by ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      if (script.judge(statefulSequence, activate, repeated).length === 0)
+        script.record(`activation again by ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
       continue;
     }
-    const last = identity.credentials?.user === run.credentials?.user;
+    const last = identity.credentials?.user === execution.credentials?.user;
     if (!isSuccess(answer) && !last) {
-      sequence.record(`activation by ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
+      script.record(`activation by ${who}`, 'ok', `refused: ${describeAnswer(answer)}`);
       continue;
     }
-    sequence.expectStatus(statefulSequence, activate, answer, 'success', `activate the signup as ${who}`);
-    const named = idText(answer.field('user_id')) ?? (await memberByLogin(sequence, book, signup.answer.field('user_login') ?? signup.body.user_login));
-    sequence.judgeOrStop(statefulSequence, activate, { step: 'activated', memberId: named });
+    script.expectStatus(statefulSequence, activate, answer, 'success', `activate the signup as ${who}`);
+    const named = idText(answer.field('user_id')) ?? (await memberByLogin(script, book, signup.answer.field('user_login') ?? signup.body.user_login));
+    script.judgeOrStop(statefulSequence, activate, { step: 'activated', memberId: named });
     memberId = named!;
-    sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
-    sequence.record(`activated by ${who}`, 'ok', `member ${memberId}`);
+    script.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId }, body: deleteArgs(membersFamily, token) });
+    script.record(`activated by ${who}`, 'ok', `member ${memberId}`);
   }
-  const member = await sequence.send(members.read, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId! } });
-  sequence.expectStatus(statefulSequence, members.read, member, 'success', `read member ${memberId} made by the activation`);
+  const member = await script.send(members.read, { path: { [members.read.pattern.variables.at(-1)!.name]: memberId! } });
+  script.expectStatus(statefulSequence, members.read, member, 'success', `read member ${memberId} made by the activation`);
 }
 
 /** block a member → listed in moderation → blocking again refused → unblock → no longer listed. */
-export async function blockAndUnblock(sequence: Sequence, env: FamilyEnv, token: string): Promise<void> {
+export async function blockAndUnblock(script: StepScript, env: FamilyEnv, token: string): Promise<void> {
   const { book } = env;
   const block = book.operation(RELATION_ROUTES.moderation, 'POST')!;
   const list = book.operation(RELATION_ROUTES.moderation, 'GET')!;
   const unblock = book.operation(RELATION_ROUTES.moderationItem, 'DELETE')!;
-  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), token);
+  const member = await createResource(script, env, requiredFamily(env, RELATION_ROUTES.members), token);
   const body = { item_id: Number(member.id), type: 'user' };
   const query = { item_id: Number(member.id) };
 
-  const blocked = await sequence.send(block, { body });
-  sequence.expectStatus(statefulSequence, block, blocked, 'success', `block member ${member.id}`);
+  const blocked = await script.send(block, { body });
+  script.expectStatus(statefulSequence, block, blocked, 'success', `block member ${member.id}`);
   const named = idText(blocked.field('id'));
-  sequence.judgeOrStop(statefulSequence, block, { step: 'blocked', itemId: named });
+  script.judgeOrStop(statefulSequence, block, { step: 'blocked', itemId: named });
   const itemId = named!;
-  const forget = sequence.cleanup(unblock, { path: { id: itemId } });
+  const forget = script.cleanup(unblock, { path: { id: itemId } });
 
-  const listed = await sequence.send(list, { query });
-  sequence.expectStatus(statefulSequence, list, listed, 'success', 'list moderation items');
-  sequence.judgeOrStop(statefulSequence, list, { step: 'moderation listed', member: member.id, itemId, blocked: true, list: listed.json });
+  const listed = await script.send(list, { query });
+  script.expectStatus(statefulSequence, list, listed, 'success', 'list moderation items');
+  script.judgeOrStop(statefulSequence, list, { step: 'moderation listed', member: member.id, itemId, blocked: true, list: listed.json });
 
-  const again = await sequence.send(block, { body });
-  sequence.judgeOrStop(statefulSequence, block, { step: 'repeated', what: `blocking member ${member.id} twice`, answer: again });
-  sequence.expectStatus(statefulSequence, block, again, 'refused', `block member ${member.id} twice`);
+  const again = await script.send(block, { body });
+  script.judgeOrStop(statefulSequence, block, { step: 'repeated', what: `blocking member ${member.id} twice`, answer: again });
+  script.expectStatus(statefulSequence, block, again, 'refused', `block member ${member.id} twice`);
 
-  const unblocked = await sequence.send(unblock, { path: { id: itemId } });
-  sequence.expectStatus(statefulSequence, unblock, unblocked, 'success', `unblock member ${member.id}`);
+  const unblocked = await script.send(unblock, { path: { id: itemId } });
+  script.expectStatus(statefulSequence, unblock, unblocked, 'success', `unblock member ${member.id}`);
   forget();
-  const after = await sequence.send(list, { query });
-  sequence.expectStatus(statefulSequence, list, after, 'success', 'list moderation items after the unblock');
-  sequence.judgeOrStop(statefulSequence, list, { step: 'moderation listed', member: member.id, itemId, blocked: false, list: after.json });
+  const after = await script.send(list, { query });
+  script.expectStatus(statefulSequence, list, after, 'success', 'list moderation items after the unblock');
+  script.judgeOrStop(statefulSequence, list, { step: 'moderation listed', member: member.id, itemId, blocked: false, list: after.json });
 }
 
 /** profile group → field in it → a member's data for the field written, read back equal, deleted. */
-export async function fieldData(sequence: Sequence, env: FamilyEnv, token: string): Promise<void> {
+export async function fieldData(script: StepScript, env: FamilyEnv, token: string): Promise<void> {
   const { book } = env;
   const write = book.firstOperation(RELATION_ROUTES.fieldData, WRITE_METHODS)!;
   const read = book.operation(RELATION_ROUTES.fieldData, 'GET')!;
   const remove = book.operation(RELATION_ROUTES.fieldData, 'DELETE')!;
-  const field = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.profileFields), token);
-  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), `${token}m`);
+  const field = await createResource(script, env, requiredFamily(env, RELATION_ROUTES.profileFields), token);
+  const member = await createResource(script, env, requiredFamily(env, RELATION_ROUTES.members), `${token}m`);
   const path = { field_id: field.id, user_id: member.id };
   const value = [`Restconform value ${token}`];
   // Sent as the route declares it: a list, or (BuddyPress) one string.
   const declared = write.args.value;
   const sent = declared !== undefined && !schemaTypes(declared).includes('array') ? value[0] : value;
 
-  const written = await sequence.send(write, { path, body: { value: sent } });
-  sequence.expectStatus(statefulSequence, write, written, 'success', `write member ${member.id}'s data for field ${field.id}`);
-  const readBack = await sequence.send(read, { path });
-  sequence.expectStatus(statefulSequence, read, readBack, 'success', 'read the data back');
-  sequence.judgeOrStop(statefulSequence, read, { step: 'field data read', written: value, read: readBack.field('value'), deleted: false });
-  const deleted = await sequence.send(remove, { path });
-  sequence.expectStatus(statefulSequence, remove, deleted, 'success', 'delete the data');
-  const after = await sequence.send(read, { path });
+  const written = await script.send(write, { path, body: { value: sent } });
+  script.expectStatus(statefulSequence, write, written, 'success', `write member ${member.id}'s data for field ${field.id}`);
+  const readBack = await script.send(read, { path });
+  script.expectStatus(statefulSequence, read, readBack, 'success', 'read the data back');
+  script.judgeOrStop(statefulSequence, read, { step: 'field data read', written: value, read: readBack.field('value'), deleted: false });
+  const deleted = await script.send(remove, { path });
+  script.expectStatus(statefulSequence, remove, deleted, 'success', 'delete the data');
+  const after = await script.send(read, { path });
   // Gone: no data is left to read.
   if (after.status === 404) return;
-  sequence.expectStatus(statefulSequence, read, after, 'success', 'read the data after the delete');
-  sequence.judgeOrStop(statefulSequence, read, { step: 'field data read', written: value, read: after.field('value'), deleted: true });
+  script.expectStatus(statefulSequence, read, after, 'success', 'read the data after the delete');
+  script.judgeOrStop(statefulSequence, read, { step: 'field data read', written: value, read: after.field('value'), deleted: true });
 }
 
 /**
@@ -216,68 +215,68 @@ export async function fieldData(sequence: Sequence, env: FamilyEnv, token: strin
  * of its lists by a rule of its own (BuddyPress: no "last activity" yet) leaves them out of the following list too,
  * which then says nothing of the follow: a note, not a failure.
  */
-async function listsMember(sequence: Sequence, list: Operation, id: string): Promise<boolean> {
-  const answer = await sequence.send(list, { query: { include: [Number(id)] } });
-  sequence.expectStatus(statefulSequence, list, answer, 'success', `list member ${id} by include`);
+async function listsMember(script: StepScript, list: Operation, id: string): Promise<boolean> {
+  const answer = await script.send(list, { query: { include: [Number(id)] } });
+  script.expectStatus(statefulSequence, list, answer, 'success', `list member ${id} by include`);
   if (itemsWith(answer, 'id', id).length > 0) return true;
   const note = `member ${id} is not in the members list narrowed to it: the list leaves it out by a rule of its own, so the following list is not judged`;
-  sequence.ctx.run.note(list, `${sequence.phase}: ${note}`);
-  sequence.record('following listed', 'skipped', note);
+  script.ctx.execution.note(list, `${script.phase}: ${note}`);
+  script.record('following listed', 'skipped', note);
   return false;
 }
 
 /** follow a member → in the caller's following list → unfollow → gone from it. */
-export async function followAndUnfollow(sequence: Sequence, env: FamilyEnv, token: string): Promise<void> {
+export async function followAndUnfollow(script: StepScript, env: FamilyEnv, token: string): Promise<void> {
   const { book } = env;
   const action = book.firstOperation(RELATION_ROUTES.followAction, WRITE_METHODS)!;
   const list = book.operation(RELATION_ROUTES.members, 'GET');
   // The following list is only checked where the list declares a `following` scope.
   const scoped = list !== undefined && Array.isArray(list.args.scope?.enum) && list.args.scope.enum.includes('following') ? list : undefined;
-  const member = await createResource(sequence, env, requiredFamily(env, RELATION_ROUTES.members), token);
+  const member = await createResource(script, env, requiredFamily(env, RELATION_ROUTES.members), token);
   const query = { scope: 'following', include: [Number(member.id)] };
 
-  const followed = await sequence.send(action, { path: { id: member.id }, body: { action: 'follow' } });
-  sequence.expectStatus(statefulSequence, action, followed, 'success', `follow member ${member.id}`);
+  const followed = await script.send(action, { path: { id: member.id }, body: { action: 'follow' } });
+  script.expectStatus(statefulSequence, action, followed, 'success', `follow member ${member.id}`);
   if (scoped !== undefined) {
-    const following = await sequence.send(scoped, { query });
-    sequence.expectStatus(statefulSequence, scoped, following, 'success', 'list the members followed');
+    const following = await script.send(scoped, { query });
+    script.expectStatus(statefulSequence, scoped, following, 'success', 'list the members followed');
     // Missing, it is judged only where the members list shows the member at all.
-    if (itemsWith(following, 'id', member.id).length > 0 || (await listsMember(sequence, scoped, member.id)))
-      sequence.judgeOrStop(statefulSequence, scoped, { step: 'following listed', member: member.id, following: true, list: following.json });
+    if (itemsWith(following, 'id', member.id).length > 0 || (await listsMember(script, scoped, member.id)))
+      script.judgeOrStop(statefulSequence, scoped, { step: 'following listed', member: member.id, following: true, list: following.json });
   }
-  const unfollowed = await sequence.send(action, { path: { id: member.id }, body: { action: 'unfollow' } });
-  sequence.expectStatus(statefulSequence, action, unfollowed, 'success', `unfollow member ${member.id}`);
+  const unfollowed = await script.send(action, { path: { id: member.id }, body: { action: 'unfollow' } });
+  script.expectStatus(statefulSequence, action, unfollowed, 'success', `unfollow member ${member.id}`);
   if (scoped !== undefined) {
-    const following = await sequence.send(scoped, { query });
-    sequence.expectStatus(statefulSequence, scoped, following, 'success', 'list the members followed after the unfollow');
-    sequence.judgeOrStop(statefulSequence, scoped, { step: 'following listed', member: member.id, following: false, list: following.json });
+    const following = await script.send(scoped, { query });
+    script.expectStatus(statefulSequence, scoped, following, 'success', 'list the members followed after the unfollow');
+    script.judgeOrStop(statefulSequence, scoped, { step: 'following listed', member: member.id, following: false, list: following.json });
   }
 }
 
 /** An optional active component switched off (the list shows it inactive), then on again (shown active). */
-export async function componentsSwitched(sequence: Sequence, env: FamilyEnv): Promise<void> {
+export async function componentsSwitched(script: StepScript, env: FamilyEnv): Promise<void> {
   const { book } = env;
   const list = book.operation(RELATION_ROUTES.components, 'GET')!;
-  if (sequence.ctx.run.ownedWritesOnly)
-    sequence.stop(list, 'components belong to the server, not the run: switched only on the bundled server or with --allow-destructive');
+  if (script.ctx.execution.ownedWritesOnly)
+    script.stop(list, 'components belong to the server, not the run: switched only on the bundled server or with --allow-destructive');
   const change = book.firstOperation(RELATION_ROUTES.components, WRITE_METHODS)!;
-  const optional = await sequence.send(list, { query: { type: 'optional', status: 'active', per_page: 100 } });
-  sequence.expectStatus(statefulSequence, list, optional, 'success', 'list the optional active components');
+  const optional = await script.send(list, { query: { type: 'optional', status: 'active', per_page: 100 } });
+  script.expectStatus(statefulSequence, list, optional, 'success', 'list the optional active components');
   const component = componentsIn(optional.json).find((candidate) => candidate.active);
-  if (component === undefined) sequence.stop(list, 'no optional component is active, so none can be switched off and back');
+  if (component === undefined) script.stop(list, 'no optional component is active, so none can be switched off and back');
   const { name } = component;
   const shows = async (active: boolean, when: string): Promise<void> => {
-    const answer = await sequence.send(list, { query: { status: active ? 'active' : 'inactive', per_page: 100 } });
-    sequence.expectStatus(statefulSequence, list, answer, 'success', `list the ${active ? 'active' : 'inactive'} components ${when}`);
-    sequence.judgeOrStop(statefulSequence, list, { step: 'components listed', name, active, when, list: answer.json });
+    const answer = await script.send(list, { query: { status: active ? 'active' : 'inactive', per_page: 100 } });
+    script.expectStatus(statefulSequence, list, answer, 'success', `list the ${active ? 'active' : 'inactive'} components ${when}`);
+    script.judgeOrStop(statefulSequence, list, { step: 'components listed', name, active, when, list: answer.json });
   };
-  const off = await sequence.send(change, { body: { name, action: 'deactivate' } });
-  sequence.expectStatus(statefulSequence, change, off, 'success', `deactivate component ${name}`);
-  const restore = sequence.cleanup(change, { body: { name, action: 'activate' } });
+  const off = await script.send(change, { body: { name, action: 'deactivate' } });
+  script.expectStatus(statefulSequence, change, off, 'success', `deactivate component ${name}`);
+  const restore = script.cleanup(change, { body: { name, action: 'activate' } });
   await shows(false, 'after its deactivation');
-  const on = await sequence.send(change, { body: { name, action: 'activate' } });
-  sequence.expectStatus(statefulSequence, change, on, 'success', `activate component ${name} again`);
+  const on = await script.send(change, { body: { name, action: 'activate' } });
+  script.expectStatus(statefulSequence, change, on, 'success', `activate component ${name} again`);
   restore();
   await shows(true, 'after its activation');
-  sequence.record(`component ${name} switched off and back`, 'ok');
+  script.record(`component ${name} switched off and back`, 'ok');
 }

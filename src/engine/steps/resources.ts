@@ -18,7 +18,7 @@ import {
 import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
 import { describeAnswer, idText, type StepAnswer } from '../../checks/resources/step-answer.js';
 import type { RouteBook } from './route-book.js';
-import type { Sequence } from './step-script.js';
+import type { StepScript } from './step-script.js';
 
 /** What the sequences of one locale work with: its routes, the other locales' routes and the resource model. */
 export interface FamilyEnv {
@@ -111,7 +111,7 @@ function createdId(answer: StepAnswer, family: ResourceFamily, read: Operation, 
 
 /** Creates the parents `family` needs: a parent item its path names, and parents its create arguments name. */
 export async function createParents(
-  sequence: Sequence,
+  script: StepScript,
   env: FamilyEnv,
   family: ResourceFamily,
   token: string,
@@ -123,8 +123,8 @@ export async function createParents(
     if (link.via === 'arg' && link.name in family.createValues) continue;
     const parent = familyNamed(env.model, link.family);
     if (parent === undefined || parent.skip !== undefined)
-      sequence.stop(create, `a ${family.name} needs a ${link.family}, which cannot be created here (${parent?.skip ?? 'not in the model'})`);
-    const made = await createResource(sequence, env, parent, `${token}p${index === 0 ? '' : index}`);
+      script.stop(create, `a ${family.name} needs a ${link.family}, which cannot be created here (${parent?.skip ?? 'not in the model'})`);
+    const made = await createResource(script, env, parent, `${token}p${index === 0 ? '' : index}`);
     ids[link.name] = made.id;
     if (link.via === 'path') collectionPath[link.name] = made.id;
   }
@@ -135,7 +135,7 @@ export async function createParents(
  * Ids of existing resources for the id properties of objects a required array argument takes (a signup's
  * `signup_field_data[].field_id`): the first item of the named family's list, which the run only reads.
  */
-async function existingItemIds(sequence: Sequence, env: FamilyEnv, family: ResourceFamily): Promise<Record<string, string>> {
+async function existingItemIds(script: StepScript, env: FamilyEnv, family: ResourceFamily): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const schema of Object.values(family.create?.args ?? {})) {
     if (!schema.required) continue;
@@ -143,7 +143,7 @@ async function existingItemIds(sequence: Sequence, env: FamilyEnv, family: Resou
       const named = familyForIdName(env.model, name, family.namespace);
       const list = named?.collection === undefined ? undefined : env.book.operation(named.collection, 'GET');
       if (list === undefined || ids[name] !== undefined) continue;
-      const answer = await sequence.send(list, {});
+      const answer = await script.send(list, {});
       const first = Array.isArray(answer.json) ? idText((answer.json[0] as Record<string, unknown> | undefined)?.[named!.idField]) : undefined;
       if (first !== undefined) ids[name] = first;
     }
@@ -156,7 +156,7 @@ async function existingItemIds(sequence: Sequence, env: FamilyEnv, family: Resou
  * name the new id (in the body, its `Location` or its `_links.self`).
  */
 export async function createResource(
-  sequence: Sequence,
+  script: StepScript,
   env: FamilyEnv,
   family: ResourceFamily,
   token: string,
@@ -165,28 +165,28 @@ export async function createResource(
 ): Promise<CreatedResource> {
   const operations = familyOperations(env.book, family);
   if (operations === undefined) throw new Error(`${family.name}: routes missing; the caller checks them first`);
-  const parents = await createParents(sequence, env, family, token, operations.create);
+  const parents = await createParents(script, env, family, token, operations.create);
   await beforeCreate?.(parents.collectionPath, parents.ids);
-  const made = createBody(family, token, parents.ids, await existingItemIds(sequence, env, family));
+  const made = createBody(family, token, parents.ids, await existingItemIds(script, env, family));
   if ('missing' in made)
-    sequence.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
+    script.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
   const { body } = made;
   const upload = createUpload(family, token);
-  const answer = await sequence.send(operations.create, { path: parents.collectionPath, body, upload });
+  const answer = await script.send(operations.create, { path: parents.collectionPath, body, upload });
   if (answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {
     // A create with only descriptor-valid values refused: the server has rules the descriptor does not state.
-    sequence.stop(
+    script.stop(
       operations.create,
       `a ${family.name} create with the values inference gives was refused (${describeAnswer(answer)}): a hint can give the values it needs`,
     );
   }
-  sequence.expectStatus(statefulSequence, operations.create, answer, 'success', `create a ${family.name}`);
-  const named = createdId(answer, family, operations.read, sequence.ctx.run.restUrl(operations.create.locale));
-  sequence.judgeOrStop(statefulSequence, operations.create, { step: 'created', family: family.name, idField: family.idField, id: named });
+  script.expectStatus(statefulSequence, operations.create, answer, 'success', `create a ${family.name}`);
+  const named = createdId(answer, family, operations.read, script.ctx.execution.restUrl(operations.create.locale));
+  script.judgeOrStop(statefulSequence, operations.create, { step: 'created', family: family.name, idField: family.idField, id: named });
   // The check stopped the sequence when the answer named no id.
   const id = named!;
   const path = itemPath(operations.read, parents.collectionPath, id);
-  const forget = sequence.cleanup(operations.remove, { path, body: deleteArgs(family, token) });
-  sequence.record(`create ${family.name}`, 'ok', `id ${id}`);
+  const forget = script.cleanup(operations.remove, { path, body: deleteArgs(family, token) });
+  script.record(`create ${family.name}`, 'ok', `id ${id}`);
   return { family, id, body, upload, parentIds: parents.ids, answer, create: operations.create, collectionPath: parents.collectionPath, path, forget };
 }

@@ -15,7 +15,7 @@ import type { StatusExpectation, StepStatus } from '../../checks/resources/evide
 import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { isGone } from '../execution/clean-up.js';
 import { learnedArguments } from './learned-arguments.js';
-import { sequenceToken } from './token.js';
+import { seededToken } from './token.js';
 
 /** Parameter values of one step; path values are strings, as in a generated case. */
 export interface StepValues {
@@ -34,15 +34,15 @@ export interface StepOptions {
 }
 
 /** Thrown to end a sequence early (after a finding was reported, or when it cannot go on). */
-export class SequenceStopped extends Error {
+export class ScriptStopped extends Error {
   constructor(reason: string) {
     super(reason);
-    this.name = 'SequenceStopped';
+    this.name = 'ScriptStopped';
   }
 }
 
 /** A check a sequence reports under: its name and default severity. */
-export interface SequenceCheck {
+export interface ScriptCheck {
   name: string;
   severity: Severity;
 }
@@ -51,16 +51,16 @@ export interface SequenceCheck {
 export type StepRecord = SequenceStep;
 
 /** How a sequence ended: every step as required, a finding that stopped it, or a stop without a finding. */
-export interface SequenceOutcome {
+export interface ScriptOutcome {
   result: 'passed' | 'failed' | 'stopped';
   reason?: string;
 }
 
-export class Sequence {
+export class StepScript {
   readonly exchanges: Exchange[] = [];
   readonly steps: StepRecord[] = [];
   /** Set by the first failure or stop; passed when neither happened. */
-  outcome: SequenceOutcome | undefined;
+  outcome: ScriptOutcome | undefined;
   readonly #cleanups: Array<() => Promise<Exchange>> = [];
   /** Cleanup requests that did not remove what they were for, each with its answer. */
   readonly leftovers: string[] = [];
@@ -82,22 +82,22 @@ export class Sequence {
     const exchange = await this.#sendRaw(op, values, options);
     this.exchanges.push(exchange);
     const answer = answerOf(exchange);
-    const learnt = learnedArguments(this.ctx.run).learn(op, answer, sequenceToken(this.ctx.run.seed, 'l', this.exchanges.length));
+    const learnt = learnedArguments(this.ctx.execution).learn(op, answer, seededToken(this.ctx.execution.seed, 'l', this.exchanges.length));
     if (learnt.length === 0) return answer;
     this.record(
       `learnt ${learnt.join(', ')}`,
       'ok',
       `${describeAnswer(answer)} named ${learnt.join(', ')}, which the descriptor does not declare: sent again with a value`,
     );
-    this.ctx.run.note(op, `${this.phase}: learnt the undeclared argument(s) ${learnt.join(', ')} from a refusal; later requests give them a value`);
+    this.ctx.execution.note(op, `${this.phase}: learnt the undeclared argument(s) ${learnt.join(', ')} from a refusal; later requests give them a value`);
     return this.send(op, values, options);
   }
 
   /** Reports `message` under `check` with the sequence so far; the sequence goes on. */
-  #report(check: SequenceCheck, op: Operation, message: string, severity: Severity = check.severity): void {
+  #report(check: ScriptCheck, op: Operation, message: string, severity: Severity = check.severity): void {
     this.steps.push({ step: check.name, outcome: severity === 'failure' ? 'failed' : 'warned', detail: message });
     if (severity === 'failure') this.outcome = { result: 'failed', reason: `${check.name}: ${message}` };
-    this.ctx.run.report({
+    this.ctx.execution.report({
       check: check.name,
       severity,
       operation: op,
@@ -126,7 +126,7 @@ export class Sequence {
     const last = this.judge(check, op, evidence).at(-1);
     if (last === undefined) return;
     this.outcome = { result: 'failed', reason: `${check.name}: ${last.message}` };
-    throw new SequenceStopped(last.message);
+    throw new ScriptStopped(last.message);
   }
 
   /**
@@ -152,9 +152,9 @@ export class Sequence {
 
   /** Ends the sequence without a finding, noting why on the operation's coverage entry. */
   stop(op: Operation, reason: string): never {
-    this.ctx.run.note(op, `${this.phase}: ${this.name} not completed: ${reason}`);
+    this.ctx.execution.note(op, `${this.phase}: ${this.name} not completed: ${reason}`);
     this.outcome ??= { result: 'stopped', reason };
-    throw new SequenceStopped(reason);
+    throw new ScriptStopped(reason);
   }
 
   /** Registers a request to send when the sequence ends (last registered, first sent); returns its cancel. */
@@ -181,33 +181,38 @@ export class Sequence {
   }
 
   async #sendRaw(op: Operation, values: StepValues, options: StepOptions): Promise<Exchange> {
-    const { run } = this.ctx;
+    const { execution } = this.ctx;
     const locale = options.locale === undefined ? op.locale : options.locale;
-    const credentials = options.credentials === null ? undefined : (options.credentials ?? run.credentials);
+    const credentials = options.credentials === null ? undefined : (options.credentials ?? execution.credentials);
     const request = buildRequest({
-      restUrl: run.restUrl(locale),
+      restUrl: execution.restUrl(locale),
       operation: op,
       requestCase: { operationId: op.id, kind: 'valid', path: values.path ?? {}, query: values.query ?? {}, body: values.body },
       credentials,
       upload: values.upload,
     });
-    const learnt = learnedArguments(run).valuesFor(op);
+    const learnt = learnedArguments(execution).valuesFor(op);
     const sent = Object.keys(learnt).length === 0 ? request : withExtraValues(request, learnt);
     const counted = locale === op.locale ? op : { ...op, locale, id: `${locale ?? '-'} ${op.method} ${op.route}` };
-    return run.send(sent, counted, this.phase, 'sequence');
+    return execution.send(sent, counted, this.phase, 'sequence');
   }
 }
 
 /** Runs `body` as one sequence: a stop ends it quietly, and its cleanup always runs. Undefined when the run had stopped. */
-export async function runSequence(ctx: PhaseContext, phase: string, name: string, body: (sequence: Sequence) => Promise<void>): Promise<Sequence | undefined> {
-  if (ctx.run.stopped) return undefined;
-  const sequence = new Sequence(ctx, phase, name);
+export async function runStepScript(
+  ctx: PhaseContext,
+  phase: string,
+  name: string,
+  body: (script: StepScript) => Promise<void>,
+): Promise<StepScript | undefined> {
+  if (ctx.execution.stopped) return undefined;
+  const script = new StepScript(ctx, phase, name);
   try {
-    await body(sequence);
+    await body(script);
   } catch (error) {
-    if (!(error instanceof SequenceStopped)) throw error;
+    if (!(error instanceof ScriptStopped)) throw error;
   } finally {
-    await sequence.finish();
+    await script.finish();
   }
-  return sequence;
+  return script;
 }

@@ -1,6 +1,6 @@
 /**
  * Test-only: runs one phase against a server the way the engine does (descriptors fetched per locale, a shared
- * RunContext over the real transport) and returns what it reported.
+ * Execution over the real transport) and returns what it reported.
  */
 import { afterEach } from 'vitest';
 import { EXCHANGE_CHECKS } from '../../checks/index.js';
@@ -19,11 +19,11 @@ import { findOwnAccount, type OwnAccount } from '../own-account.js';
 import type { AccessRow, RunEvent } from '../events.js';
 import { runOperations } from '../engine.js';
 import { OwnedResources } from '../owned-resources.js';
-import { RunContext } from '../execution/execution.js';
+import { Execution } from '../execution/execution.js';
 import { PHASES } from '../phases/index.js';
 import type { Phase } from '../phases/phase.js';
 import type { CallbackRefusals } from '../callback-refusals.js';
-import { wholeRunContext } from '../whole-execution.js';
+import { standalonePhaseContext } from '../standalone-phase-context.js';
 import { startFaultyServer, type Fault, type FaultyServer } from './faulty-server.js';
 
 export interface PhaseRunOptions {
@@ -78,7 +78,7 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
       options.locales.map((locale) => fetchDescriptor({ baseUrl: options.url, restRoot: 'wp-json', locale, transport, credentials: options.credentials })),
     );
     const events: RunEvent[] = [];
-    const run = new RunContext({
+    const execution = new Execution({
       seed: options.seed ?? 7,
       sender: transport,
       checks: EXCHANGE_CHECKS,
@@ -101,16 +101,18 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
         const found = await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: account.credentials });
         if (found !== undefined) others.set(account.name, found);
       }
-      run.protectOwnAccount(await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: options.credentials }), others);
+      execution.protectOwnAccount(await findOwnAccount({ descriptors, restUrls, sender: transport, credentials: options.credentials }), others);
     }
     if (options.answerSchemas) {
       const restUrls = new Map(options.locales.map((locale) => [locale, `${options.url}/${locale}/wp-json`]));
-      run.useAnswerSchemas(await loadAnswerSchemas({ descriptors, restUrls, sender: transport, run, credentials: options.credentials, concurrency: 4 }));
+      execution.useAnswerSchemas(
+        await loadAnswerSchemas({ descriptors, restUrls, sender: transport, execution, credentials: options.credentials, concurrency: 4 }),
+      );
     }
     const safeMethodsOnly = options.safeMethodsOnly ?? false;
     const operations = runOperations(descriptors, safeMethodsOnly).filter((op) => options.only === undefined || options.only.test(`${op.method} ${op.route}`));
-    const ctx = wholeRunContext({
-      run,
+    const ctx = standalonePhaseContext({
+      execution,
       descriptors,
       operations,
       settings: loadConfig({
@@ -124,11 +126,11 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
     for (const phase of phases) {
       skipped = phase.skipReason(ctx);
       if (skipped !== undefined) continue;
-      run.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
-      await phase.run(ctx);
+      execution.emit({ type: 'phase_started', phase: phase.name, operations: operations.length });
+      await phase.gather(ctx);
     }
-    const notes = run.coverage().flatMap((entry) => entry.notes.map((note) => `${entry.locale} ${entry.method} ${entry.route}: ${note}`));
-    return { skipped, findings: run.findings(), events, requests: run.requests, notes, access: run.access(), refusals: ctx.refusals };
+    const notes = execution.coverage().flatMap((entry) => entry.notes.map((note) => `${entry.locale} ${entry.method} ${entry.route}: ${note}`));
+    return { skipped, findings: execution.findings(), events, requests: execution.requests, notes, access: execution.access(), refusals: ctx.refusals };
   } finally {
     await transport.close();
   }

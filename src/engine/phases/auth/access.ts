@@ -55,11 +55,11 @@ function attemptOf(identity: Identity, exchange: Exchange): Attempt {
 /** Sends one case as every identity (or, without `accounts`, as anonymous only), least privileged first. */
 async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: RequestCase, accounts: boolean): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
-  for (const identity of accounts ? ctx.run.identities : [ANONYMOUS]) {
-    if (ctx.run.stopped) break;
+  for (const identity of accounts ? ctx.execution.identities : [ANONYMOUS]) {
+    if (ctx.execution.stopped) break;
     // The other phases ask as the main account: here answers to anonymous callers and members are judged as
     // theirs (no_sensitive_data among the checks of any answer, reported as each is sent).
-    const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: identity.credentials ?? null });
+    const executed = await ctx.execution.execute(op, requestCase, PHASE, { credentials: identity.credentials ?? null });
     attempts.push(attemptOf(identity, executed.exchange));
   }
   return attempts;
@@ -76,20 +76,21 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
   let sent: RequestCase | undefined;
   let path = '';
   for (const requestCase of cases) {
-    if (ctx.run.stopped) return [];
-    const request = buildRequest({ restUrl: ctx.run.restUrl(op.locale), operation: op, requestCase });
-    path = ctx.run.pathIn(request, op);
+    if (ctx.execution.stopped) return [];
+    const request = buildRequest({ restUrl: ctx.execution.restUrl(op.locale), operation: op, requestCase });
+    path = ctx.execution.pathIn(request, op);
     // Deleting or re-roling a run identity would change who the later requests are sent as: probes of that kind
     // are the other-account checks' business, sent on purpose and read back.
-    if (write && ctx.run.accountAddressed(op.locale, path) !== undefined) continue;
+    if (write && ctx.execution.accountAddressed(op.locale, path) !== undefined) continue;
     // On a target whose data the run may not change, a write to what the run did not make goes without
     // credentials, so the accounts would all meet a refusal the run itself caused: only anonymous tries it. The
     // accounts try creates only. (Their rights on items are judged in the life cycles, on what the run made;
     // choosing items here by what the run made would depend on what this process made, and a split run would
     // judge otherwise than a whole one.)
-    const accountsMayTry = !write || !ctx.run.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.run.mayWriteWithCredentials(request, op));
+    const accountsMayTry =
+      !write || !ctx.execution.ownedWritesOnly || (op.pattern.variables.length === 0 && ctx.execution.mayWriteWithCredentials(request, op));
     if (!accountsMayTry)
-      ctx.run.note(
+      ctx.execution.note(
         op,
         `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`,
       );
@@ -98,7 +99,14 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
     if (!write || attempts.some((attempt) => isSuccess(attempt.cell.status))) break;
   }
   if (sent === undefined || attempts.length === 0) return [];
-  ctx.run.recordAccess({ operationId: op.id, locale: op.locale, method: op.method, route: op.route, path, cells: attempts.map((attempt) => attempt.cell) });
+  ctx.execution.recordAccess({
+    operationId: op.id,
+    locale: op.locale,
+    method: op.method,
+    route: op.route,
+    path,
+    cells: attempts.map((attempt) => attempt.cell),
+  });
   const row: AccessRowEvidence = {
     method: op.method,
     route: op.route,
@@ -112,15 +120,15 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
   judgeRow(ctx, op, sent, accessPrivilege, row, attempts);
   for (const attempt of attempts) {
     if (loginFailed(attempt.seen)) {
-      ctx.run.note(
+      ctx.execution.note(
         op,
         `${attempt.identity.name} could no longer log in (${attempt.seen.answer.code}): its cells in the access matrix say nothing about rights`,
       );
       continue;
     }
     const where = { operation: op, phase: PHASE, exchanges: [attempt.exchange], requestCase: sent };
-    ctx.run.judge(authRefusalStatus, { method: op.method, route: op.route, attempt: attempt.seen }, where);
-    ctx.run.judge(allowHeader, { method: op.method, route: op.route, attempt: attempt.seen }, where);
+    ctx.execution.judge(authRefusalStatus, { method: op.method, route: op.route, attempt: attempt.seen }, where);
+    ctx.execution.judge(allowHeader, { method: op.method, route: op.route, attempt: attempt.seen }, where);
   }
   return attempts;
 }
@@ -135,9 +143,9 @@ function judgeRow(
   attempts: readonly Attempt[],
 ): void {
   for (const failure of check.judge(row)) {
-    if (failure.note) ctx.run.note(op, `${check.name}: ${ctx.run.redact(failure.message)}`);
+    if (failure.note) ctx.execution.note(op, `${check.name}: ${ctx.execution.redact(failure.message)}`);
     else
-      ctx.run.report({
+      ctx.execution.report({
         check: check.name,
         severity: failure.severity ?? check.severity,
         operation: op,

@@ -52,7 +52,7 @@ export class AccountRoles {
   static async read(ctx: PhaseContext, accounts: readonly Identity[]): Promise<AccountRoles> {
     const places: RolesPlace[] = [];
     for (const identity of accounts) {
-      const account = ctx.run.accountOf(identity);
+      const account = ctx.execution.accountOf(identity);
       const where = account?.collections[0];
       if (account?.id === undefined || where === undefined) continue;
       const operations = itemOperations(ctx, where.locale, where.route);
@@ -84,11 +84,11 @@ export class AccountRoles {
       const restored = await this.#restore(ctx, place);
       const changed = `${place.identity.name}'s roles changed from [${place.starting.join(', ')}] to [${now.join(', ')}]`;
       if (restored) {
-        ctx.run.note(op, `${PHASE}: ${changed}; the administrator put them back`);
+        ctx.execution.note(op, `${PHASE}: ${changed}; the administrator put them back`);
         continue;
       }
       this.#lost.add(place.identity.name);
-      ctx.run.note(op, `${PHASE}: ${changed} and could not be put back: ${place.identity.name} takes part in no further probe`);
+      ctx.execution.note(op, `${PHASE}: ${changed} and could not be put back: ${place.identity.name} takes part in no further probe`);
     }
   }
 
@@ -99,10 +99,10 @@ export class AccountRoles {
 
   async #restore(ctx: PhaseContext, place: RolesPlace): Promise<boolean> {
     const { update } = place;
-    if (update === undefined || ctx.run.credentials === undefined) return false;
+    if (update === undefined || ctx.execution.credentials === undefined) return false;
     const roles = update.args.roles?.type === 'string' && place.starting.length === 1 ? place.starting[0] : place.starting;
     const requestCase: RequestCase = { operationId: update.id, kind: 'valid', path: place.path, query: {}, body: { roles } };
-    await ctx.run.execute(update, requestCase, PHASE, { credentials: ctx.run.credentials, unguarded: true });
+    await ctx.execution.execute(update, requestCase, PHASE, { credentials: ctx.execution.credentials, unguarded: true });
     const now = await readRoles(ctx, place);
     return now !== undefined && sameRoles(now, place.starting);
   }
@@ -114,7 +114,7 @@ async function readRoles(ctx: PhaseContext, place: Omit<RolesPlace, 'starting'>)
   if (!SAFE_METHODS.includes(read.method)) return undefined;
   const query = read.args.context?.enum?.includes('edit') ? { context: 'edit' } : {};
   const requestCase: RequestCase = { operationId: read.id, kind: 'valid', path: place.path, query, body: undefined };
-  const credentials = ctx.run.credentials ?? place.identity.credentials ?? null;
-  const { exchange } = await ctx.run.execute(read, requestCase, PHASE, { credentials });
+  const credentials = ctx.execution.credentials ?? place.identity.credentials ?? null;
+  const { exchange } = await ctx.execution.execute(read, requestCase, PHASE, { credentials });
   return exchange.response?.status === 200 ? rolesOf(exchange.response.json) : undefined;
 }

@@ -92,17 +92,17 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
       const given = wrong[index % wrong.length]!;
       const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
       const requestCase = emptyCase(ctx, op, synthetic);
-      const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: given, probe: synthetic });
+      const executed = await ctx.execution.execute(op, requestCase, PHASE, { credentials: given, probe: synthetic });
       const answer = seenAnswer(executed.exchange);
-      if (!needsAnonymousComparison(answer) || ctx.run.stopped) return;
-      const anonymous = await ctx.run.execute(op, requestCase, PHASE, { credentials: null, probe: synthetic });
-      ctx.run.judge(
+      if (!needsAnonymousComparison(answer) || ctx.execution.stopped) return;
+      const anonymous = await ctx.execution.execute(op, requestCase, PHASE, { credentials: null, probe: synthetic });
+      ctx.execution.judge(
         authWrongCredentials,
         { method: op.method, route: op.route, unknownRoute: synthetic, credentials: which, answer, anonymous: seenAnswer(anonymous.exchange) },
         { operation: op, phase: PHASE, exchanges: [executed.exchange, anonymous.exchange] },
       );
     },
-    () => ctx.run.stopped,
+    () => ctx.execution.stopped,
   );
 }
 
@@ -110,12 +110,12 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   // A broken path variable routes nowhere (404): only parameters WordPress validates are useful here.
   const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
   if (requestCase === undefined) return;
-  const executed = await ctx.run.execute(op, requestCase, PHASE, { credentials: null });
+  const executed = await ctx.execution.execute(op, requestCase, PHASE, { credentials: null });
   const answer = seenAnswer(executed.exchange);
   // Refused (401/403 or the route's own 4xx): the same input with the run's credentials (the phase runs only with
   // some) tells whether the route validates it before its callback at all.
-  const credentialed = needsCredentialedComparison(answer) && !ctx.run.stopped ? await ctx.run.execute(op, requestCase, PHASE) : undefined;
-  ctx.run.judge(
+  const credentialed = needsCredentialedComparison(answer) && !ctx.execution.stopped ? await ctx.execution.execute(op, requestCase, PHASE) : undefined;
+  ctx.execution.judge(
     invalidRejectedAnonymous,
     { brokenRule: requestCase.mutation?.description, answer, ...(credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange) }) },
     { operation: op, phase: PHASE, exchanges: [executed.exchange, ...(credentialed === undefined ? [] : [credentialed.exchange])], requestCase },
@@ -142,7 +142,7 @@ export const authPhase: Phase = {
   budgetShare: 0.15,
   workload: (ctx) => ctx.operations.length * AUTH_REQUESTS_PER_OPERATION,
   skipReason: (ctx) =>
-    ctx.run.identities.length < 2
+    ctx.execution.identities.length < 2
       ? 'no credentials given (--user or --account with the application password)'
       : ctx.allOperations.length === 0
         ? 'no operations to test'
@@ -153,13 +153,13 @@ export const authPhase: Phase = {
           .filter((target) => target.synthetic)
           .map(({ op }) => ({ name: unknownRouteUnit(op), cost: 2 }))
       : [],
-  async run(ctx) {
+  async gather(ctx) {
     // The account probes first: they are few, and the ones a security review needs; last, a spent time budget
     // left them out without a word. A run that could not send them all is incomplete.
     const unsent = await probeOtherAccounts(ctx);
-    if (unsent > 0) ctx.run.markIncomplete(`${unsent} account probes (other accounts' resources, own roles) not sent`);
+    if (unsent > 0) ctx.execution.markIncomplete(`${unsent} account probes (other accounts' resources, own roles) not sent`);
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
-    const named = ctx.run.credentials ?? ctx.run.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
+    const named = ctx.execution.credentials ?? ctx.execution.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);
     const refusing: Operation[] = [];
     // Spread over the whole run's operations, then this shard's kept.
@@ -180,13 +180,13 @@ export const authPhase: Phase = {
         const attempts = await accessRow(ctx, op);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
       },
-      () => ctx.run.stopped,
+      () => ctx.execution.stopped,
     );
     await forEachConcurrently(
       refusing,
       ctx.settings.concurrency,
       (op) => invalidWithoutCredentials(ctx, op),
-      () => ctx.run.stopped,
+      () => ctx.execution.stopped,
     );
   },
 };

@@ -17,7 +17,7 @@ const probesOnly: Phase = {
   budgetShare: 1,
   workload: () => 0,
   skipReason: () => undefined,
-  run: async (ctx) => {
+  gather: async (ctx) => {
     await probeOtherAccounts(ctx);
   },
 };
@@ -209,9 +209,9 @@ describe('other-account probes', () => {
     const server = await withFault((member, admin) => actsAs(new RegExp(`^/community/v1/members/${MEMBER_ID}$`), member, admin));
     const spent: Phase = {
       ...authPhase,
-      run: async (ctx) => {
-        ctx.run.limitPhase(Date.now() - 1);
-        await authPhase.run(ctx);
+      gather: async (ctx) => {
+        ctx.execution.limitPhase(Date.now() - 1);
+        await authPhase.gather(ctx);
       },
     };
     const result = await runPhase(spent, asAdministratorWithSeededAccounts(server));
@@ -223,10 +223,10 @@ describe('other-account probes', () => {
     let incomplete: readonly string[] = [];
     const interrupted: Phase = {
       ...authPhase,
-      run: async (ctx) => {
-        ctx.run.control.stop(INTERRUPTED);
-        await authPhase.run(ctx);
-        incomplete = ctx.run.incompleteWork;
+      gather: async (ctx) => {
+        ctx.execution.control.stop(INTERRUPTED);
+        await authPhase.gather(ctx);
+        incomplete = ctx.execution.incompleteWork;
       },
     };
     await runPhase(interrupted, asAdministratorWithSeededAccounts(reference));

@@ -52,7 +52,7 @@ function readOperation(ctx: PhaseContext, op: Operation): Operation | undefined 
 async function readBack(ctx: PhaseContext, read: Operation, path: Record<string, string>): Promise<Exchange> {
   const context = read.args.context?.enum?.includes('edit') ? { context: 'edit' } : {};
   const requestCase: RequestCase = { operationId: read.id, kind: 'valid', path, query: context, body: undefined };
-  return (await ctx.run.execute(read, requestCase, PHASE, { credentials: ctx.run.credentials ?? null })).exchange;
+  return (await ctx.execution.execute(read, requestCase, PHASE, { credentials: ctx.execution.credentials ?? null })).exchange;
 }
 
 const readOf = (exchange: Exchange): ReadBack => ({ status: exchange.response?.status, body: exchange.response?.bodyText ?? '' });
@@ -83,9 +83,9 @@ interface Probe {
 async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt, readAt }: Probe): Promise<boolean> {
   const read = readAt?.op ?? readOperation(ctx, op);
   const path = readAt?.path ?? requestCase.path;
-  const before = read && ctx.run.credentials ? [await readBack(ctx, read, path), await readBack(ctx, read, path)] : [];
+  const before = read && ctx.execution.credentials ? [await readBack(ctx, read, path), await readBack(ctx, read, path)] : [];
   const reads = before.map(readOf);
-  const write = await ctx.run.execute(op, requestCase, PHASE, { credentials: actor.credentials, unguarded: true });
+  const write = await ctx.execution.execute(op, requestCase, PHASE, { credentials: actor.credentials, unguarded: true });
   const after = readable(reads) ? await readBack(ctx, read!, path) : undefined;
   const evidence: AccountProbeEvidence = {
     method: op.method,
@@ -100,7 +100,7 @@ async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt
   const again = changedPlaces(evidence).length > 0 ? await readBack(ctx, read!, path) : undefined;
   if (again !== undefined) evidence.afterAgain = readOf(again);
   const exchanges = [...before.slice(1), write.exchange, ...(after ? [after] : []), ...(again ? [again] : [])];
-  return ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase }).length > 0;
+  return ctx.execution.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase }).length > 0;
 }
 
 /** Each ordinary account's write of every account-addressed operation, pointed at another ordinary account. */
@@ -116,7 +116,7 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
       if (sample === undefined) continue;
       for (const actor of actors) {
         const victim = victims.find((candidate) => candidate !== actor);
-        const victimId = victim && ctx.run.accountOf(victim)?.id;
+        const victimId = victim && ctx.execution.accountOf(victim)?.id;
         if (victim === undefined || victimId === undefined) continue;
         probes.push({
           check: accessOtherAccount,
@@ -163,7 +163,7 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
       const read = variable === undefined ? itemRead(ctx, op.locale, collection) : undefined;
       if (variable === undefined && read === undefined) continue;
       for (const actor of actors) {
-        const id = ctx.run.accountOf(actor)?.id;
+        const id = ctx.execution.accountOf(actor)?.id;
         if (id === undefined) continue;
         const body = { roles: administrator(op) };
         const once = `${op.route} ${actor.name}`;
@@ -212,7 +212,7 @@ function itemRead(ctx: PhaseContext, locale: string | null, collection: string):
  */
 export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
   if (ctx.safeMethodsOnly) return 0;
-  const ordinary = ordinaryAccounts(ctx.run.identities);
+  const ordinary = ordinaryAccounts(ctx.execution.identities);
   // Deletes after the other writes (a broken server that lets one through removes the account the rest address),
   // role escalation last (a broken server that grants it changes who the actor is until its roles are put back).
   const others = otherAccountProbes(ctx, ordinary, ordinary);
@@ -241,6 +241,6 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
 
 /** The run stopped for a reason other than its time budget (an interrupt, a dead target). */
 function hardStopped(ctx: PhaseContext): boolean {
-  const reason = ctx.run.control.reason;
+  const reason = ctx.execution.control.reason;
   return reason !== undefined && reason.kind !== 'time-budget';
 }

@@ -56,7 +56,7 @@ function namedCollection(ctx: PhaseContext, op: Operation, variable: string): Op
  */
 async function listedId(ctx: PhaseContext, list: Operation): Promise<string | undefined> {
   const requestCase: RequestCase = { operationId: list.id, kind: 'valid', path: {}, query: {}, body: undefined };
-  const { exchange } = await ctx.run.execute(list, requestCase, PHASE, { credentials: ctx.run.credentials ?? null });
+  const { exchange } = await ctx.execution.execute(list, requestCase, PHASE, { credentials: ctx.execution.credentials ?? null });
   const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
   const items = Array.isArray(json) ? (json as Array<{ id?: unknown; is_required?: unknown } | null>) : [];
   const item = items.find((candidate) => candidate?.is_required !== true) ?? items[0];
@@ -106,7 +106,7 @@ async function victimWrite(ctx: PhaseContext, probes: readonly VictimProbe[], pr
   const requestCase: RequestCase = { ...sample, path };
   const previous = await heldBefore(ctx, write, requestCase);
   if (previous === undefined) return null;
-  const { exchange } = await ctx.run.execute(write, requestCase, PHASE, { credentials: victim.credentials, unguarded: true });
+  const { exchange } = await ctx.execution.execute(write, requestCase, PHASE, { credentials: victim.credentials, unguarded: true });
   const status = exchange.response?.status ?? 0;
   if (status < 200 || status >= 300) return null;
   const remove = ctx.operations.find((other) => other.locale === write.locale && other.route === write.route && other.method === 'DELETE');
@@ -119,7 +119,7 @@ async function heldBefore(ctx: PhaseContext, write: Operation, requestCase: Requ
   const read = ctx.operations.find((other) => other.locale === write.locale && other.route === write.route && other.method === 'GET');
   if (read === undefined) return undefined;
   const readCase: RequestCase = { operationId: read.id, kind: 'valid', path: requestCase.path, query: {}, body: undefined };
-  const { exchange } = await ctx.run.execute(read, readCase, PHASE, { credentials: ctx.run.credentials ?? null });
+  const { exchange } = await ctx.execution.execute(read, readCase, PHASE, { credentials: ctx.execution.credentials ?? null });
   const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
   const held = json as Record<string, unknown>;
@@ -159,9 +159,9 @@ export async function removeVictimData(ctx: PhaseContext, made: readonly VictimD
     const op = restore ? write : remove;
     if (op === undefined) continue;
     const requestCase: RequestCase = { operationId: op.id, kind: 'valid', path, query: {}, body: restore ? previous : {} };
-    const { exchange } = await ctx.run.execute(op, requestCase, PHASE, { credentials: owner.credentials, unguarded: true });
+    const { exchange } = await ctx.execution.execute(op, requestCase, PHASE, { credentials: owner.credentials, unguarded: true });
     const status = exchange.response?.status ?? 0;
     if (status < 200 || status >= 300)
-      ctx.run.note(op, `${PHASE}: ${owner.name}'s data written for the other-account probes could not be put back (${status})`);
+      ctx.execution.note(op, `${PHASE}: ${owner.name}'s data written for the other-account probes could not be put back (${status})`);
   }
 }

@@ -12,7 +12,7 @@ import type { EvidenceCheck } from '../../../checks/types.js';
 import type { Operation } from '../../../descriptor/types.js';
 import { idText, type StepAnswer } from '../../../checks/resources/step-answer.js';
 import { UNKNOWN_ITEM_PATH, type BatchableFamily, type BatchPlan } from '../../steps/batch-plan.js';
-import { SequenceStopped, type Sequence } from '../../steps/step-script.js';
+import { ScriptStopped, type StepScript } from '../../steps/step-script.js';
 
 /** One item of `requests`. */
 interface BatchItem {
@@ -22,14 +22,14 @@ interface BatchItem {
 }
 
 /** Hands one step's evidence to `check`; a rule it found broken is reported with the sequence so far and ends it. */
-function judgeStep<E>(sequence: Sequence, check: EvidenceCheck<E>, op: Operation, evidence: E): void {
-  const [failure] = sequence.judge(check, op, evidence);
-  if (failure !== undefined) throw new SequenceStopped(failure.message);
+function judgeStep<E>(script: StepScript, check: EvidenceCheck<E>, op: Operation, evidence: E): void {
+  const [failure] = script.judge(check, op, evidence);
+  if (failure !== undefined) throw new ScriptStopped(failure.message);
 }
 
-/** A 401 or 403 where success was expected is no finding: the sequence stops with a note (see `Sequence.expect`). */
-function stopWhenRefused(sequence: Sequence, op: Operation, answer: StepAnswer, what: string): void {
-  if (lacksRight(seenAnswer(answer.exchange))) sequence.stop(op, `${what} answered ${answer.status}: the credentials lack the right`);
+/** A 401 or 403 where success was expected is no finding: the sequence stops with a note (see `StepScript.expect`). */
+function stopWhenRefused(script: StepScript, op: Operation, answer: StepAnswer, what: string): void {
+  if (lacksRight(seenAnswer(answer.exchange))) script.stop(op, `${what} answered ${answer.status}: the credentials lack the right`);
 }
 
 function idOf(family: BatchableFamily, item: ItemAnswer): string | undefined {
@@ -41,47 +41,47 @@ function createItem(family: BatchableFamily, token: string): BatchItem {
   return { method: family.create.method, path: family.create.pattern.build({}), body: family.family.createBody(token) };
 }
 
-async function sendBatch(sequence: Sequence, plan: BatchPlan, items: BatchItem[], validation?: string): Promise<StepAnswer> {
-  return sequence.send(plan.batch, { body: { ...(validation === undefined ? {} : { validation }), requests: items } });
+async function sendBatch(script: StepScript, plan: BatchPlan, items: BatchItem[], validation?: string): Promise<StepAnswer> {
+  return script.send(plan.batch, { body: { ...(validation === undefined ? {} : { validation }), requests: items } });
 }
 
 /** Ids of the family's resources whose tokens start with `prefix`, found through the list's search. */
-async function createdWith(sequence: Sequence, family: BatchableFamily, prefix: string): Promise<string[] | undefined> {
+async function createdWith(script: StepScript, family: BatchableFamily, prefix: string): Promise<string[] | undefined> {
   if (family.list === undefined || family.family.searchQuery === undefined) return undefined;
-  const found = await sequence.send(family.list, { query: family.family.searchQuery(prefix) });
+  const found = await script.send(family.list, { query: family.family.searchQuery(prefix) });
   if (!Array.isArray(found.json)) return undefined;
   const ids = found.json.map((item) => idText((item as Record<string, unknown> | null)?.[family.family.idField]));
   const created = ids.filter((id): id is string => id !== undefined);
-  for (const id of created) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
+  for (const id of created) script.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
   return created;
 }
 
 /** The largest batch is accepted: 207 with one answer per item. Its items go to no route, so nothing changes. */
-export async function largestBatchAccepted(sequence: Sequence, plan: BatchPlan): Promise<void> {
+export async function largestBatchAccepted(script: StepScript, plan: BatchPlan): Promise<void> {
   const items = Array.from({ length: plan.maxItems }, (_, index) => ({ method: 'POST', path: `${UNKNOWN_ITEM_PATH}/${index}`, body: {} }));
-  const answer = await sendBatch(sequence, plan, items);
-  stopWhenRefused(sequence, plan.batch, answer, `a batch of ${plan.maxItems} items`);
+  const answer = await sendBatch(script, plan, items);
+  stopWhenRefused(script, plan.batch, answer, `a batch of ${plan.maxItems} items`);
   const answers = itemAnswers(answer.field('responses'));
-  judgeStep(sequence, batchSizeLimit, plan.batch, { step: 'largest', items: plan.maxItems, answer: seenAnswer(answer.exchange), answers: answers?.length });
+  judgeStep(script, batchSizeLimit, plan.batch, { step: 'largest', items: plan.maxItems, answer: seenAnswer(answer.exchange), answers: answers?.length });
 }
 
 /** One item too many is rejected with 400, and (read back) none of its items ran. */
-export async function oversizedBatchRejected(sequence: Sequence, plan: BatchPlan, token: string): Promise<void> {
+export async function oversizedBatchRejected(script: StepScript, plan: BatchPlan, token: string): Promise<void> {
   const count = plan.maxItems + 1;
   const family = plan.batchable;
   const items = Array.from({ length: count }, (_, index) =>
     family === undefined ? { method: 'POST', path: `${UNKNOWN_ITEM_PATH}/${index}`, body: {} } : createItem(family, `${token}x${index.toString(36)}`),
   );
-  const answer = await sendBatch(sequence, plan, items);
-  const created = family === undefined ? undefined : await createdWith(sequence, family, `${token}x`);
-  judgeStep(sequence, batchSizeLimit, plan.batch, { step: 'oversized', items: count, answer: seenAnswer(answer.exchange), ran: created?.length });
+  const answer = await sendBatch(script, plan, items);
+  const created = family === undefined ? undefined : await createdWith(script, family, `${token}x`);
+  judgeStep(script, batchSizeLimit, plan.batch, { step: 'oversized', items: count, answer: seenAnswer(answer.exchange), ran: created?.length });
 }
 
 /**
  * `normal` mode: every item answered in request order with its own status: a create 2xx, an unknown path 404,
  * a route without batch permission 400 `rest_batch_not_allowed`, an invalid create 400; the valid creates ran.
  */
-export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: string): Promise<void> {
+export async function itemsInOrder(script: StepScript, plan: BatchPlan, token: string): Promise<void> {
   const family = plan.batchable!;
   const sent: Array<SentItem & { item: BatchItem }> = [];
   const first = `${token}a`;
@@ -104,46 +104,46 @@ export async function itemsInOrder(sequence: Sequence, plan: BatchPlan, token: s
   sent.push({ kind: 'create', item: createItem(family, last), what: `another valid ${family.family.name} create` });
 
   const answer = await sendBatch(
-    sequence,
+    script,
     plan,
     sent.map((next) => next.item),
     'normal',
   );
-  stopWhenRefused(sequence, plan.batch, answer, 'a normal batch of mixed items');
-  judgeStep(sequence, batchItems, plan.batch, { step: 'answer', answer: seenAnswer(answer.exchange) });
+  stopWhenRefused(script, plan.batch, answer, 'a normal batch of mixed items');
+  judgeStep(script, batchItems, plan.batch, { step: 'answer', answer: seenAnswer(answer.exchange) });
   const answers = itemAnswers(answer.field('responses'));
   // Whatever the batch created is deleted at the end, even when a check below fails first.
   const createdIds = (answers ?? []).map((item) => (isSuccess(item.status) ? idOf(family, item) : undefined));
   for (const id of createdIds)
-    if (id !== undefined) sequence.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
+    if (id !== undefined) script.cleanup(family.remove, { path: { [family.family.itemVariable]: id }, body: family.family.deleteBody });
   const items = sent.map(({ kind, what }) => ({ kind, what }));
-  judgeStep(sequence, batchItems, plan.batch, { step: 'items', items, answers, firstValue: first, lastValue: last });
+  judgeStep(script, batchItems, plan.batch, { step: 'items', items, answers, firstValue: first, lastValue: last });
   const firstAnswer = answers![0]!;
   const lastAnswer = answers![answers!.length - 1]!;
   if (!isSuccess(firstAnswer.status) || !isSuccess(lastAnswer.status)) {
-    sequence.stop(plan.batch, `the batch's creates answered ${describeItem(firstAnswer)}: the credentials lack the right`);
+    script.stop(plan.batch, `the batch's creates answered ${describeItem(firstAnswer)}: the credentials lack the right`);
   }
   for (const [position, id] of [
     [1, createdIds[0]],
     [sent.length, createdIds[sent.length - 1]],
   ] as const) {
-    judgeStep(sequence, batchItems, plan.batch, { step: 'created id', position, idField: family.family.idField, id });
+    judgeStep(script, batchItems, plan.batch, { step: 'created id', position, idField: family.family.idField, id });
     const path = { [family.family.itemVariable]: id! };
-    const read = await sequence.send(family.read, { path });
+    const read = await script.send(family.read, { path });
     const what = `read the ${family.family.name} item ${position} of a normal batch created`;
-    stopWhenRefused(sequence, family.read, read, what);
-    judgeStep(sequence, batchValidation, family.read, { step: 'read back', what, answer: seenAnswer(read.exchange) });
+    stopWhenRefused(script, family.read, read, what);
+    judgeStep(script, batchValidation, family.read, { step: 'read back', what, answer: seenAnswer(read.exchange) });
   }
 }
 
 /** `require-all-validate` with one invalid item: 207 `failed: "validation"`, and (read back) nothing ran. */
-export async function requireAllValidate(sequence: Sequence, plan: BatchPlan, token: string): Promise<void> {
+export async function requireAllValidate(script: StepScript, plan: BatchPlan, token: string): Promise<void> {
   const family = plan.batchable!;
   const prefix = `${token}v`;
   const items = [createItem(family, prefix), { method: family.create.method, path: family.create.pattern.build({}), body: family.invalidBody }];
-  const answer = await sendBatch(sequence, plan, items, 'require-all-validate');
-  const created = await createdWith(sequence, family, prefix);
-  judgeStep(sequence, batchValidation, plan.batch, {
+  const answer = await sendBatch(script, plan, items, 'require-all-validate');
+  const created = await createdWith(script, family, prefix);
+  judgeStep(script, batchValidation, plan.batch, {
     step: 'require-all-validate',
     family: family.family.name,
     answer: seenAnswer(answer.exchange),

@@ -8,8 +8,8 @@ import { batchValidation } from '../../../checks/batch/batch-validation.js';
 import { BATCH_ROUTE, planBatch } from '../../steps/batch-plan.js';
 import { itemsInOrder, largestBatchAccepted, oversizedBatchRejected, requireAllValidate } from './batch-scripts.js';
 import { RouteBook } from '../../steps/route-book.js';
-import { runSequence } from '../../steps/step-script.js';
-import { sequenceToken } from '../../steps/token.js';
+import { runStepScript } from '../../steps/step-script.js';
+import { seededToken } from '../../steps/token.js';
 import type { LoadedDescriptor } from '../../../descriptor/types.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase } from '../phase.js';
@@ -48,7 +48,7 @@ export const batchPhase: Phase = {
     ctx.safeMethodsOnly
       ? []
       : ctx.descriptors.filter(servesBatch).map((descriptor) => ({ name: batchUnit(descriptor), cost: BATCH_SEQUENCE_STEPS * SEQUENTIAL_WEIGHT })),
-  async run(ctx) {
+  async gather(ctx) {
     for (const [index, descriptor] of ctx.descriptors.entries()) {
       if (!ctx.shard.owns(batchUnit(descriptor))) continue;
       // Planned on the whole run's operations, so a split run picks the same items as a whole one.
@@ -57,18 +57,18 @@ export const batchPhase: Phase = {
       const where = `(${descriptor.locale ?? 'no locale'})`;
       // Each locale's names start at its own place: the same in a whole run and in the shard that runs it.
       let counter = index * TOKENS_PER_LOCALE;
-      const token = () => sequenceToken(ctx.run.seed, 'b', (counter += 1));
-      await runSequence(ctx, PHASE, `batch of ${plan.maxItems} ${where}`, (sequence) => largestBatchAccepted(sequence, plan));
+      const token = () => seededToken(ctx.execution.seed, 'b', (counter += 1));
+      await runStepScript(ctx, PHASE, `batch of ${plan.maxItems} ${where}`, (script) => largestBatchAccepted(script, plan));
       const oversized = token();
-      await runSequence(ctx, PHASE, `batch of ${plan.maxItems + 1} ${where}`, (sequence) => oversizedBatchRejected(sequence, plan, oversized));
+      await runStepScript(ctx, PHASE, `batch of ${plan.maxItems + 1} ${where}`, (script) => oversizedBatchRejected(script, plan, oversized));
       if (plan.batchable === undefined) {
-        ctx.run.note(plan.batch, `${PHASE}: no route whose create allows batching; item order and validation modes not tested`);
+        ctx.execution.note(plan.batch, `${PHASE}: no route whose create allows batching; item order and validation modes not tested`);
         continue;
       }
       const mixed = token();
-      await runSequence(ctx, PHASE, `normal batch of mixed items ${where}`, (sequence) => itemsInOrder(sequence, plan, mixed));
+      await runStepScript(ctx, PHASE, `normal batch of mixed items ${where}`, (script) => itemsInOrder(script, plan, mixed));
       const validated = token();
-      await runSequence(ctx, PHASE, `require-all-validate batch ${where}`, (sequence) => requireAllValidate(sequence, plan, validated));
+      await runStepScript(ctx, PHASE, `require-all-validate batch ${where}`, (script) => requireAllValidate(script, plan, validated));
     }
   },
 };

@@ -23,7 +23,7 @@ import type { Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
 import { listRouteOf, type ListRoute } from './list-route.js';
 import { forEachConcurrently } from '../../pool.js';
-import { sequenceToken } from '../../steps/token.js';
+import { seededToken } from '../../steps/token.js';
 import { reportExecuted } from '../examples/index.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
@@ -58,7 +58,7 @@ class ListProbe {
   }
 
   get stopped(): boolean {
-    return this.#ctx.run.stopped;
+    return this.#ctx.execution.stopped;
   }
 
   /** Sends the base request with `query` added; stateless checks are reported as in every phase, and the total headers judged. */
@@ -66,10 +66,10 @@ class ListProbe {
     const requestCase: RequestCase = { ...this.#base, query: { ...this.#base.query, ...query } };
     if (options.anonymous) {
       // Judged as any answer is (no_sensitive_data among them, as an anonymous caller's), not as a generated case.
-      const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE, { credentials: null });
+      const executed = await this.#ctx.execution.execute(this.op, requestCase, PHASE, { credentials: null });
       return listAnswer(executed.exchange);
     }
-    const executed = await this.#ctx.run.execute(this.op, requestCase, PHASE, { judgeCase: true });
+    const executed = await this.#ctx.execution.execute(this.op, requestCase, PHASE, { judgeCase: true });
     reportExecuted(this.#ctx, this.op, requestCase, executed, PHASE);
     const answer = listAnswer(executed.exchange);
     this.judgeAnswer(collectionHeaders, { seen: 'answer', paginated: this.route.paginated, answer }, [answer]);
@@ -90,7 +90,7 @@ class ListProbe {
 
   /** Hands to `check` what answers show on their own, whatever changed between them: never held back. */
   judgeAnswer<E>(check: EvidenceCheck<E>, evidence: E, answers: readonly ListAnswer[]): CheckFailure[] {
-    return this.#ctx.run.judge(check, evidence, { operation: this.op, phase: PHASE, exchanges: answers.map((answer) => answer.exchange) });
+    return this.#ctx.execution.judge(check, evidence, { operation: this.op, phase: PHASE, exchanges: answers.map((answer) => answer.exchange) });
   }
 
   /** Holds back the reports of what is judged from now on. */
@@ -116,7 +116,7 @@ class ListProbe {
    */
   async stamp(): Promise<string> {
     const requestCase: RequestCase = { ...this.#base, query: { ...this.#base.query, ...orderQuery(this.route, 'desc') } };
-    const answer = listAnswer((await this.#ctx.run.execute(this.op, requestCase, PHASE)).exchange);
+    const answer = listAnswer((await this.#ctx.execution.execute(this.op, requestCase, PHASE)).exchange);
     return JSON.stringify([answer.status, answer.total, answer.items === undefined ? null : answer.ids]);
   }
 }
@@ -135,7 +135,7 @@ function baseCase(ctx: PhaseContext, op: Operation): RequestCase | undefined {
 
 /** A search term no item holds: the run's own token, in letters no word has. */
 function unmatchedTerm(ctx: PhaseContext): string {
-  return `zqxj${sequenceToken(ctx.run.seed, 'c', 0)}`;
+  return `zqxj${seededToken(ctx.execution.seed, 'c', 0)}`;
 }
 
 /** Sorted by id where a total order exists, the order every relation that compares sequences uses. */
@@ -233,12 +233,12 @@ async function probeList(ctx: PhaseContext, route: ListRoute): Promise<void> {
     const broken = probe.holding;
     const settled = unchanged && (!broken || brokenBefore);
     probe.release(settled);
-    if (settled && brokenBefore && !broken) ctx.run.note(route.op, `collections: ${ONCE_BROKEN}, and held when tried again`);
+    if (settled && brokenBefore && !broken) ctx.execution.note(route.op, `collections: ${ONCE_BROKEN}, and held when tried again`);
     if (settled) return;
     if (unchanged) brokenBefore = true;
   }
   if (!probe.stopped)
-    ctx.run.note(
+    ctx.execution.note(
       route.op,
       brokenBefore
         ? `collections: ${ONCE_BROKEN}, and could not be tried again while the list stood still`
@@ -250,7 +250,7 @@ async function relations(ctx: PhaseContext, probe: ListProbe, firstTry: boolean)
   const { route } = probe;
   const first = await probe.get({});
   if (first.status !== 200 || first.items === undefined) return;
-  if (firstTry && ctx.run.credentials !== undefined && !probe.stopped) await probe.get({}, { anonymous: true });
+  if (firstTry && ctx.execution.credentials !== undefined && !probe.stopped) await probe.get({}, { anonymous: true });
   const { paginated } = route;
   probe.judgeAnswer(collectionHeaders, { seen: 'possibly-empty', paginated, answer: first, how: 'the list itself' }, [first]);
   if (route.search && !probe.stopped) {
@@ -277,13 +277,13 @@ export const collectionsPhase: Phase = {
   // Reads only: a few requests per list route, too few to weigh in the estimate.
   workload: () => 0,
   skipReason: (ctx) => (ctx.operations.some((op) => listRouteOf(op) !== undefined) ? undefined : 'no list route declares a collection argument'),
-  async run(ctx) {
+  async gather(ctx) {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);
     await forEachConcurrently(
       routes,
       ctx.settings.concurrency,
       (route) => probeList(ctx, route),
-      () => ctx.run.stopped,
+      () => ctx.execution.stopped,
     );
   },
 };

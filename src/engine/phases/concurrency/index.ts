@@ -3,7 +3,7 @@
  * it writes ("this e-mail address is taken") lets requests that arrive together all pass the check. For every
  * family of the resource model: N creates sharing its unique values (`concurrent_create`), N updates of one
  * resource (`concurrent_update`), N deletes of one resource (`concurrent_delete`); and the relations of the
- * interface written N times at once (`concurrent_relation`). Each race is sent together (`RunContext.race`:
+ * interface written N times at once (`concurrent_relation`). Each race is sent together (`Execution.race`:
  * connections opened first, every request written in one turn) on what the phase made itself, several rounds
  * with fresh values, and everything it made is deleted after it, the resources a race made twice included.
  */
@@ -17,8 +17,8 @@ import { createRace, createVariants, deleteRace, updateRace } from './resource-r
 import { familyAt } from '../../steps/relations.js';
 import { familyOperations, type FamilyEnv } from '../../steps/resources.js';
 import { RouteBook } from '../../steps/route-book.js';
-import { runSequence, type Sequence } from '../../steps/step-script.js';
-import { sequenceToken } from '../../steps/token.js';
+import { runStepScript, type StepScript } from '../../steps/step-script.js';
+import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
 
@@ -34,7 +34,7 @@ interface PlannedRace {
   name: string;
   locale: string | null;
   skip?: string;
-  run(sequence: Sequence, token: string, width: number): Promise<void>;
+  run(script: StepScript, token: string, width: number): Promise<void>;
 }
 
 function planLocale(env: FamilyEnv): PlannedRace[] {
@@ -49,7 +49,7 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
         locale,
         name: `create ${family.name}, ${what} (${locale ?? 'no locale'})`,
         skip,
-        run: (sequence, token, width) => createRace(sequence, env, family, token, width, variant),
+        run: (script, token, width) => createRace(script, env, family, token, width, variant),
       });
     }
     if (ops?.update !== undefined)
@@ -57,13 +57,13 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
         locale,
         name: `update ${family.name} (${locale ?? 'no locale'})`,
         skip,
-        run: (sequence, token, width) => updateRace(sequence, env, family, token, width),
+        run: (script, token, width) => updateRace(script, env, family, token, width),
       });
     planned.push({
       locale,
       name: `delete ${family.name} (${locale ?? 'no locale'})`,
       skip,
-      run: (sequence, token, width) => deleteRace(sequence, env, family, token, width),
+      run: (script, token, width) => deleteRace(script, env, family, token, width),
     });
   }
   for (const relation of RELATION_RACES) {
@@ -77,7 +77,7 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
       locale,
       name: `${relation.name} (${locale ?? 'no locale'})`,
       skip: lacking ? 'the descriptor lacks routes for it' : undefined,
-      run: (sequence, token, width) => relation.run(sequence, env, token, width),
+      run: (script, token, width) => relation.run(script, env, token, width),
     });
   }
   return planned;
@@ -112,7 +112,7 @@ export const concurrencyPhase: Phase = {
       : plans(ctx)
           .filter((plan) => plan.skip === undefined)
           .map((plan) => ({ name: `race: ${plan.name}`, cost: ESTIMATED_ROUNDS * (SET_UP_REQUESTS * SEQUENTIAL_WEIGHT + ESTIMATED_WIDTH) })),
-  async run(ctx) {
+  async gather(ctx) {
     const { raceWidth: width, raceRounds: rounds } = ctx.settings;
     let counter = 0;
     for (const planned of plans(ctx)) {
@@ -121,12 +121,12 @@ export const concurrencyPhase: Phase = {
         // Counted whether or not this shard runs it, so a split run sends the values one run sends.
         counter += 1;
         if (!ctx.shard.owns(`race: ${planned.name}`)) continue;
-        const token = sequenceToken(ctx.run.seed, 'c', counter);
+        const token = seededToken(ctx.execution.seed, 'c', counter);
         const name = `race: ${planned.name}, round ${round}`;
-        const sequence = await runSequence(ctx, PHASE, name, (running) => planned.run(running, token, width));
-        if (sequence === undefined) return;
-        const outcome = sequence.outcome ?? { result: 'passed' as const };
-        ctx.run.emit({
+        const script = await runStepScript(ctx, PHASE, name, (running) => planned.run(running, token, width));
+        if (script === undefined) return;
+        const outcome = script.outcome ?? { result: 'passed' as const };
+        ctx.execution.emit({
           type: 'sequence',
           sequence: {
             phase: PHASE,
@@ -134,8 +134,8 @@ export const concurrencyPhase: Phase = {
             name,
             outcome: outcome.result,
             ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
-            steps: sequence.steps,
-            leftovers: sequence.leftovers,
+            steps: script.steps,
+            leftovers: script.leftovers,
           },
         });
         // A race that could not be set up is not tried again.

@@ -1,5 +1,5 @@
 /**
- * A race inside a sequence: N requests to one operation sent together (`RunContext.race`), recorded in the
+ * A race inside a sequence: N requests to one operation sent together (`Execution.race`), recorded in the
  * sequence's reproduction like its other steps; and the run's judgement of what a race showed, reported with the
  * whole sequence (every request of the race, the set-up before it and the reads after it) as the reproduction.
  */
@@ -8,10 +8,10 @@ import { answerOf, idText, type StepAnswer } from '../../../checks/resources/ste
 import type { EvidenceCheck } from '../../../checks/types.js';
 import type { Operation } from '../../../descriptor/types.js';
 import { buildRequest } from '../../../request/index.js';
-import type { Sequence, StepValues } from '../../steps/step-script.js';
+import type { StepScript, StepValues } from '../../steps/step-script.js';
 
 /** Where each sequence's last race is in its exchanges: a finding's replay tells the race from its set-up and reads. */
-const RACES = new WeakMap<Sequence, { first: number; count: number }>();
+const RACES = new WeakMap<StepScript, { first: number; count: number }>();
 
 /** What a replay of a race needs beside its requests: the field a create names its resource by, a delete's arguments. */
 export interface RaceReplayNeeds {
@@ -20,21 +20,21 @@ export interface RaceReplayNeeds {
 }
 
 /** Sends one request per `values` to `op`, together, with the run's credentials; answers in the same order. */
-export async function sendRace(sequence: Sequence, op: Operation, values: readonly StepValues[]): Promise<StepAnswer[]> {
-  const { run } = sequence.ctx;
+export async function sendRace(script: StepScript, op: Operation, values: readonly StepValues[]): Promise<StepAnswer[]> {
+  const { execution } = script.ctx;
   const entries = values.map((one) => ({
     op,
     request: buildRequest({
-      restUrl: run.restUrl(op.locale),
+      restUrl: execution.restUrl(op.locale),
       operation: op,
       requestCase: { operationId: op.id, kind: 'valid', path: one.path ?? {}, query: one.query ?? {}, body: one.body },
-      credentials: run.credentials,
+      credentials: execution.credentials,
       upload: one.upload,
     }),
   }));
-  const exchanges = await run.race(entries, sequence.phase);
-  RACES.set(sequence, { first: sequence.exchanges.length, count: exchanges.length });
-  sequence.exchanges.push(...exchanges);
+  const exchanges = await execution.race(entries, script.phase);
+  RACES.set(script, { first: script.exchanges.length, count: exchanges.length });
+  script.exchanges.push(...exchanges);
   return exchanges.map(answerOf);
 }
 
@@ -54,19 +54,19 @@ export function raceAnswer(answer: StepAnswer, idField?: string): RaceAnswer {
  * the race again (`needs`, the evidence without its answers); records the outcome as a step.
  */
 export function judgeRace<E extends { answers: RaceAnswer[] }>(
-  sequence: Sequence,
+  script: StepScript,
   check: EvidenceCheck<E>,
   op: Operation,
   evidence: E,
   step: string,
   needs: RaceReplayNeeds = {},
 ): number {
-  const marks = RACES.get(sequence);
+  const marks = RACES.get(script);
   const { answers: _answers, ...rest } = evidence;
   const race = marks === undefined ? undefined : { ...marks, ...needs, evidence: rest as Record<string, unknown> };
-  const failures = sequence.ctx.run.judge(check, evidence, { operation: op, phase: sequence.phase, exchanges: [...sequence.exchanges], race });
+  const failures = script.ctx.execution.judge(check, evidence, { operation: op, phase: script.phase, exchanges: [...script.exchanges], race });
   const broken = failures.filter((failure) => failure.note !== true);
-  if (broken.length === 0) sequence.record(step, 'ok');
-  else for (const failure of broken) sequence.record(check.name, (failure.severity ?? check.severity) === 'failure' ? 'failed' : 'warned', failure.message);
+  if (broken.length === 0) script.record(step, 'ok');
+  else for (const failure of broken) script.record(check.name, (failure.severity ?? check.severity) === 'failure' ? 'failed' : 'warned', failure.message);
   return broken.length;
 }

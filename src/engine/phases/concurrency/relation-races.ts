@@ -9,7 +9,7 @@ import { statefulSequence } from '../../../checks/resources/stateful-sequence.js
 import { idText, isSuccess, itemsWith } from '../../../checks/resources/step-answer.js';
 import { createResource, familyOperations, type FamilyEnv } from '../../steps/resources.js';
 import { familyAt, RELATION_ROUTES } from '../../steps/relations.js';
-import type { Sequence } from '../../steps/step-script.js';
+import type { StepScript } from '../../steps/step-script.js';
 import { judgeRace, raceAnswer, sendRace } from './race.js';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
@@ -19,7 +19,7 @@ export interface RelationRaceKind {
   name: string;
   needs: Array<{ route: string; methods: readonly HttpMethod[] }>;
   families: string[];
-  run(sequence: Sequence, env: FamilyEnv, token: string, width: number): Promise<void>;
+  run(script: StepScript, env: FamilyEnv, token: string, width: number): Promise<void>;
 }
 
 function family(env: FamilyEnv, collection: string) {
@@ -29,28 +29,28 @@ function family(env: FamilyEnv, collection: string) {
 }
 
 /** A signup activated N times together: one activation, one member. */
-async function activationRace(sequence: Sequence, env: FamilyEnv, token: string, width: number): Promise<void> {
+async function activationRace(script: StepScript, env: FamilyEnv, token: string, width: number): Promise<void> {
   const { book } = env;
   const members = familyOperations(book, family(env, RELATION_ROUTES.members))!;
   const activate = book.firstOperation(RELATION_ROUTES.signupActivation, WRITE_METHODS)!;
   const list = book.operation(RELATION_ROUTES.members, 'GET')!;
-  const signup = await createResource(sequence, env, family(env, RELATION_ROUTES.signups), token);
+  const signup = await createResource(script, env, family(env, RELATION_ROUTES.signups), token);
   const key = idText(signup.answer.field('activation_key')) ?? signup.id;
   const login = signup.answer.field('user_login');
   const answers = await sendRace(
-    sequence,
+    script,
     activate,
     Array.from({ length: width }, () => ({ path: { id: key } })),
   );
-  const found = typeof login === 'string' ? await sequence.send(list, { query: { search: login } }) : undefined;
+  const found = typeof login === 'string' ? await script.send(list, { query: { search: login } }) : undefined;
   // The members are counted only where the list could be read (its own failure is judged on its answer).
-  if (found !== undefined && !isSuccess(found)) sequence.stop(list, 'the member list could not be read to count the members the activations made');
+  if (found !== undefined && !isSuccess(found)) script.stop(list, 'the member list could not be read to count the members the activations made');
   const made = found === undefined ? [] : itemsWith(found, 'user_login', String(login));
   const ids = new Set([
     ...answers.map((answer) => (isSuccess(answer) ? idText(answer.field('user_id')) : undefined)),
     ...made.map((item) => idText((item as Record<string, unknown>).id)),
   ]);
-  for (const id of ids) if (id !== undefined) sequence.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: id } });
+  for (const id of ids) if (id !== undefined) script.cleanup(members.remove, { path: { [members.read.pattern.variables.at(-1)!.name]: id } });
   const evidence = {
     what: `activate signup ${signup.id}`,
     answers: answers.map((answer) => raceAnswer(answer)),
@@ -58,25 +58,25 @@ async function activationRace(sequence: Sequence, env: FamilyEnv, token: string,
     left: made.length,
     counted: `members hold the signup's login`,
   };
-  judgeRace(sequence, concurrentRelation, activate, evidence, `${width} activations of one signup`);
+  judgeRace(script, concurrentRelation, activate, evidence, `${width} activations of one signup`);
 }
 
 /** A member followed N times together: in the following list once. */
-async function followRace(sequence: Sequence, env: FamilyEnv, token: string, width: number): Promise<void> {
+async function followRace(script: StepScript, env: FamilyEnv, token: string, width: number): Promise<void> {
   const { book } = env;
   const action = book.firstOperation(RELATION_ROUTES.followAction, WRITE_METHODS)!;
   const list = book.operation(RELATION_ROUTES.members, 'GET')!;
   if (!(Array.isArray(list.args.scope?.enum) && list.args.scope.enum.includes('following')))
-    sequence.stop(list, 'the member list has no following scope to count the follows in');
-  const member = await createResource(sequence, env, family(env, RELATION_ROUTES.members), token);
-  sequence.cleanup(action, { path: { id: member.id }, body: { action: 'unfollow' } });
+    script.stop(list, 'the member list has no following scope to count the follows in');
+  const member = await createResource(script, env, family(env, RELATION_ROUTES.members), token);
+  script.cleanup(action, { path: { id: member.id }, body: { action: 'unfollow' } });
   const answers = await sendRace(
-    sequence,
+    script,
     action,
     Array.from({ length: width }, () => ({ path: { id: member.id }, body: { action: 'follow' } })),
   );
-  const following = await sequence.send(list, { query: { scope: 'following', include: [Number(member.id)] } });
-  sequence.expectStatus(statefulSequence, list, following, 'success', 'list the members followed');
+  const following = await script.send(list, { query: { scope: 'following', include: [Number(member.id)] } });
+  script.expectStatus(statefulSequence, list, following, 'success', 'list the members followed');
   const evidence = {
     what: `follow member ${member.id}`,
     answers: answers.map((answer) => raceAnswer(answer)),
@@ -84,27 +84,27 @@ async function followRace(sequence: Sequence, env: FamilyEnv, token: string, wid
     left: itemsWith(following, 'id', member.id).length,
     counted: 'entries of the member in the following list',
   };
-  judgeRace(sequence, concurrentRelation, action, evidence, `${width} follows of one member`);
+  judgeRace(script, concurrentRelation, action, evidence, `${width} follows of one member`);
 }
 
 /** A member's data for a profile field written N times together, each another value: one value is left. */
-async function fieldDataRace(sequence: Sequence, env: FamilyEnv, token: string, width: number): Promise<void> {
+async function fieldDataRace(script: StepScript, env: FamilyEnv, token: string, width: number): Promise<void> {
   const { book } = env;
   const write = book.firstOperation(RELATION_ROUTES.fieldData, WRITE_METHODS)!;
   const read = book.operation(RELATION_ROUTES.fieldData, 'GET')!;
   const remove = book.operation(RELATION_ROUTES.fieldData, 'DELETE')!;
-  const field = await createResource(sequence, env, family(env, RELATION_ROUTES.profileFields), token);
-  const member = await createResource(sequence, env, family(env, RELATION_ROUTES.members), `${token}m`);
+  const field = await createResource(script, env, family(env, RELATION_ROUTES.profileFields), token);
+  const member = await createResource(script, env, family(env, RELATION_ROUTES.members), `${token}m`);
   const path = { field_id: field.id, user_id: member.id };
-  sequence.cleanup(remove, { path });
+  script.cleanup(remove, { path });
   const values = Array.from({ length: width }, (_, index) => `Restconform value ${token}v${index.toString(36)}`);
   const answers = await sendRace(
-    sequence,
+    script,
     write,
     values.map((value) => ({ path, body: { value: [value] } })),
   );
-  const after = await sequence.send(read, { path });
-  sequence.expectStatus(statefulSequence, read, after, 'success', 'read the data after the writes');
+  const after = await script.send(read, { path });
+  script.expectStatus(statefulSequence, read, after, 'success', 'read the data after the writes');
   const shown = JSON.stringify(after.field('value') ?? null);
   const evidence = {
     what: `write member ${member.id}'s data for field ${field.id}`,
@@ -113,7 +113,7 @@ async function fieldDataRace(sequence: Sequence, env: FamilyEnv, token: string, 
     left: values.filter((value) => shown.includes(value)).length,
     counted: 'of the values written are held',
   };
-  judgeRace(sequence, concurrentRelation, write, evidence, `${width} writes of one field's data`);
+  judgeRace(script, concurrentRelation, write, evidence, `${width} writes of one field's data`);
 }
 
 export const RELATION_RACES: readonly RelationRaceKind[] = [

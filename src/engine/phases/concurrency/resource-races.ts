@@ -13,7 +13,7 @@ import { idText, isSuccess, type StepAnswer } from '../../../checks/resources/st
 import type { Operation } from '../../../descriptor/types.js';
 import { createBody, freshValue, type ResourceFamily } from '../../../resources/index.js';
 import { createParents, createResource, deleteArgs, familyOperations, itemPath, type FamilyEnv, type FamilyOperations } from '../../steps/resources.js';
-import type { Sequence } from '../../steps/step-script.js';
+import type { StepScript } from '../../steps/step-script.js';
 import { judgeRace, raceAnswer, sendRace } from './race.js';
 
 /** The unique fields a create race shares: all of them (`undefined`), or one, the others differing per request. */
@@ -35,7 +35,7 @@ function editQuery(family: ResourceFamily): Record<string, unknown> {
  * where the list takes it, so an account's e-mail address shows): undefined when the list cannot search.
  */
 async function holdersOf(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   list: Operation | undefined,
   collectionPath: Record<string, string>,
@@ -47,7 +47,7 @@ async function holdersOf(
   const perPage = family.list.perPage === undefined ? {} : { per_page: family.list.perPage };
   const holders = new Set<string>();
   for (const value of values.filter((one) => /[a-z]/i.test(one))) {
-    const answer = await sequence.send(list, { path: collectionPath, query: { search: value, ...edit, ...perPage } });
+    const answer = await script.send(list, { path: collectionPath, query: { search: value, ...edit, ...perPage } });
     if (!isSuccess(answer) || !Array.isArray(answer.json)) return undefined;
     for (const id of holderIds([answer.json], values, family.idField)) holders.add(id);
   }
@@ -55,13 +55,13 @@ async function holdersOf(
 }
 
 /** Deletes `id` of the family when the sequence ends. */
-function cleanupOf(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, collectionPath: Record<string, string>, id: string, token: string): void {
-  sequence.cleanup(ops.remove, { path: itemPath(ops.read, collectionPath, id), body: deleteArgs(family, token) });
+function cleanupOf(script: StepScript, family: ResourceFamily, ops: FamilyOperations, collectionPath: Record<string, string>, id: string, token: string): void {
+  script.cleanup(ops.remove, { path: itemPath(ops.read, collectionPath, id), body: deleteArgs(family, token) });
 }
 
 /** N creates sent together sharing the family's unique values (`variant`: only that one), fresh values otherwise. */
 export async function createRace(
-  sequence: Sequence,
+  script: StepScript,
   env: FamilyEnv,
   family: ResourceFamily,
   token: string,
@@ -69,32 +69,32 @@ export async function createRace(
   variant: CreateVariant,
 ): Promise<void> {
   const ops = familyOperations(env.book, family)!;
-  const parents = await createParents(sequence, env, family, token, ops.create);
+  const parents = await createParents(script, env, family, token, ops.create);
   const base = createBody(family, token, parents.ids);
-  if ('missing' in base) sequence.stop(ops.create, `no valid value for the required argument "${base.missing}" of a ${family.name} create`);
+  if ('missing' in base) script.stop(ops.create, `no valid value for the required argument "${base.missing}" of a ${family.name} create`);
   const fields = (variant === undefined ? family.unique : [variant]).filter((name) => base.body[name] !== undefined);
-  if (fields.length === 0) sequence.stop(ops.create, `no create value of a ${family.name} must be unique`);
+  if (fields.length === 0) script.stop(ops.create, `no create value of a ${family.name} must be unique`);
   const shared = Object.fromEntries(fields.map((name) => [name, base.body[name]]));
   const bodies = Array.from({ length: width }, (_, index) => {
     const own = createBody(family, `${token}r${index.toString(36)}`, parents.ids);
     return { ...('body' in own ? own.body : base.body), ...shared };
   });
   const answers = await sendRace(
-    sequence,
+    script,
     ops.create,
     bodies.map((body) => ({ path: parents.collectionPath, body })),
   );
   if (answers.every((answer) => answer.status === 401 || answer.status === 403))
-    sequence.stop(ops.create, `the ${family.name} creates were refused 401/403: the credentials lack the right`);
+    script.stop(ops.create, `the ${family.name} creates were refused 401/403: the credentials lack the right`);
   const named = new Set(
     answers.map((answer) => (isSuccess(answer) ? idText(answer.field(family.idField)) : undefined)).filter((id): id is string => id !== undefined),
   );
-  for (const id of named) cleanupOf(sequence, family, ops, parents.collectionPath, id, token);
-  const holders = await holdersOf(sequence, family, ops.list, parents.collectionPath, shared);
+  for (const id of named) cleanupOf(script, family, ops, parents.collectionPath, id, token);
+  const holders = await holdersOf(script, family, ops.list, parents.collectionPath, shared);
   // A resource a race made without naming it (a 5xx that created all the same) is deleted too.
-  for (const id of holders ?? []) if (!named.has(id)) cleanupOf(sequence, family, ops, parents.collectionPath, id, token);
+  for (const id of holders ?? []) if (!named.has(id)) cleanupOf(script, family, ops, parents.collectionPath, id, token);
   const evidence = { family: family.name, shared, answers: answers.map((answer) => raceAnswer(answer, family.idField)), holders };
-  judgeRace(sequence, concurrentCreate, ops.create, evidence, `${width} creates with the same ${fields.join(' and ')}`, {
+  judgeRace(script, concurrentCreate, ops.create, evidence, `${width} creates with the same ${fields.join(' and ')}`, {
     idField: family.idField,
     deleteArgs: deleteArgs(family, token),
   });
@@ -119,15 +119,15 @@ function raceFields(family: ResourceFamily, current: Record<string, unknown> | u
  * them (which must then come from one request) and a third; with two, one each. Afterwards each set must hold what
  * one of its requests wrote: an update that reads the record, then writes it whole, loses the other set.
  */
-export async function updateRace(sequence: Sequence, env: FamilyEnv, family: ResourceFamily, token: string, width: number): Promise<void> {
+export async function updateRace(script: StepScript, env: FamilyEnv, family: ResourceFamily, token: string, width: number): Promise<void> {
   const ops = familyOperations(env.book, family)!;
   const update = ops.update!;
-  const resource = await createResource(sequence, env, family, token);
-  const before = await sequence.send(ops.read, { path: resource.path, query: editQuery(family) });
-  sequence.expectStatus(statefulSequence, ops.read, before, 'success', `read the new ${family.name}`);
+  const resource = await createResource(script, env, family, token);
+  const before = await script.send(ops.read, { path: resource.path, query: editQuery(family) });
+  script.expectStatus(statefulSequence, ops.read, before, 'success', `read the new ${family.name}`);
   const current = before.json as Record<string, unknown> | undefined;
   const fields = raceFields(family, current, token);
-  if (fields.length === 0) sequence.stop(update, `no field of a ${family.name} takes values that differ from request to request`);
+  if (fields.length === 0) script.stop(update, `no field of a ${family.name} takes values that differ from request to request`);
   const sets = fields.length >= 3 ? [fields.slice(0, 2), fields.slice(2)] : fields.map((field) => [field]);
   const writes = Array.from({ length: width }, (_, index) => {
     const set = sets[index % sets.length]!;
@@ -138,39 +138,39 @@ export async function updateRace(sequence: Sequence, env: FamilyEnv, family: Res
     };
   });
   const answers = await sendRace(
-    sequence,
+    script,
     update,
     writes.map((write) => ({ path: resource.path, body: write.fields })),
   );
-  const after = await sequence.send(ops.read, { path: resource.path, query: editQuery(family) });
-  sequence.expectStatus(statefulSequence, ops.read, after, 'success', `read the ${family.name} after the updates`);
+  const after = await script.send(ops.read, { path: resource.path, query: editQuery(family) });
+  script.expectStatus(statefulSequence, ops.read, after, 'success', `read the ${family.name} after the updates`);
   const evidence = { family: family.name, id: resource.id, writes, answers: answers.map((answer) => raceAnswer(answer)), read: after.json };
-  judgeRace(sequence, concurrentUpdate, update, evidence, `${width} updates of ${fields.join(', ')}`, {
+  judgeRace(script, concurrentUpdate, update, evidence, `${width} updates of ${fields.join(', ')}`, {
     idField: family.idField,
     deleteArgs: deleteArgs(family, token),
   });
 }
 
 /** N deletes of one resource sent together, then its read and its list narrowed to it. */
-export async function deleteRace(sequence: Sequence, env: FamilyEnv, family: ResourceFamily, token: string, width: number): Promise<void> {
+export async function deleteRace(script: StepScript, env: FamilyEnv, family: ResourceFamily, token: string, width: number): Promise<void> {
   const ops = familyOperations(env.book, family)!;
-  const resource = await createResource(sequence, env, family, token);
+  const resource = await createResource(script, env, family, token);
   const answers = await sendRace(
-    sequence,
+    script,
     ops.remove,
     Array.from({ length: width }, () => ({ path: resource.path, body: deleteArgs(family, token) })),
   );
   if (answers.every((answer) => answer.status === 401 || answer.status === 403))
-    sequence.stop(ops.remove, `the ${family.name} deletes were refused 401/403: the credentials lack the right`);
-  const after = await sequence.send(ops.read, { path: resource.path });
+    script.stop(ops.remove, `the ${family.name} deletes were refused 401/403: the credentials lack the right`);
+  const after = await script.send(ops.read, { path: resource.path });
   let listed: boolean | undefined;
   if (ops.list !== undefined && family.list?.include && /^\d+$/.test(resource.id)) {
-    const list: StepAnswer = await sequence.send(ops.list, { path: resource.collectionPath, query: { include: [Number(resource.id)] } });
+    const list: StepAnswer = await script.send(ops.list, { path: resource.collectionPath, query: { include: [Number(resource.id)] } });
     listed =
       isSuccess(list) && Array.isArray(list.json)
         ? list.json.some((item) => idText((item as Record<string, unknown>)[family.idField]) === resource.id)
         : undefined;
   }
   const evidence = { family: family.name, id: resource.id, answers: answers.map((answer) => raceAnswer(answer)), after: raceAnswer(after), listed };
-  judgeRace(sequence, concurrentDelete, ops.remove, evidence, `${width} deletes`, { idField: family.idField, deleteArgs: deleteArgs(family, token) });
+  judgeRace(script, concurrentDelete, ops.remove, evidence, `${width} deletes`, { idField: family.idField, deleteArgs: deleteArgs(family, token) });
 }

@@ -46,16 +46,16 @@ export const contractPhase: Phase = {
         ? 'no descriptor loaded'
         : notImplemented(ctx.contract, ctx.descriptors),
   units: (ctx) => (!ctx.hasContract ? [] : ctx.descriptors.map((descriptor) => ({ name: contractUnit(descriptor), cost: 1 }))),
-  async run(ctx) {
+  async gather(ctx) {
     const contract = ctx.contract!;
     for (const descriptor of ctx.descriptors) {
-      if (ctx.run.stopped) return;
+      if (ctx.execution.stopped) return;
       if (!ctx.shard.owns(contractUnit(descriptor))) continue;
       const differences = diffDescriptorWithContract(descriptor.root, contract);
       if (differences.length === 0) continue;
       const exchange = await fetchRootAgain(ctx, descriptor, PHASE);
       for (const difference of differences)
-        judgeDifference(ctx.run, CONTRACT_CHECKS, difference, { locale: descriptor.locale, phase: PHASE, exchanges: [exchange] });
+        judgeDifference(ctx.execution, CONTRACT_CHECKS, difference, { locale: descriptor.locale, phase: PHASE, exchanges: [exchange] });
     }
   },
 };

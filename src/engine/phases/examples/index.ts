@@ -31,17 +31,17 @@ const NOTED_STATUSES: Record<number, string> = {
 export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string): void {
   const status = executed.exchange.response?.status;
   if (!requestCase.mutation && status !== undefined && NOTED_STATUSES[status]) {
-    ctx.run.note(op, NOTED_STATUSES[status]!);
+    ctx.execution.note(op, NOTED_STATUSES[status]!);
   }
   let outcomes = executed.outcomes;
   if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase, ctx.generators(op).rejectedDefaults)) {
-    ctx.run.emit({
+    ctx.execution.emit({
       type: 'warning',
       message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported`,
     });
     outcomes = outcomes.filter((o) => !LABEL_DEPENDENT_CHECKS.has(o.check));
   }
-  ctx.run.reportOutcomes(op, requestCase, executed, phase, outcomes);
+  ctx.execution.reportOutcomes(op, requestCase, executed, phase, outcomes);
 }
 
 /** One synthetic operation per route and undeclared method, built from the route's first operation. */
@@ -73,23 +73,23 @@ export const examplesPhase: Phase = {
   workload: (ctx) =>
     ctx.operations.reduce((sum, op) => sum + ctx.generators(op).boundary().length, 0) + probeOperations(ctx.operations, ctx.safeMethodsOnly).length,
   skipReason: (ctx) => (ctx.operations.length === 0 ? 'no operations to test' : undefined),
-  async run(ctx) {
-    const { run } = ctx;
+  async gather(ctx) {
+    const { execution } = ctx;
     await forEachConcurrently(
       ctx.operations,
       ctx.settings.concurrency,
       async (op) => {
-        run.cover(op);
+        execution.cover(op);
         for (const requestCase of ctx.generators(op).boundary()) {
-          if (run.stopped) return;
+          if (execution.stopped) return;
           // What the case carries along from its valid base case: real ids, not refused arguments; what it tries or breaks as it is.
           const sent = ctx.refusals.withoutCarried(op, withRealIds(ctx, op, requestCase));
-          const executed = await run.execute(op, sent, PHASE, { judgeCase: true });
+          const executed = await execution.execute(op, sent, PHASE, { judgeCase: true });
           ctx.refusals.note(op, sent, executed.exchange);
           reportExecuted(ctx, op, sent, executed, PHASE);
         }
       },
-      () => run.stopped,
+      () => execution.stopped,
     );
 
     await forEachConcurrently(
@@ -99,8 +99,8 @@ export const examplesPhase: Phase = {
         const path = ctx.generators(model).samplePath();
         if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;
         const requestCase: RequestCase = { operationId: probe.id, kind: 'valid', path, query: {}, body: probe.method === 'GET' ? undefined : {} };
-        const executed = await run.execute(probe, requestCase, PHASE, { probe: true, judgeCase: true });
-        run.reportOutcomes(
+        const executed = await execution.execute(probe, requestCase, PHASE, { probe: true, judgeCase: true });
+        execution.reportOutcomes(
           probe,
           requestCase,
           executed,
@@ -108,7 +108,7 @@ export const examplesPhase: Phase = {
           executed.outcomes.filter((o) => o.check === 'unsupported_method' || o.severity === 'failure'),
         );
       },
-      () => run.stopped,
+      () => execution.stopped,
     );
   },
 };

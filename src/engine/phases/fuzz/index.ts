@@ -64,19 +64,19 @@ export function roundSeed(runSeed: number, op: Operation, kind: 'valid' | 'inval
 
 /** One round of one property; resolves true when it reported a failure (later rounds then leave it alone). */
 async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invalid', round: number, numRuns: number): Promise<boolean> {
-  const { run, refusals } = ctx;
+  const { execution, refusals } = ctx;
   const generators = ctx.generators(op);
   const arbitrary = kind === 'valid' ? generators.valid : generators.invalid;
   if (!arbitrary || numRuns <= 0) return false;
   let lastFailing: { requestCase: RequestCase; executed: ExecutedCase; adapted: boolean } | undefined;
   const property = fc.asyncProperty(arbitrary, async (generated) => {
     // Interrupt fast-check's loop: returning true would keep generating the remaining runs without yielding.
-    if (run.stopped) throw new fc.PreconditionFailure(true);
+    if (execution.stopped) throw new fc.PreconditionFailure(true);
     const requestCase = refusals.adapt(op, withRealIds(ctx, op, generated));
-    const executed = await run.execute(op, requestCase, PHASE, { judgeCase: true });
+    const executed = await execution.execute(op, requestCase, PHASE, { judgeCase: true });
     refusals.note(op, requestCase, executed.exchange);
     const warnings = executed.outcomes.filter((o) => o.severity === 'warning');
-    if (warnings.length) run.reportOutcomes(op, requestCase, executed, PHASE, warnings);
+    if (warnings.length) execution.reportOutcomes(op, requestCase, executed, PHASE, warnings);
     if (failuresOf(executed.outcomes).length === 0) {
       reportExecuted(ctx, op, requestCase, { ...executed, outcomes: [] }, PHASE);
       return true;
@@ -84,7 +84,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
     lastFailing = { requestCase, executed, adapted: requestCase !== generated };
     return false;
   });
-  const seed = roundSeed(run.seed, op, kind, round);
+  const seed = roundSeed(execution.seed, op, kind, round);
   const result = await fc.check(property, { seed, numRuns });
   if (!result.failed || !lastFailing) return false;
 
@@ -97,7 +97,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   const shrunk =
     lastFailing.adapted || carriedOut ? lastFailing.requestCase : ((result.counterexample?.[0] as RequestCase | undefined) ?? lastFailing.requestCase);
   if (!labelStillHolds(op, shrunk, generators.rejectedDefaults)) {
-    run.emit({
+    execution.emit({
       type: 'warning',
       message: `harness: a ${kind} case for ${op.id} no longer classifies as ${kind} after shrinking; not reported (seed ${seed}, path ${result.counterexamplePath})`,
     });
@@ -110,11 +110,11 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
   // (A read was already sent again alone by the transmitter; a write that timed out is sent again here, once shrunk.)
   // It is one request, so it goes even when the phase's share of the budget is spent, though not once the run stopped.
   const timedOut = failuresOf(lastFailing.executed.outcomes).some((outcome) => outcome.check === responseReceived.name);
-  const mayResend = timedOut ? run.control.reason === undefined : !run.stopped;
-  const recheck = !mayResend || carriedOut ? lastFailing.executed : await run.execute(op, resend, PHASE, { judgeCase: true, alone: timedOut });
+  const mayResend = timedOut ? execution.control.reason === undefined : !execution.stopped;
+  const recheck = !mayResend || carriedOut ? lastFailing.executed : await execution.execute(op, resend, PHASE, { judgeCase: true, alone: timedOut });
   const failures = failuresOf(recheck.outcomes);
   if (failures.length) {
-    run.reportOutcomes(op, resend, recheck, PHASE, failures);
+    execution.reportOutcomes(op, resend, recheck, PHASE, failures);
   } else if (resend !== shrunk) {
     // It failed for the carried argument the callback refused, not for what it broke: nothing to report.
   } else {
@@ -123,7 +123,7 @@ async function fuzzOne(ctx: PhaseContext, op: Operation, kind: 'valid' | 'invali
       severity: 'warning' as const,
       message: `${o.message} (did not fail again when re-sent)`,
     }));
-    run.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, PHASE, flaky);
+    execution.reportOutcomes(op, lastFailing.requestCase, lastFailing.executed, PHASE, flaky);
   }
   return true;
 }
@@ -136,16 +136,16 @@ export const fuzzPhase: Phase = {
   workload: (ctx) => ctx.operations.length * 2 * ctx.settings.examples,
   skipReason: (ctx) =>
     ctx.settings.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined,
-  async run(ctx) {
+  async gather(ctx) {
     // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.
     await forEachConcurrently(
       ctx.operations,
       ctx.settings.concurrency,
       async (op) => {
         for (const requestCase of boundaryIdCases(ctx, op)) {
-          if (ctx.run.stopped) return;
-          const executed = await ctx.run.execute(op, requestCase, PHASE, { judgeCase: true });
-          ctx.run.reportOutcomes(
+          if (ctx.execution.stopped) return;
+          const executed = await ctx.execution.execute(op, requestCase, PHASE, { judgeCase: true });
+          ctx.execution.reportOutcomes(
             op,
             requestCase,
             executed,
@@ -154,14 +154,14 @@ export const fuzzPhase: Phase = {
           );
         }
       },
-      () => ctx.run.stopped,
+      () => ctx.execution.stopped,
     );
     const work = ctx.operations.flatMap((op) => [
       { op, kind: 'valid' as const },
       { op, kind: 'invalid' as const },
     ]);
     const failed = new Set<(typeof work)[number]>();
-    for (let round = 0; round * ROUND_SIZE < ctx.settings.examples && !ctx.run.stopped; round += 1) {
+    for (let round = 0; round * ROUND_SIZE < ctx.settings.examples && !ctx.execution.stopped; round += 1) {
       const numRuns = Math.min(ROUND_SIZE, ctx.settings.examples - round * ROUND_SIZE);
       const pending = work.filter((item) => !failed.has(item));
       await forEachConcurrently(
@@ -170,7 +170,7 @@ export const fuzzPhase: Phase = {
         async (item) => {
           if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
         },
-        () => ctx.run.stopped,
+        () => ctx.execution.stopped,
       );
     }
   },

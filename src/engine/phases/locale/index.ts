@@ -27,19 +27,19 @@ async function compareDescriptors(ctx: PhaseContext, first: LoadedDescriptor, ot
   const differences = diffDescriptors(first.root, other.root, { first: first.locale ?? '-', other: other.locale ?? '-' });
   if (differences.length === 0) return;
   const exchanges = [await fetchRootAgain(ctx, first, PHASE), await fetchRootAgain(ctx, other, PHASE)];
-  for (const difference of differences) judgeDifference(ctx.run, DESCRIPTOR_CHECKS, difference, { locale: other.locale, phase: PHASE, exchanges });
+  for (const difference of differences) judgeDifference(ctx.execution, DESCRIPTOR_CHECKS, difference, { locale: other.locale, phase: PHASE, exchanges });
 }
 
 /** Sends one case through `op` and its counterpart in another locale, and hands both answers to the check. */
 async function compareAnswers(ctx: PhaseContext, op: Operation, counterpart: Operation, requestCase: RequestCase): Promise<void> {
-  const first = await ctx.run.execute(op, requestCase, PHASE);
-  const other = await ctx.run.execute(counterpart, { ...requestCase, operationId: counterpart.id }, PHASE);
+  const first = await ctx.execution.execute(op, requestCase, PHASE);
+  const other = await ctx.execution.execute(counterpart, { ...requestCase, operationId: counterpart.id }, PHASE);
   const answers = {
     kind: requestCase.kind,
     first: { locale: op.locale, exchange: first.exchange },
     other: { locale: counterpart.locale, exchange: other.exchange },
   };
-  ctx.run.judge(localeResponseMismatch, answers, { operation: counterpart, phase: PHASE, exchanges: [first.exchange, other.exchange], requestCase });
+  ctx.execution.judge(localeResponseMismatch, answers, { operation: counterpart, phase: PHASE, exchanges: [first.exchange, other.exchange], requestCase });
 }
 
 async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, others: readonly LoadedDescriptor[]): Promise<void> {
@@ -60,11 +60,11 @@ async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, othe
         if (requestCase === undefined) continue;
         for (const book of books) {
           const counterpart = book.operation(op.route, op.method);
-          if (counterpart !== undefined && !ctx.run.stopped) await compareAnswers(ctx, op, counterpart, requestCase);
+          if (counterpart !== undefined && !ctx.execution.stopped) await compareAnswers(ctx, op, counterpart, requestCase);
         }
       }
     },
-    () => ctx.run.stopped,
+    () => ctx.execution.stopped,
   );
 }
 
@@ -85,7 +85,7 @@ export const localePhase: Phase = {
   },
   skipReason: (ctx) => (ctx.descriptors.length < 2 ? 'fewer than two locales' : undefined),
   units: (ctx) => ctx.descriptors.slice(1).map((other) => ({ name: descriptorsUnit(other), cost: 2 })),
-  async run(ctx) {
+  async gather(ctx) {
     const [first, ...others] = ctx.descriptors as [LoadedDescriptor, ...LoadedDescriptor[]];
     for (const other of others) if (ctx.shard.owns(descriptorsUnit(other))) await compareDescriptors(ctx, first, other);
     await compareResponses(ctx, first, others);

@@ -49,23 +49,23 @@ class SchemaRoutes {
   constructor(private readonly ctx: PhaseContext) {}
 
   async run(): Promise<void> {
-    const { run } = this.ctx;
-    const schemas = run.answerSchemas;
+    const { execution } = this.ctx;
+    const schemas = execution.answerSchemas;
     if (schemas === undefined) return;
     const operations = this.ctx.operations.filter((op) => op.method === 'GET' && schemas.schema(op.locale, op.route) !== undefined && onlyPathRequired(op));
     await forEachConcurrently(
       operations,
       this.ctx.settings.concurrency,
       (op) => this.#route(op, schemas.schema(op.locale, op.route)!),
-      () => run.stopped,
+      () => execution.stopped,
     );
   }
 
   async #route(op: Operation, schema: ItemSchema): Promise<void> {
-    const { run } = this.ctx;
+    const { execution } = this.ctx;
     const path = await this.#pathValues(op);
     if (path === undefined) {
-      run.note(op, 'schemas: no id of an existing item found for the path, so the published schema was not exercised here');
+      execution.note(op, 'schemas: no id of an existing item found for the path, so the published schema was not exercised here');
       return;
     }
     const contexts = acceptedContexts(op);
@@ -87,7 +87,7 @@ class SchemaRoutes {
 
   /** Hands what was seen to a check, with `exchanges` as the reproduction. */
   #judge<E>(check: EvidenceCheck<E>, op: Operation, evidence: E, exchanges: Exchange[]): void {
-    this.ctx.run.judge(check, evidence, { operation: op, phase: PHASE, exchanges });
+    this.ctx.execution.judge(check, evidence, { operation: op, phase: PHASE, exchanges });
   }
 
   /** The schema's own context lists, for each pair of contexts the route accepts. */
@@ -136,9 +136,9 @@ class SchemaRoutes {
 
   async #head(op: Operation, path: Record<string, string>, get: Exchange): Promise<void> {
     const request = { ...this.#request(op, path, {}, false), method: 'HEAD' as const };
-    const head = await this.ctx.run.send(request, op, PHASE, 'valid');
+    const head = await this.ctx.execution.send(request, op, PHASE, 'valid');
     // Another writer on the server may have deleted the item between the two: a GET sent again after the HEAD tells.
-    const again = head.response?.status === get.response?.status ? get : await this.ctx.run.send({ ...request, method: 'GET' }, op, PHASE, 'valid');
+    const again = head.response?.status === get.response?.status ? get : await this.ctx.execution.send({ ...request, method: 'GET' }, op, PHASE, 'valid');
     this.#judge(headAsGet, op, { get: again, head }, [again, head]);
   }
 
@@ -184,10 +184,10 @@ class SchemaRoutes {
   #request(op: Operation, path: Record<string, string>, query: Record<string, unknown>, anonymous: boolean) {
     const requestCase = this.#case(op, path, query);
     return buildRequest({
-      restUrl: this.ctx.run.restUrl(op.locale),
+      restUrl: this.ctx.execution.restUrl(op.locale),
       operation: op,
       requestCase,
-      credentials: anonymous ? undefined : this.ctx.run.credentials,
+      credentials: anonymous ? undefined : this.ctx.execution.credentials,
     });
   }
 
@@ -197,8 +197,8 @@ class SchemaRoutes {
 
   async #send(op: Operation, path: Record<string, string>, query: Record<string, unknown>, anonymous = false) {
     const requestCase = this.#case(op, path, query);
-    const executed = await this.ctx.run.execute(op, requestCase, PHASE, anonymous ? { credentials: null, judgeCase: true } : { judgeCase: true });
-    this.ctx.run.reportOutcomes(op, requestCase, executed, PHASE);
+    const executed = await this.ctx.execution.execute(op, requestCase, PHASE, anonymous ? { credentials: null, judgeCase: true } : { judgeCase: true });
+    this.ctx.execution.reportOutcomes(op, requestCase, executed, PHASE);
     return executed;
   }
 }
@@ -211,11 +211,11 @@ export const schemasPhase: Phase = {
   // A few requests per readable route, too few to weigh in the estimate.
   workload: () => 0,
   skipReason(ctx) {
-    const schemas = ctx.run.answerSchemas;
+    const schemas = ctx.execution.answerSchemas;
     if (schemas === undefined || schemas.size === 0) return 'the target publishes no item schema (OPTIONS, ?context=help)';
     return undefined;
   },
-  async run(ctx) {
+  async gather(ctx) {
     await new SchemaRoutes(ctx).run();
   },
 };

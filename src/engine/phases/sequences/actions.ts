@@ -9,13 +9,13 @@ import { isSuccess, type StepAnswer } from '../../../checks/resources/step-answe
 import type { Identity } from '../../../request/index.js';
 import { freshValue } from '../../../resources/index.js';
 import { itemPath } from '../../steps/resources.js';
-import type { ModelResource, SequenceModel } from './model.js';
+import type { ModelResource, SiteModel } from './model.js';
 import { recordActionMade } from './reads.js';
 import type { SequenceRun } from './sequence-run.js';
 import type { ItemAction } from './world.js';
 
 export async function act(
-  model: SequenceModel,
+  model: SiteModel,
   run: SequenceRun,
   action: ItemAction,
   resource: ModelResource,

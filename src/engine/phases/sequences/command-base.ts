@@ -5,7 +5,7 @@
  */
 import type { AsyncCommand } from 'fast-check';
 import type { Identity } from '../../../request/index.js';
-import type { ModelResource, SequenceModel } from './model.js';
+import type { ModelResource, SiteModel } from './model.js';
 import type { SequenceRun } from './sequence-run.js';
 import type { ModelWorld, WorldFamily } from './world.js';
 
@@ -20,7 +20,7 @@ export interface Drawn {
   choice: number;
 }
 
-export type Command = AsyncCommand<SequenceModel, SequenceRun, false>;
+export type Command = AsyncCommand<SiteModel, SequenceRun, false>;
 
 export abstract class ModelCommand implements Command {
   constructor(
@@ -45,7 +45,7 @@ export abstract class ModelCommand implements Command {
     return candidates.length === 0 ? undefined : candidates[this.drawn.pick % candidates.length];
   }
 
-  protected target(model: SequenceModel): ModelResource | undefined {
+  protected target(model: SiteModel): ModelResource | undefined {
     return this.pickFrom(model.ofFamily(this.wf.family.name));
   }
 
@@ -54,7 +54,7 @@ export abstract class ModelCommand implements Command {
     return `as ${this.identity.name} (${this.localeName})`;
   }
 
-  abstract check(model: Readonly<SequenceModel>): boolean;
-  abstract run(model: SequenceModel, run: SequenceRun): Promise<void>;
+  abstract check(model: Readonly<SiteModel>): boolean;
+  abstract run(model: SiteModel, run: SequenceRun): Promise<void>;
   abstract toString(): string;
 }

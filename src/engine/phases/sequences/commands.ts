@@ -8,7 +8,7 @@
 import { createBody, createUpload, freshValue, requiredUpdateValues } from '../../../resources/index.js';
 import { idText, isSuccess, type StepAnswer } from '../../../checks/resources/step-answer.js';
 import { deleteArgs, idInUrl, itemPath } from '../../steps/resources.js';
-import type { ModelResource, SequenceModel } from './model.js';
+import type { ModelResource, SiteModel } from './model.js';
 import { goneExpectation, type SequenceRun } from './sequence-run.js';
 import { answeredBefore, type WorldFamily } from './world.js';
 import { ModelCommand } from './command-base.js';
@@ -17,7 +17,7 @@ import { readBack } from './reads.js';
 import { listsAfterWrite } from './list-command.js';
 
 class CreateCommand extends ModelCommand {
-  check(model: Readonly<SequenceModel>): boolean {
+  check(model: Readonly<SiteModel>): boolean {
     return this.parentLinks().every((link) => model.ofFamily(link.family, ['live']).length > 0);
   }
 
@@ -25,7 +25,7 @@ class CreateCommand extends ModelCommand {
     return this.wf.family.parents.filter((link) => !(link.name in this.wf.family.createValues));
   }
 
-  async run(model: SequenceModel, run: SequenceRun): Promise<void> {
+  async run(model: SiteModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const { family } = this.wf;
     const ops = this.wf.ops[this.drawn.locale]!;
@@ -42,7 +42,7 @@ class CreateCommand extends ModelCommand {
     const parents = Object.entries(parentIds).map(([name, id]) => `${name} ${id}`);
     const step = `step ${model.step}: create a ${family.name}${parents.length > 0 ? ` under ${parents.join(', ')}` : ''} ${this.where()}`;
     if ('missing' in made) {
-      run.sequence.record(step, 'skipped', `no valid value for the required ${made.missing}`);
+      run.script.record(step, 'skipped', `no valid value for the required ${made.missing}`);
       return;
     }
     const answer = await run.send(ops.create, { path: collectionPath, body: made.body, upload: createUpload(family, token) }, this.identity);
@@ -54,7 +54,7 @@ class CreateCommand extends ModelCommand {
     const location = answer.header('location');
     const id =
       idText(answer.field(family.idField)) ??
-      (location === undefined ? undefined : idInUrl(location, run.sequence.ctx.run.restUrl(ops.create.locale), ops.read));
+      (location === undefined ? undefined : idInUrl(location, run.script.ctx.execution.restUrl(ops.create.locale), ops.read));
     run.judge(step, ops.create, { kind: 'created', family: family.name, id });
     // An id the server gives again once its resource is deleted (a widget's `block-7`) now names the new one.
     for (const reused of model.ofFamily(family.name, ['deleted']).filter((resource) => resource.id === id)) {
@@ -85,7 +85,7 @@ class CreateCommand extends ModelCommand {
       state: joined ? 'unknown' : 'live',
       ...(joined ? { why: `its id ${id} was answered by an earlier create of the phase: another sequence's creates may hold it too` } : {}),
       deleteBody,
-      forget: run.sequence.cleanup(ops.remove, { path, body: deleteBody }),
+      forget: run.script.cleanup(ops.remove, { path, body: deleteBody }),
     };
     model.add(resource);
     run.record(step, joined ? `joined ${resource.label}, made before this sequence` : `made ${resource.label}`);
@@ -99,7 +99,7 @@ class CreateCommand extends ModelCommand {
 }
 
 class ReadCommand extends ModelCommand {
-  check(model: Readonly<SequenceModel>): boolean {
+  check(model: Readonly<SiteModel>): boolean {
     return model.ofFamily(this.wf.family.name).length > 0;
   }
 
@@ -108,7 +108,7 @@ class ReadCommand extends ModelCommand {
     return contexts.length === 0 ? undefined : contexts[this.drawn.choice % contexts.length];
   }
 
-  async run(model: SequenceModel, run: SequenceRun): Promise<void> {
+  async run(model: SiteModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const resource = this.target(model)!;
     const ops = this.wf.ops[this.drawn.locale]!;
@@ -135,7 +135,7 @@ class ReadCommand extends ModelCommand {
 
 /** An orphan read: gone, or under another parent; the run's own reads teach the model which. */
 export function judgeOrphan(
-  model: SequenceModel,
+  model: SiteModel,
   run: SequenceRun,
   resource: ModelResource,
   step: string,
@@ -151,7 +151,7 @@ export function judgeOrphan(
 }
 
 class UpdateCommand extends ModelCommand {
-  check(model: Readonly<SequenceModel>): boolean {
+  check(model: Readonly<SiteModel>): boolean {
     return this.wf.writable.length > 0 && model.ofFamily(this.wf.family.name).length > 0;
   }
 
@@ -161,7 +161,7 @@ class UpdateCommand extends ModelCommand {
     return chosen.length > 0 ? chosen : [writable[this.drawn.choice % writable.length]!];
   }
 
-  async run(model: SequenceModel, run: SequenceRun): Promise<void> {
+  async run(model: SiteModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const resource = this.target(model)!;
     const ops = this.wf.ops[this.drawn.locale]!;
@@ -173,7 +173,7 @@ class UpdateCommand extends ModelCommand {
     }
     const step = `step ${model.step}: update ${Object.keys(body).join(', ') || 'nothing'} of ${resource.label} ${this.where()}`;
     if (Object.keys(body).length === 0) {
-      run.sequence.record(step, 'skipped', 'no value the descriptor makes sure of');
+      run.script.record(step, 'skipped', 'no value the descriptor makes sure of');
       return;
     }
     // With the fields the update requires, as the model holds them: without them WordPress refuses it (400) first.
@@ -208,11 +208,11 @@ class UpdateCommand extends ModelCommand {
 }
 
 class DeleteCommand extends ModelCommand {
-  check(model: Readonly<SequenceModel>): boolean {
+  check(model: Readonly<SiteModel>): boolean {
     return model.ofFamily(this.wf.family.name).length > 0;
   }
 
-  async run(model: SequenceModel, run: SequenceRun): Promise<void> {
+  async run(model: SiteModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const resource = this.target(model)!;
     const ops = this.wf.ops[this.drawn.locale]!;
@@ -251,7 +251,7 @@ class DeleteCommand extends ModelCommand {
   }
 
   /** Each child the delete left without its parent, read as the run's own account: gone, or under another parent. */
-  async readOrphans(model: SequenceModel, run: SequenceRun, parent: ModelResource, step: string): Promise<void> {
+  async readOrphans(model: SiteModel, run: SequenceRun, parent: ModelResource, step: string): Promise<void> {
     const orphans = model.resources.filter(
       (child) => child.state === 'orphaned' && child.orphanOf?.family === parent.family.name && child.orphanOf.id === parent.id,
     );
@@ -270,7 +270,7 @@ class DeleteCommand extends ModelCommand {
 }
 
 class ActionCommand extends ModelCommand {
-  check(model: Readonly<SequenceModel>): boolean {
+  check(model: Readonly<SiteModel>): boolean {
     return this.wf.actions.length > 0 && model.ofFamily(this.wf.family.name).length > 0;
   }
 
@@ -278,7 +278,7 @@ class ActionCommand extends ModelCommand {
     return this.wf.actions[this.drawn.choice % this.wf.actions.length]!;
   }
 
-  async run(model: SequenceModel, run: SequenceRun): Promise<void> {
+  async run(model: SiteModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const resource = this.target(model)!;
     const step = `step ${model.step}: ${this.action.name} ${resource.label} ${this.where()}`;

@@ -15,7 +15,7 @@ import { findingLines, runPhase, type PhaseRunResult } from '../../testing/phase
 
 /** The phase, drawing `count` sequences. */
 function drawing(count: number): Phase {
-  return { ...sequencesPhase, run: (ctx) => sequencesPhase.run({ ...ctx, settings: { ...ctx.settings, sequences: count } }) };
+  return { ...sequencesPhase, gather: (ctx) => sequencesPhase.gather({ ...ctx, settings: { ...ctx.settings, sequences: count } }) };
 }
 
 let server: FaultyServer | undefined;

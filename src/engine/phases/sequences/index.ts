@@ -10,7 +10,7 @@
 import { sequenceModel } from '../../../checks/sequences/sequence-model.js';
 import { MAX_STEPS, runCommands, searchSequences } from './runner.js';
 import { modelWorld } from './world.js';
-import { sequenceToken } from '../../steps/token.js';
+import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase } from '../phase.js';
 
@@ -30,25 +30,25 @@ export const sequencesPhase: Phase = {
   skipReason(ctx) {
     const cannotWrite = writingPhaseSkipReason(ctx);
     if (cannotWrite !== undefined) return cannotWrite;
-    if (ctx.run.credentials === undefined) return 'no account to make resources with (--user)';
+    if (ctx.execution.credentials === undefined) return 'no account to make resources with (--user)';
     if (ctx.settings.sequences === 0) return 'sequences is 0';
     return modelWorld(ctx).families.length === 0 ? 'the resource model has no family a sequence can create, read and delete' : undefined;
   },
   units: (ctx) => (ctx.safeMethodsOnly ? [] : [{ name: UNIT, cost: 20 * MAX_STEPS * SEQUENTIAL_WEIGHT }]),
-  async run(ctx) {
+  async gather(ctx) {
     if (!ctx.shard.owns(UNIT)) return undefined;
     const world = modelWorld(ctx);
     const started = Date.now();
     const { tried, failing, leftovers } = await searchSequences(ctx, PHASE, world, ctx.settings.sequences, 'q');
     const locales = world.locales.map((env) => env.book.locale ?? '(none)').join(', ');
     if (failing === undefined) {
-      ctx.run.emit({
+      ctx.execution.emit({
         type: 'sequence',
         sequence: {
           phase: PHASE,
           locale: world.locales[0]?.book.locale ?? null,
           name: `${UNIT} (${locales})`,
-          outcome: ctx.run.stopped ? 'stopped' : 'passed',
+          outcome: ctx.execution.stopped ? 'stopped' : 'passed',
           reason: `${tried} sequences of up to ${MAX_STEPS} steps over ${world.families.length} families in ${((Date.now() - started) / 1000).toFixed(1)} s`,
           steps: [],
           leftovers,
@@ -58,18 +58,18 @@ export const sequencesPhase: Phase = {
     }
     // The shortest failing sequence, once more on fresh resources, reported with every step's request.
     const name = `shortest failing sequence (${failing.length} steps: ${failing.map(String).join(' → ')})`;
-    const { sequence } = await runCommands(ctx, PHASE, world, sequenceToken(ctx.run.seed, 'r', 1), failing, name, true);
-    if (sequence === undefined) return { sequences: tried + 1 };
-    ctx.run.emit({
+    const { script } = await runCommands(ctx, PHASE, world, seededToken(ctx.execution.seed, 'r', 1), failing, name, true);
+    if (script === undefined) return { sequences: tried + 1 };
+    ctx.execution.emit({
       type: 'sequence',
       sequence: {
         phase: PHASE,
         locale: world.locales[0]?.book.locale ?? null,
         name,
-        outcome: sequence.outcome?.result ?? 'passed',
-        reason: sequence.outcome?.reason ?? `passed when run again after ${tried} tries: the failure depends on more than the steps (another writer, timing)`,
-        steps: sequence.steps,
-        leftovers: [...leftovers, ...sequence.leftovers],
+        outcome: script.outcome?.result ?? 'passed',
+        reason: script.outcome?.reason ?? `passed when run again after ${tried} tries: the failure depends on more than the steps (another writer, timing)`,
+        steps: script.steps,
+        leftovers: [...leftovers, ...script.leftovers],
       },
     });
     return { sequences: tried + 1 };

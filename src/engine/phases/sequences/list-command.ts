@@ -8,7 +8,7 @@ import { isSuccess, itemsWith, type StepAnswer } from '../../../checks/resources
 import type { Identity } from '../../../request/index.js';
 import { schemaTypes } from '../../../resources/index.js';
 import { ModelCommand } from './command-base.js';
-import type { ModelResource, SequenceModel } from './model.js';
+import type { ModelResource, SiteModel } from './model.js';
 import type { SequenceRun } from './sequence-run.js';
 import type { WorldFamily } from './world.js';
 
@@ -76,7 +76,7 @@ function leftOut(created: ModelResource | undefined, live: readonly string[], an
  * resource the step just made, which the list may leave out by a rule of its own (then a note, not a failure).
  */
 export async function checkList(
-  model: SequenceModel,
+  model: SiteModel,
   run: SequenceRun,
   wf: WorldFamily,
   locale: number,
@@ -132,7 +132,7 @@ export async function checkList(
     live = live.filter((id) => id !== created!.id);
     // One note for the list, whichever resource (a line per resource would grow with the sequences run).
     const note = `a new ${family.name}, right after its create, is not in its list and X-WP-Total does not count it: the list leaves it out by a rule of its own`;
-    run.sequence.ctx.run.note(list, `${run.sequence.phase}: ${note}`);
+    run.script.ctx.execution.note(list, `${run.script.phase}: ${note}`);
     run.record(locally, `${created!.label}: ${note}`);
   }
   // What was deleted is listed under no status.
@@ -144,7 +144,7 @@ export async function checkList(
 
 /** After a write to `resource` (`created`: its create): its family's list through every locale, as the run's own account. */
 export async function listsAfterWrite(
-  model: SequenceModel,
+  model: SiteModel,
   run: SequenceRun,
   wf: WorldFamily,
   resource: ModelResource,
@@ -160,14 +160,14 @@ export async function listsAfterWrite(
 }
 
 export class ListCommand extends ModelCommand {
-  check(model: Readonly<SequenceModel>): boolean {
+  check(model: Readonly<SiteModel>): boolean {
     const narrowed = narrowing(this.wf);
     if (narrowed === undefined) return false;
     if (narrowed.by === 'include') return model.ofFamily(this.wf.family.name).some(numeric);
     return model.ofFamily(narrowed.parentFamily).length > 0;
   }
 
-  async run(model: SequenceModel, run: SequenceRun): Promise<void> {
+  async run(model: SiteModel, run: SequenceRun): Promise<void> {
     model.step += 1;
     const narrowed = narrowing(this.wf)!;
     const parent = narrowed.by === 'parent' ? this.pickFrom(model.ofFamily(narrowed.parentFamily)) : undefined;

@@ -46,7 +46,7 @@ export interface ModelResource {
   forget(): void;
 }
 
-export class SequenceModel {
+export class SiteModel {
   readonly resources: ModelResource[] = [];
   /** Steps run so far (for `why`). */
   step = 0;

@@ -11,7 +11,7 @@ import { ConsoleReporter } from '../../../report/console.js';
 import { fetchDescriptors, knownPhaseNames, seededAccounts, startBundledServer } from '../../../run/index.js';
 import type { ReferenceServer } from '../../../server/index.js';
 import { describeBudgetSplit } from '../../budget.js';
-import { runEngine } from '../../engine.js';
+import { executePhases } from '../../engine.js';
 import type { RunEvent } from '../../events.js';
 
 let server: ReferenceServer;
@@ -32,7 +32,7 @@ describe('the pace of the sequences phase', () => {
   it('counts the sequences it ran and their rate, in its event, its budget figures and the console line', async () => {
     const settings = loadConfig({ knownPhases: knownPhaseNames(), overrides: { phases: ['sequences'], seed: 1, sequences: 6, timeBudgetSeconds: 120 } });
     const events: RunEvent[] = [];
-    const result = await runEngine({
+    const result = await executePhases({
       settings,
       tool: 'restconform',
       version: 'test',

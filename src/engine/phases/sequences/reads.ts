@@ -8,7 +8,7 @@ import { idText, type StepAnswer } from '../../../checks/resources/step-answer.j
 import { holdsWritten } from '../../../checks/resources/written.js';
 import type { Identity } from '../../../request/index.js';
 import { deleteArgs, itemPath } from '../../steps/resources.js';
-import type { ModelResource, SequenceModel } from './model.js';
+import type { ModelResource, SiteModel } from './model.js';
 import type { SequenceRun } from './sequence-run.js';
 import type { WorldFamily } from './world.js';
 
@@ -19,7 +19,7 @@ import type { WorldFamily } from './world.js';
  * so what the sequence judges is what later steps do to values that held.
  */
 export async function readBack(
-  model: SequenceModel,
+  model: SiteModel,
   run: SequenceRun,
   wf: WorldFamily,
   resource: ModelResource,
@@ -60,11 +60,11 @@ function familyNamedBy(run: SequenceRun, field: string): WorldFamily | undefined
 
 /** Ids of the run's own identities' accounts: never taken for something a sequence made. */
 function runAccountIds(run: SequenceRun): Set<string> {
-  return new Set(run.world.identities.flatMap((identity) => idText(run.sequence.ctx.run.accountOf(identity)?.id) ?? []));
+  return new Set(run.world.identities.flatMap((identity) => idText(run.script.ctx.execution.accountOf(identity)?.id) ?? []));
 }
 
 /** Resources an action's answer names by `<word>_id` that the model does not know yet: made by the action. */
-export function recordActionMade(model: SequenceModel, run: SequenceRun, answer: StepAnswer, identity: Identity, step: string): void {
+export function recordActionMade(model: SiteModel, run: SequenceRun, answer: StepAnswer, identity: Identity, step: string): void {
   const json = answer.json;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return;
   const accounts = runAccountIds(run);
@@ -88,10 +88,10 @@ export function recordActionMade(model: SequenceModel, run: SequenceRun, answer:
       written: {},
       state: 'live',
       deleteBody,
-      forget: run.sequence.cleanup(ops.remove, { path, body: deleteBody }),
+      forget: run.script.cleanup(ops.remove, { path, body: deleteBody }),
     });
     // The run made it: on a target where the run writes only to what it made, its delete at the end must be allowed.
-    run.sequence.ctx.run.owned?.adopt(ops.remove.locale, wf.family.name, id, identity.credentials);
+    run.script.ctx.execution.owned?.adopt(ops.remove.locale, wf.family.name, id, identity.credentials);
     run.record(step, `made ${wf.family.name} ${id}`);
   }
 }

@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import type { PhaseContext } from '../phase.js';
-import { runSequence, type Sequence } from '../../steps/step-script.js';
-import { sequenceToken } from '../../steps/token.js';
+import { runStepScript, type StepScript } from '../../steps/step-script.js';
+import { seededToken } from '../../steps/token.js';
 import type { Command, Drawn } from './command-base.js';
 import { COMMAND_KINDS } from './commands.js';
 import { ListCommand } from './list-command.js';
-import { SequenceModel } from './model.js';
+import { SiteModel } from './model.js';
 import { recordCommands } from './recorded.js';
 import { SequenceRun, type ModelViolation } from './sequence-run.js';
 import type { ModelWorld } from './world.js';
@@ -91,7 +91,7 @@ export function commandArbitraries(world: ModelWorld, families: readonly number[
 
 export interface SequenceOutcome {
   /** The sequence as run (its steps and exchanges), undefined when the run had stopped. */
-  sequence: Sequence | undefined;
+  script: StepScript | undefined;
   violation: ModelViolation | undefined;
 }
 
@@ -106,12 +106,12 @@ export async function runCommands(
   reporting: boolean,
 ): Promise<SequenceOutcome> {
   let run: SequenceRun | undefined;
-  const sequence = await runSequence(ctx, phase, name, async (running) => {
-    if (reporting) running.replay = recordCommands(world, (commands = [...commands]), (locale) => ctx.run.restUrl(locale));
+  const script = await runStepScript(ctx, phase, name, async (running) => {
+    if (reporting) running.replay = recordCommands(world, (commands = [...commands]), (locale) => ctx.execution.restUrl(locale));
     run = new SequenceRun(world, running, token, reporting);
-    await fc.asyncModelRun(() => ({ model: new SequenceModel(), real: run! }), commands);
+    await fc.asyncModelRun(() => ({ model: new SiteModel(), real: run! }), commands);
   });
-  return { sequence, violation: run?.violation };
+  return { script, violation: run?.violation };
 }
 
 /** Thrown into fast-check to end a search when the budget is spent. */
@@ -144,21 +144,21 @@ export async function searchSequences(ctx: PhaseContext, phase: string, world: M
       MAX_SHRINKS,
     ),
     async (commands) => {
-      if (ctx.run.stopped || ctx.run.phaseShareSpent) {
+      if (ctx.execution.stopped || ctx.execution.phaseShareSpent) {
         // Out of budget: before any failure, end the search at once (fast-check would draw every remaining run);
         // while shrinking, the shortest failing sequence found so far stands.
         if (failed) return true;
         throw new BudgetSpent();
       }
       tried += 1;
-      const token = sequenceToken(ctx.run.seed, tokenKind, tried);
-      const { violation, sequence } = await runCommands(ctx, phase, world, token, commands, `sequence ${tried}`, false);
-      leftovers.add(sequence?.leftovers ?? []);
+      const token = seededToken(ctx.execution.seed, tokenKind, tried);
+      const { violation, script } = await runCommands(ctx, phase, world, token, commands, `sequence ${tried}`, false);
+      leftovers.add(script?.leftovers ?? []);
       failed ||= violation !== undefined;
       return violation === undefined;
     },
   );
-  const details = await fc.check(property, { seed: ctx.run.seed, numRuns: count });
+  const details = await fc.check(property, { seed: ctx.execution.seed, numRuns: count });
   // An error of the harness itself is not a failing sequence: it ends the phase as any phase's error does.
   if (details.failed && !failed && !(details.errorInstance instanceof BudgetSpent)) throw details.errorInstance;
   const failing = details.failed && failed && details.counterexample !== null ? [...(details.counterexample[0] as Iterable<Command>)] : undefined;

@@ -11,7 +11,7 @@ import type { Operation } from '../../../descriptor/types.js';
 import type { Identity } from '../../../request/index.js';
 import { ordinaryAccounts } from '../../../request/index.js';
 import type { StepAnswer } from '../../../checks/resources/step-answer.js';
-import { Sequence, SequenceStopped, type StepValues } from '../../steps/step-script.js';
+import { StepScript, ScriptStopped, type StepValues } from '../../steps/step-script.js';
 import type { ModelResource } from './model.js';
 import type { ModelWorld, WorldFamily } from './world.js';
 
@@ -22,8 +22,8 @@ export interface ModelViolation {
   failures: CheckFailure[];
 }
 
-/** Ends a sequence at a broken expectation (a `SequenceStopped`, so the sequence's clean-up still runs). */
-export class ModelBroken extends SequenceStopped {
+/** Ends a sequence at a broken expectation (a `ScriptStopped`, so the sequence's clean-up still runs). */
+export class ModelBroken extends ScriptStopped {
   constructor(readonly violation: ModelViolation) {
     super(violation.failures[0]?.message ?? 'the model was broken');
   }
@@ -35,7 +35,7 @@ export class SequenceRun {
 
   constructor(
     readonly world: ModelWorld,
-    readonly sequence: Sequence,
+    readonly script: StepScript,
     /** Unique to this try: every value the sequence makes unique is drawn from it. */
     readonly token: string,
     /** Report a broken expectation (the run that reports), or only remember it (fast-check's search). */
@@ -44,13 +44,13 @@ export class SequenceRun {
 
   /** Sends one step as `identity` (anonymous when it has no credentials). */
   send(op: Operation, values: StepValues, identity: Identity): Promise<StepAnswer> {
-    return this.sequence.send(op, values, { credentials: identity.credentials ?? null });
+    return this.script.send(op, values, { credentials: identity.credentials ?? null });
   }
 
   /** Holds the step against the model; a broken expectation ends the sequence. */
   judge(step: string, op: Operation, expectation: ModelExpectation): void {
     const evidence: SequenceModelStep = { step, expectation };
-    const failures = this.reporting ? this.sequence.judge(sequenceModel, op, evidence) : sequenceModel.judge(evidence);
+    const failures = this.reporting ? this.script.judge(sequenceModel, op, evidence) : sequenceModel.judge(evidence);
     if (failures.length === 0) return;
     this.violation = { op, evidence, failures };
     throw new ModelBroken(this.violation);
@@ -58,7 +58,7 @@ export class SequenceRun {
 
   /** Notes a step in the sequence's report. */
   record(step: string, detail?: string): void {
-    this.sequence.record(step, 'ok', detail);
+    this.script.record(step, 'ok', detail);
   }
 
   isMain(identity: Identity): boolean {
@@ -82,6 +82,6 @@ export class SequenceRun {
  * credentials, and a 401 is the server's right answer to that).
  */
 export function goneExpectation(run: SequenceRun, identity: Identity, resource: ModelResource, answer: StepAnswer, writes = false): ModelExpectation {
-  const strict = run.isMain(identity) && !(writes && run.sequence.ctx.run.ownedWritesOnly);
+  const strict = run.isMain(identity) && !(writes && run.script.ctx.execution.ownedWritesOnly);
   return { kind: 'answer', expected: 'gone', strict, why: `${resource.label} ${resource.why ?? 'was deleted'}`, answer };
 }

@@ -72,7 +72,7 @@ function writableFields(family: ResourceFamily): string[] {
 }
 
 /** The world of this run's descriptors, families in the first locale's model that every locale serves. */
-export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'run'> & { resourceHints?: ResourceHints }): ModelWorld {
+export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'execution'> & { resourceHints?: ResourceHints }): ModelWorld {
   const hints = mergedHints(ctx.resourceHints);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
   const locales: FamilyEnv[] = books.map((book, index) => ({
@@ -105,8 +105,11 @@ export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'run'> & { re
   }
   const routes = new Set(ctx.descriptors[0]?.operations.map((op) => routeShape(op.pattern.template)));
   const accounts = families.find(({ ops }) => routes.has(`${routeShape(ops[0]!.create.pattern.template)}/me`))?.family.name;
-  const main = ctx.run.credentials === undefined ? undefined : ctx.run.identities.find((identity) => identity.credentials?.user === ctx.run.credentials!.user);
-  return { locales, families, identities: ctx.run.identities, main, accounts, created: new Map() };
+  const main =
+    ctx.execution.credentials === undefined
+      ? undefined
+      : ctx.execution.identities.find((identity) => identity.credentials?.user === ctx.execution.credentials!.user);
+  return { locales, families, identities: ctx.execution.identities, main, accounts, created: new Map() };
 }
 
 /**

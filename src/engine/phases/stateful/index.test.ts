@@ -3,7 +3,7 @@ import { startReferenceServer, type ReferenceServer } from '../../../server/inde
 import type { Finding } from '../../../checks/types.js';
 import { basicAuthorization } from '../../../request/index.js';
 import type { RunEvent, SequenceReport } from '../../events.js';
-import { RELATION_SEQUENCES, statefulPhase } from './index.js';
+import { RELATION_SCRIPTS, statefulPhase } from './index.js';
 import { actsAs, deleteKeepsMember, rewriteAnswers } from '../../testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, findingLines, runPhase } from '../../testing/phase-run.js';
@@ -47,7 +47,7 @@ describe('phase stateful', () => {
       ['community/v1 signup life cycle', 'passed'],
       ['community/v1 profile/groups life cycle', 'passed'],
       ['community/v1 profile/fields life cycle', 'passed'],
-      ...RELATION_SEQUENCES.map((relation) => [relation.name, 'passed']),
+      ...RELATION_SCRIPTS.map((relation) => [relation.name, 'passed']),
     ]);
     // Every writable field of a profile field was written and read back, and each free-text one emptied.
     const fields = ran.find((sequence) => sequence.name === 'community/v1 profile/fields life cycle')!;
@@ -68,7 +68,7 @@ describe('phase stateful', () => {
       ].map((field) => `update ${field}`),
     );
     expect(updates.filter((step) => step.endsWith(' to ""'))).toEqual(['name', 'alternate_name', 'description'].map((field) => `update ${field} to ""`));
-    expect(RELATION_SEQUENCES.map((sequence) => sequence.name)).toEqual([
+    expect(RELATION_SCRIPTS.map((sequence) => sequence.name)).toEqual([
       'signup activation',
       'block and unblock',
       'profile field data',

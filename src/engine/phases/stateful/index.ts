@@ -32,8 +32,8 @@ import {
 } from '../../steps/relations.js';
 import { familyOperations, type FamilyEnv } from '../../steps/resources.js';
 import { RouteBook } from '../../steps/route-book.js';
-import { runSequence, type Sequence } from '../../steps/step-script.js';
-import { sequenceToken } from '../../steps/token.js';
+import { runStepScript, type StepScript } from '../../steps/step-script.js';
+import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
 
@@ -44,16 +44,16 @@ const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 type RouteNeed = { route: string; methods: readonly HttpMethod[] } | { find(env: FamilyEnv): Operation | undefined };
 
 /** A sequence between resources: the routes it sends to (beyond its families') and the families it creates. */
-interface RelationSequence {
+interface RelationScript {
   name: string;
   needs: RouteNeed[];
   /** Collections (contract keys) of the families it creates. */
   families: string[];
-  run(sequence: Sequence, env: FamilyEnv, token: string): Promise<void>;
+  run(script: StepScript, env: FamilyEnv, token: string): Promise<void>;
 }
 
 /** The relations the phase knows, in running order; each runs where the descriptor serves its routes. */
-export const RELATION_SEQUENCES: readonly RelationSequence[] = [
+export const RELATION_SCRIPTS: readonly RelationScript[] = [
   {
     name: 'signup activation',
     // Its route is the signups' action the model infers, whatever its variable is called.
@@ -94,12 +94,12 @@ export const RELATION_SEQUENCES: readonly RelationSequence[] = [
       { route: RELATION_ROUTES.components, methods: WRITE_METHODS },
     ],
     families: [],
-    run: (sequence, env) => componentsSwitched(sequence, env),
+    run: (script, env) => componentsSwitched(script, env),
   },
 ];
 
 /** One sequence of one locale, ready to run or with the reason it cannot. */
-interface PlannedSequence {
+interface PlannedScript {
   name: string;
   family?: string;
   /** The operation the shard decision goes by (the sequence's first request). */
@@ -107,13 +107,13 @@ interface PlannedSequence {
   skip?: string;
   /** The target serves nothing of the interface it is about (plain WordPress and the community relations): no warning. */
   foreign?: boolean;
-  run(sequence: Sequence, token: string): Promise<void>;
+  run(script: StepScript, token: string): Promise<void>;
 }
 
 const UNSERVED_RELATIONS = `the target serves no ${RELATION_NAMESPACE} routes`;
 
-function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSequence[] {
-  const planned: PlannedSequence[] = [];
+function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedScript[] {
+  const planned: PlannedScript[] = [];
   for (const family of env.model.families) {
     const ops = familyOperations(env.book, family);
     planned.push({
@@ -121,10 +121,10 @@ function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSeq
       family: family.name,
       first: ops?.create,
       skip: family.skip ?? (ops === undefined ? 'the descriptor lacks a route the life cycle needs' : undefined),
-      run: (sequence, token) => resourceLifecycle(sequence, env, family, token),
+      run: (script, token) => resourceLifecycle(script, env, family, token),
     });
   }
-  for (const relation of RELATION_SEQUENCES) {
+  for (const relation of RELATION_SCRIPTS) {
     const resolved = relation.needs.map((need) => ('find' in need ? need.find(env) : env.book.firstOperation(need.route, need.methods)));
     const families = relation.families.map((collection) => familyAt(env, collection));
     const lacking =
@@ -136,14 +136,14 @@ function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSeq
       first: resolved[0],
       skip: foreign ? UNSERVED_RELATIONS : lacking ? 'the descriptor lacks routes for it' : undefined,
       foreign,
-      run: (sequence, token) => relation.run(sequence, env, token),
+      run: (script, token) => relation.run(script, env, token),
     });
   }
   return planned;
 }
 
 /** Each locale's sequences, the model inferred from its descriptor. */
-function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedSequence[] }> {
+function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedScript[] }> {
   const hints = mergedHints(ctx.resourceHints);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
   return books.map((book, index) => {
@@ -153,7 +153,7 @@ function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: Resour
 }
 
 /** A sequence in one locale: its name in reports, and the piece of work a split run gives to one shard. */
-function sequenceUnit(planned: PlannedSequence, book: RouteBook): string {
+function sequenceUnit(planned: PlannedScript, book: RouteBook): string {
   return `${planned.name} (${book.locale ?? 'no locale'})`;
 }
 
@@ -188,7 +188,7 @@ export const statefulPhase: Phase = {
             .filter((plan) => plan.skip === undefined && plan.first !== undefined)
             .map((plan) => ({ name: sequenceUnit(plan, book), cost: 20 * SEQUENTIAL_WEIGHT })),
         ),
-  async run(ctx) {
+  async gather(ctx) {
     let counter = 0;
     // One after another: list totals are only meaningful while nothing else writes.
     for (const { book, planned: sequences } of plans(ctx)) {
@@ -206,20 +206,20 @@ export const statefulPhase: Phase = {
         const name = sequenceUnit(planned, book);
         // The one place the phase decides whether a sequence runs in this shard.
         if (!ctx.shard.owns(name)) continue;
-        const token = sequenceToken(ctx.run.seed, 's', counter);
-        const sequence = await runSequence(ctx, PHASE, name, (running) => planned.run(running, token));
-        if (sequence === undefined) continue;
-        const outcome = sequence.outcome ?? { result: 'passed' as const };
+        const token = seededToken(ctx.execution.seed, 's', counter);
+        const script = await runStepScript(ctx, PHASE, name, (running) => planned.run(running, token));
+        if (script === undefined) continue;
+        const outcome = script.outcome ?? { result: 'passed' as const };
         emitSequence(ctx, {
           ...base,
           outcome: outcome.result,
           ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
-          steps: sequence.steps,
-          leftovers: sequence.leftovers,
+          steps: script.steps,
+          leftovers: script.leftovers,
         });
       }
       if (lacking.length > 0) {
-        ctx.run.emit({
+        ctx.execution.emit({
           type: 'warning',
           message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${lacking.join(', ')}; not run`,
         });
@@ -229,5 +229,5 @@ export const statefulPhase: Phase = {
 };
 
 function emitSequence(ctx: PhaseContext, report: SequenceReport): void {
-  ctx.run.emit({ type: 'sequence', sequence: report });
+  ctx.execution.emit({ type: 'sequence', sequence: report });
 }

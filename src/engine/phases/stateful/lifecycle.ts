@@ -27,7 +27,7 @@ import { useAfterDelete } from '../../../checks/resources/use-after-delete.js';
 import { findInList, listBase, listRead, readList, searchable, searchFor, totalsAfterCreate, totalWithResource, type ListRead } from './own-in-list.js';
 import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from '../../steps/resources.js';
-import type { Sequence, StepValues } from '../../steps/step-script.js';
+import type { StepScript, StepValues } from '../../steps/step-script.js';
 
 /**
  * Judges the list bodies `findInList` read. A resource missing from them while the list's X-WP-Total did not count
@@ -35,7 +35,7 @@ import type { Sequence, StepValues } from '../../steps/step-script.js';
  * member without "last activity" on BuddyPress): a note, not a failure. True when the list shows it.
  */
 function judgeListed(
-  sequence: Sequence,
+  script: StepScript,
   list: Operation,
   listed: ListTotalStep & { step: 'listed' },
   before: ListTotalRead | undefined,
@@ -45,32 +45,32 @@ function judgeListed(
   const uncounted = before !== undefined && before.query === after.query && before.total !== undefined && after.total === before.total;
   if (!shown && uncounted) {
     const note = `the new ${listed.family} ${listed.id} is not in its list (${listed.how}) and its X-WP-Total (${after.total}) did not count it: the list leaves it out by a rule of its own`;
-    sequence.ctx.run.note(list, `${sequence.phase}: ${note}`);
-    sequence.record('listed', 'skipped', note);
+    script.ctx.execution.note(list, `${script.phase}: ${note}`);
+    script.record('listed', 'skipped', note);
     return false;
   }
-  sequence.judgeOrStop(listTotal, list, listed);
-  sequence.record('listed', 'ok', listed.how);
+  script.judgeOrStop(listTotal, list, listed);
+  script.record('listed', 'ok', listed.how);
   return true;
 }
 
 /** After the delete: `use_after_delete` judges a 2xx, and anything but 404/410 is another departure. */
-async function expectGone(sequence: Sequence, op: Operation, values: StepValues, what: string): Promise<void> {
-  const answer = await sequence.send(op, values);
-  sequence.judgeOrStop(useAfterDelete, op, { step: 'sent', what, answer });
-  sequence.expectStatus(statefulSequence, op, answer, 'gone', `${what} after the delete`);
+async function expectGone(script: StepScript, op: Operation, values: StepValues, what: string): Promise<void> {
+  const answer = await script.send(op, values);
+  script.judgeOrStop(useAfterDelete, op, { step: 'sent', what, answer });
+  script.expectStatus(statefulSequence, op, answer, 'gone', `${what} after the delete`);
 }
 
 /** The create's `Location`: present (warning when not), and naming the item that reads back with the same id. */
-function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): void {
+function checkLocation(script: StepScript, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource): void {
   const location = resource.answer.header('location');
-  const named = location === undefined ? undefined : idInUrl(location, sequence.ctx.run.restUrl(ops.create.locale), ops.read);
-  sequence.judge(createLocation, ops.create, { family: family.name, id: resource.id, status: resource.answer.status, location, named });
-  if (named === resource.id) sequence.record('create answered with Location', 'ok');
+  const named = location === undefined ? undefined : idInUrl(location, script.ctx.execution.restUrl(ops.create.locale), ops.read);
+  script.judge(createLocation, ops.create, { family: family.name, id: resource.id, status: resource.answer.status, location, named });
+  if (named === resource.id) script.record('create answered with Location', 'ok');
 }
 
 async function checkSearch(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   list: Operation,
   resource: CreatedResource,
@@ -79,28 +79,28 @@ async function checkSearch(
 ): Promise<void> {
   if (!family.list?.search || !searchable(resource, token)) return;
   const perPage = family.list.perPage === undefined ? {} : { per_page: family.list.perPage };
-  const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, ...perPage, search: token.toLowerCase() } });
-  sequence.expectStatus(statefulSequence, list, answer, 'success', `search ${family.name}s for "${token.toLowerCase()}"`);
+  const answer = await script.send(list, { path: resource.collectionPath, query: { ...base, ...perPage, search: token.toLowerCase() } });
+  script.expectStatus(statefulSequence, list, answer, 'success', `search ${family.name}s for "${token.toLowerCase()}"`);
   const search = { family: family.name, id: resource.id, idField: family.idField, token: token.toLowerCase(), list: answer.json };
-  if (sequence.judge(collectionSearch, list, search).length === 0) sequence.record('found by search', 'ok');
+  if (script.judge(collectionSearch, list, search).length === 0) script.record('found by search', 'ok');
 }
 
 /**
  * The first read of the new resource shows every value the create sent as sent (where it shows the field at all):
  * a value dropped on the way in is as lost as an update that does not stick.
  */
-function checkCreated(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, shown: unknown): void {
+function checkCreated(script: StepScript, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, shown: unknown): void {
   const created = { family: family.name, sent: resource.body, upload: resource.upload !== undefined, read: shown };
-  const lost = sequence.judge(createPersisted, ops.read, created);
+  const lost = script.judge(createPersisted, ops.read, created);
   const sent = fieldsShown(resource.body, shown);
-  if (lost.length === 0 && sent.length > 0) sequence.record('created values read back', 'ok', sent.join(', '));
+  if (lost.length === 0 && sent.length > 0) script.record('created values read back', 'ok', sent.join(', '));
 }
 
 /** A second create with the first one's unique values: a 4xx with a code, never a 5xx or a second resource. */
-async function checkDuplicate(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
+async function checkDuplicate(script: StepScript, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
   const unique = family.unique.filter((name) => resource.body[name] !== undefined);
   if (unique.length === 0) {
-    sequence.record(
+    script.record(
       'duplicate create',
       'skipped',
       resource.upload === undefined
@@ -110,14 +110,14 @@ async function checkDuplicate(sequence: Sequence, family: ResourceFamily, ops: F
     return;
   }
   const body = { ...resource.body };
-  const answer = await sequence.send(ops.create, { path: resource.collectionPath, body, upload: resource.upload });
+  const answer = await script.send(ops.create, { path: resource.collectionPath, body, upload: resource.upload });
   const repeated = Object.fromEntries(unique.map((name) => [name, body[name]]));
   const second = isSuccess(answer) ? idText(answer.field(family.idField)) : undefined;
   // A second resource made all the same is deleted with the first.
   if (second !== undefined && second !== resource.id)
-    sequence.cleanup(ops.remove, { path: { ...resource.path, [ops.read.pattern.variables.at(-1)!.name]: second }, body: deleteArgs(family, token) });
+    script.cleanup(ops.remove, { path: { ...resource.path, [ops.read.pattern.variables.at(-1)!.name]: second }, body: deleteArgs(family, token) });
   const duplicate = { family: family.name, id: resource.id, repeated, answer, second };
-  if (sequence.judge(duplicateCreate, ops.create, duplicate).length === 0) sequence.record('duplicate refused', 'ok', describeAnswer(answer));
+  if (script.judge(duplicateCreate, ops.create, duplicate).length === 0) script.record('duplicate refused', 'ok', describeAnswer(answer));
 }
 
 /** The first field an update may write, with a fresh value for it; undefined when there is none. */
@@ -134,19 +134,19 @@ function oneWritableField(family: ResourceFamily, current: Record<string, unknow
  * `context=view` shows that account (`wordpress-behaviour.md` §4: edit fields are for those who may edit).
  */
 async function editContextHidden(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   ops: FamilyOperations,
   resource: CreatedResource,
   identity: Identity,
   who: string,
 ): Promise<void> {
-  const edit = await sequence.send(ops.read, { path: resource.path, query: { context: 'edit' } }, { credentials: identity.credentials });
+  const edit = await script.send(ops.read, { path: resource.path, query: { context: 'edit' } }, { credentials: identity.credentials });
   // What view shows is only worth asking when edit answered.
   const view = isSuccess(edit)
-    ? await sequence.send(ops.read, { path: resource.path, query: { context: 'view' } }, { credentials: identity.credentials })
+    ? await script.send(ops.read, { path: resource.path, query: { context: 'view' } }, { credentials: identity.credentials })
     : undefined;
-  sequence.judge(accessOtherResource, ops.read, { attempt: 'edit context', who, family: family.name, id: resource.id, edit, view });
+  script.judge(accessOtherResource, ops.read, { attempt: 'edit context', who, family: family.name, id: resource.id, edit, view });
 }
 
 /**
@@ -154,35 +154,35 @@ async function editContextHidden(
  * it (`wordpress-behaviour.md` §4): each attempt must be refused, and the maker's read afterwards must show the
  * resource still there and the field unchanged. A refusal that changed the data anyway is as broken as a success.
  */
-async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
-  const maker = sequence.ctx.run.credentials?.user;
-  const others = ordinaryAccounts(sequence.ctx.run.identities).filter((identity) => identity.credentials?.user !== maker);
+async function othersRefused(script: StepScript, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {
+  const maker = script.ctx.execution.credentials?.user;
+  const others = ordinaryAccounts(script.ctx.execution.identities).filter((identity) => identity.credentials?.user !== maker);
   if (others.length === 0) return;
   const names = others.map((identity) => identity.name).join(', ');
-  const before = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).item;
+  const before = (await script.send(ops.read, { path: resource.path, query: readQuery(family) })).item;
   const write = ops.update === undefined ? undefined : oneWritableField(family, before, `${token}x`);
   const updates: StepAnswer[] = [];
   const attempt = { family: family.name, id: resource.id, maker };
   for (const identity of others) {
     const who = `${identity.name} (${identity.role})`;
-    if (family.read?.contexts.includes('edit')) await editContextHidden(sequence, family, ops, resource, identity, who);
+    if (family.read?.contexts.includes('edit')) await editContextHidden(script, family, ops, resource, identity, who);
     if (write !== undefined) {
       // With the fields the update requires: without them WordPress refuses it (400) before it asks who may write.
       const body = { ...requiredUpdateValues(family, before, `${token}r`), [write.field]: write.value };
-      const answer = await sequence.send(ops.update!, { path: resource.path, body }, { credentials: identity.credentials });
+      const answer = await script.send(ops.update!, { path: resource.path, body }, { credentials: identity.credentials });
       updates.push(answer);
-      sequence.judge(accessOtherResource, ops.update!, { attempt: 'update', who, ...attempt, field: write.field, answer });
+      script.judge(accessOtherResource, ops.update!, { attempt: 'update', who, ...attempt, field: write.field, answer });
     }
-    const removed = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) }, { credentials: identity.credentials });
-    sequence.judgeOrStop(accessOtherResource, ops.remove, { attempt: 'delete', who, ...attempt, answer: removed });
+    const removed = await script.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) }, { credentials: identity.credentials });
+    script.judgeOrStop(accessOtherResource, ops.remove, { attempt: 'delete', who, ...attempt, answer: removed });
   }
-  const after = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  sequence.judgeOrStop(accessOtherResource, ops.read, { attempt: 'maker read', others: names, family: family.name, answer: after });
+  const after = await script.send(ops.read, { path: resource.path, query: readQuery(family) });
+  script.judgeOrStop(accessOtherResource, ops.read, { attempt: 'maker read', others: names, family: family.name, answer: after });
   if (write !== undefined) {
     const unchanged = { attempt: 'unchanged' as const, others: names, field: write.field, before, after: after.item, updates };
-    if (sequence.judge(accessOtherResource, ops.read, unchanged).length > 0) return;
+    if (script.judge(accessOtherResource, ops.read, unchanged).length > 0) return;
   }
-  sequence.record(`update and delete by ${names} refused`, 'ok');
+  script.record(`update and delete by ${names} refused`, 'ok');
 }
 
 /**
@@ -190,27 +190,27 @@ async function othersRefused(sequence: Sequence, family: ResourceFamily, ops: Fa
  * removed, not trashed (WordPress 6.1 cannot force-delete a template once it is in the trash).
  */
 async function deleteResource(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   ops: FamilyOperations,
   resource: CreatedResource,
   token: string,
 ): Promise<'deleted' | 'trashed'> {
-  const deleted = await sequence.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) });
-  sequence.expectStatus(statefulSequence, ops.remove, deleted, 'success', `delete the ${family.name}`);
+  const deleted = await script.send(ops.remove, { path: resource.path, body: deleteArgs(family, token) });
+  script.expectStatus(statefulSequence, ops.remove, deleted, 'success', `delete the ${family.name}`);
   const forced = family.remove?.force === true;
-  sequence.judgeOrStop(statefulSequence, ops.remove, { step: 'deleted', family: family.name, answer: deleted, forced });
+  script.judgeOrStop(statefulSequence, ops.remove, { step: 'deleted', family: family.name, answer: deleted, forced });
   if (!forced && deleted.field('status') === 'trash') {
     // WordPress's delete without force: the resource is in the trash, still read; the clean-up deletes it for good.
-    sequence.record('deleted', 'ok', 'moved to the trash (the route declares no force), so it is still read: the checks after a delete do not apply');
+    script.record('deleted', 'ok', 'moved to the trash (the route declares no force), so it is still read: the checks after a delete do not apply');
     return 'trashed';
   }
-  sequence.record(forced ? 'deleted with force=true' : 'deleted', 'ok');
+  script.record(forced ? 'deleted with force=true' : 'deleted', 'ok');
   resource.forget();
   return 'deleted';
 }
 
-export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, family: ResourceFamily, token: string): Promise<void> {
+export async function resourceLifecycle(script: StepScript, env: FamilyEnv, family: ResourceFamily, token: string): Promise<void> {
   const ops = familyOperations(env.book, family)!;
   const { list } = ops;
   // The status a create asks for (hinted), which the list may filter by.
@@ -218,83 +218,83 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
   // The total before is read once the parents exist: a sub-resource's list, or a list filtered by parent, is theirs.
   // Also narrowed by the token where the list searches: what it counts then is the run's own doing.
   const totalsBefore: { base?: ListTotalRead; searched?: ListTotalRead } = {};
-  const resource = await createResource(sequence, env, family, token, async (collectionPath, parentIds) => {
+  const resource = await createResource(script, env, family, token, async (collectionPath, parentIds) => {
     if (list === undefined) return;
     const query = listBase(family, { body: {}, parentIds }, created);
-    totalsBefore.base = (await readList(sequence, family, list, collectionPath, query)).read;
-    if (family.list?.search) totalsBefore.searched = (await readList(sequence, family, list, collectionPath, searchFor(query, token))).read;
+    totalsBefore.base = (await readList(script, family, list, collectionPath, query)).read;
+    if (family.list?.search) totalsBefore.searched = (await readList(script, family, list, collectionPath, searchFor(query, token))).read;
   });
-  checkLocation(sequence, family, ops, resource);
+  checkLocation(script, family, ops, resource);
 
-  const first = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  sequence.expectStatus(statefulSequence, ops.read, first, 'success', `read the new ${family.name}`);
-  sequence.judgeOrStop(statefulSequence, ops.read, { step: 'read', family: family.name, id: resource.id, idField: family.idField, answer: first });
-  sequence.record('read', 'ok');
-  checkCreated(sequence, family, ops, resource, first.item);
+  const first = await script.send(ops.read, { path: resource.path, query: readQuery(family) });
+  script.expectStatus(statefulSequence, ops.read, first, 'success', `read the new ${family.name}`);
+  script.judgeOrStop(statefulSequence, ops.read, { step: 'read', family: family.name, id: resource.id, idField: family.idField, answer: first });
+  script.record('read', 'ok');
+  checkCreated(script, family, ops, resource, first.item);
   for (const other of env.others) {
     const elsewhere = other.operation(family.item!, 'GET');
     if (elsewhere === undefined) continue;
-    const answer = await sequence.send(elsewhere, { path: resource.path });
+    const answer = await script.send(elsewhere, { path: resource.path });
     const what = `read the ${family.name} created through ${env.book.locale} through ${other.locale}`;
-    sequence.expectStatus(crossLocaleVisibility, elsewhere, answer, 'success', what);
-    sequence.record(`read through ${other.locale}`, 'ok');
+    script.expectStatus(crossLocaleVisibility, elsewhere, answer, 'success', what);
+    script.record(`read through ${other.locale}`, 'ok');
   }
 
   let base = listBase(family, resource, first.field('status'));
   // The list leaves the resource out by a rule of its own: no total counts it.
   let leftOut = false;
   if (list !== undefined) {
-    const narrowed = await findInList(sequence, family, list, resource, base, token);
-    const totals = await totalsAfterCreate(sequence, family, list, resource, base, token, totalsBefore, narrowed);
-    if (judgeListed(sequence, list, narrowed.listed, totals.before, totals.after)) {
-      sequence.judgeOrStop(listTotal, list, { step: 'created', ...totals });
+    const narrowed = await findInList(script, family, list, resource, base, token);
+    const totals = await totalsAfterCreate(script, family, list, resource, base, token, totalsBefore, narrowed);
+    if (judgeListed(script, list, narrowed.listed, totals.before, totals.after)) {
+      script.judgeOrStop(listTotal, list, { step: 'created', ...totals });
       if (totals.before !== undefined && !totalsComparable(totals.before, totals.after))
-        sequence.record('list total one up', 'skipped', 'the list changed beside the create (another writer), or could not be seen whole');
-      await checkSearch(sequence, family, list, resource, base, token);
+        script.record('list total one up', 'skipped', 'the list changed beside the create (another writer), or could not be seen whole');
+      await checkSearch(script, family, list, resource, base, token);
     } else leftOut = true;
   }
 
-  await checkDuplicate(sequence, family, ops, resource, token);
-  const lastWrite = await updateEveryField(sequence, family, ops, resource, token);
-  await emptyTextAnswered(sequence, family, ops, resource, token);
-  await othersRefused(sequence, family, ops, resource, token);
+  await checkDuplicate(script, family, ops, resource, token);
+  const lastWrite = await updateEveryField(script, family, ops, resource, token);
+  await emptyTextAnswered(script, family, ops, resource, token);
+  await othersRefused(script, family, ops, resource, token);
 
-  const beforeDelete = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-  sequence.expectStatus(statefulSequence, ops.read, beforeDelete, 'success', `read the ${family.name} before the delete`);
+  const beforeDelete = await script.send(ops.read, { path: resource.path, query: readQuery(family) });
+  script.expectStatus(statefulSequence, ops.read, beforeDelete, 'success', `read the ${family.name} before the delete`);
   const status = beforeDelete.field('status');
   // A status the list cannot filter by (an update wrote one outside its vocabulary): no total counts the resource.
   const unlisted = leftOut || (typeof status === 'string' && family.list?.status !== undefined && !family.list.status.includes(status));
   // An update may have changed the status the list filters by: the totals compare under the new one.
   base = listBase(family, resource, status);
-  const withIt = list === undefined || unlisted ? undefined : await totalWithResource(sequence, family, list, resource, base, token);
-  if ((await deleteResource(sequence, family, ops, resource, token)) === 'trashed') return;
-  await expectGone(sequence, ops.read, { path: resource.path }, `reading the ${family.name}`);
-  if (ops.update !== undefined) await expectGone(sequence, ops.update, { path: resource.path, body: lastWrite ?? {} }, `updating the ${family.name}`);
-  await expectGone(sequence, ops.remove, { path: resource.path, body: deleteArgs(family, token) }, `deleting the ${family.name} again`);
-  sequence.record('gone after the delete', 'ok');
+  const withIt = list === undefined || unlisted ? undefined : await totalWithResource(script, family, list, resource, base, token);
+  if ((await deleteResource(script, family, ops, resource, token)) === 'trashed') return;
+  await expectGone(script, ops.read, { path: resource.path }, `reading the ${family.name}`);
+  if (ops.update !== undefined) await expectGone(script, ops.update, { path: resource.path, body: lastWrite ?? {} }, `updating the ${family.name}`);
+  await expectGone(script, ops.remove, { path: resource.path, body: deleteArgs(family, token) }, `deleting the ${family.name} again`);
+  script.record('gone after the delete', 'ok');
 
   if (list !== undefined) {
     let final: ListRead | undefined;
     if (family.list?.include && /^\d+$/.test(resource.id)) {
       const query = { ...base, include: [Number(resource.id)] };
-      const after = await sequence.send(list, { path: resource.collectionPath, query });
-      sequence.expectStatus(statefulSequence, list, after, 'success', `list ${family.name} narrowed by include after the delete`);
-      sequence.judgeOrStop(useAfterDelete, list, { step: 'listed', family: family.name, id: resource.id, idField: family.idField, list: after.json });
+      const after = await script.send(list, { path: resource.collectionPath, query });
+      script.expectStatus(statefulSequence, list, after, 'success', `list ${family.name} narrowed by include after the delete`);
+      script.judgeOrStop(useAfterDelete, list, { step: 'listed', family: family.name, id: resource.id, idField: family.idField, list: after.json });
       if (withIt?.read.query === JSON.stringify(query)) final = listRead(family, after, query, resource.id);
     }
     if (unlisted || withIt === undefined) {
       const why = leftOut ? 'its list leaves it out' : `the ${family.name} is ${JSON.stringify(status)}, a status its list cannot filter by`;
-      sequence.record('list total back', 'skipped', why);
+      script.record('list total back', 'skipped', why);
       return;
     }
-    final ??= await readList(sequence, family, list, resource.collectionPath, withIt.query, resource.id);
+    final ??= await readList(script, family, list, resource.collectionPath, withIt.query, resource.id);
     if (final.read.total === undefined) {
       // An answer without X-WP-Total is `collection_headers`' finding, not a total that is wrong.
-      sequence.record('list total back', 'skipped', 'the list answered no X-WP-Total after the delete');
+      script.record('list total back', 'skipped', 'the list answered no X-WP-Total after the delete');
       return;
     }
-    sequence.judgeOrStop(listTotal, list, { step: 'deleted', family: family.name, withIt: withIt.read, after: final.read });
-    if (totalsComparable(withIt.read, final.read)) sequence.record('list total back', 'ok');
-    else sequence.record('list total back', 'skipped', 'the list changed beside the delete (another writer), or could not be seen whole');
+    script.judgeOrStop(listTotal, list, { step: 'deleted', family: family.name, withIt: withIt.read, after: final.read });
+    if (totalsComparable(withIt.read, final.read)) script.record('list total back', 'ok');
+    else script.record('list total back', 'skipped', 'the list changed beside the delete (another writer), or could not be seen whole');
   }
 }

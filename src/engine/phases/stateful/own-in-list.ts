@@ -10,7 +10,7 @@ import { idText, itemsWith, type StepAnswer } from '../../../checks/resources/st
 import type { Operation } from '../../../descriptor/types.js';
 import type { ResourceFamily } from '../../../resources/index.js';
 import type { CreatedResource } from '../../steps/resources.js';
-import type { Sequence } from '../../steps/step-script.js';
+import type { StepScript } from '../../steps/step-script.js';
 
 /** Pages walked at most to find a resource in a list that cannot be narrowed to it. */
 const MAX_PAGES = 50;
@@ -55,15 +55,15 @@ export function listRead(family: ResourceFamily, answer: StepAnswer, query: Reco
 }
 
 export async function readList(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   list: Operation,
   path: Record<string, string>,
   query: Record<string, unknown>,
   own?: string,
 ): Promise<ListRead> {
-  const answer = await sequence.send(list, { path, query });
-  sequence.expectStatus(statefulSequence, list, answer, 'success', 'read the list');
+  const answer = await script.send(list, { path, query });
+  script.expectStatus(statefulSequence, list, answer, 'success', 'read the list');
   return listRead(family, answer, query, own);
 }
 
@@ -77,7 +77,7 @@ export const searchFor = (base: Record<string, unknown>, token: string): Record<
  * lists it read and the bodies, for `list_total` to judge.
  */
 export async function findInList(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   list: Operation,
   resource: CreatedResource,
@@ -92,13 +92,13 @@ export async function findInList(
   const searchQuery = searchFor(base, token);
   const searched =
     family.list?.search && !(family.list.include && numeric) && searchable(resource, token)
-      ? listRead(family, await sequence.send(list, { path: resource.collectionPath, query: searchQuery }), searchQuery, resource.id)
+      ? listRead(family, await script.send(list, { path: resource.collectionPath, query: searchQuery }), searchQuery, resource.id)
       : undefined;
   let included: ListRead | undefined;
   if (family.list?.include && numeric) {
     const query = { ...base, include: [Number(resource.id)] };
-    const answer = await sequence.send(list, { path: resource.collectionPath, query });
-    sequence.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name} narrowed by include`);
+    const answer = await script.send(list, { path: resource.collectionPath, query });
+    script.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name} narrowed by include`);
     pages.push(answer.json);
     included = listRead(family, answer, query, resource.id);
     how = 'narrowed by include';
@@ -111,8 +111,8 @@ export async function findInList(
     how = '';
     for (let page = 1; page <= Math.min(last, MAX_PAGES); page += 1) {
       const query = { ...base, ...(perPage === undefined ? {} : { per_page: perPage }), ...(family.list?.page ? { page } : {}) };
-      const answer = await sequence.send(list, { path: resource.collectionPath, query });
-      sequence.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name}, page ${page}`);
+      const answer = await script.send(list, { path: resource.collectionPath, query });
+      script.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name}, page ${page}`);
       pages.push(answer.json);
       if (itemsWith(answer, family.idField, resource.id).length > 0) {
         how = `on page ${page}`;
@@ -147,7 +147,7 @@ export function searchable(resource: CreatedResource, token: string): boolean {
  * `findInList` read after the create.
  */
 export async function totalsAfterCreate(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   list: Operation,
   resource: CreatedResource,
@@ -157,12 +157,12 @@ export async function totalsAfterCreate(
   since: NarrowedReads,
 ): Promise<{ before: ListTotalRead | undefined; after: ListTotalRead }> {
   if (before.searched !== undefined && searchable(resource, token)) {
-    const searched = since.searched ?? (await readList(sequence, family, list, resource.collectionPath, searchFor(base, token), resource.id));
+    const searched = since.searched ?? (await readList(script, family, list, resource.collectionPath, searchFor(base, token), resource.id));
     if (searched.holds) return { before: before.searched, after: searched.read };
   }
   const { included } = since;
   if (included?.holds) return { before: { ...included.read, total: 0, others: [] }, after: included.read };
-  return { before: before.base, after: (await readList(sequence, family, list, resource.collectionPath, base, resource.id)).read };
+  return { before: before.base, after: (await readList(script, family, list, resource.collectionPath, base, resource.id)).read };
 }
 
 /**
@@ -170,7 +170,7 @@ export async function totalsAfterCreate(
  * `include` with its id, its search token (its text may no longer carry it after the updates), else the list.
  */
 export async function totalWithResource(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   list: Operation,
   resource: CreatedResource,
@@ -181,8 +181,8 @@ export async function totalWithResource(
   if (family.list?.include && /^\d+$/.test(resource.id)) narrowed.push({ ...base, include: [Number(resource.id)] });
   if (family.list?.search) narrowed.push(searchFor(base, token));
   for (const query of narrowed) {
-    const read = await readList(sequence, family, list, resource.collectionPath, query, resource.id);
+    const read = await readList(script, family, list, resource.collectionPath, query, resource.id);
     if (read.holds) return read;
   }
-  return readList(sequence, family, list, resource.collectionPath, base, resource.id);
+  return readList(script, family, list, resource.collectionPath, base, resource.id);
 }

@@ -10,7 +10,7 @@ import { describeAnswer } from '../../../checks/resources/step-answer.js';
 import { shows, updatePersisted } from '../../../checks/resources/update-persisted.js';
 import { unreadableShape } from '../../../checks/resources/written.js';
 import type { CreatedResource, FamilyOperations } from '../../steps/resources.js';
-import type { Sequence } from '../../steps/step-script.js';
+import type { StepScript } from '../../steps/step-script.js';
 
 /** The read that shows everything written: edit context where the route declares it. */
 export function readQuery(family: ResourceFamily): Record<string, unknown> {
@@ -25,7 +25,7 @@ export function writableFields(family: ResourceFamily): Array<[string, ArgDescri
 
 /** Writes each writable field with a fresh value and reads it back; a 4xx leaves the field out (its rules are not all declared). */
 export async function updateEveryField(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   ops: FamilyOperations,
   resource: CreatedResource,
@@ -33,29 +33,29 @@ export async function updateEveryField(
 ): Promise<Record<string, unknown> | undefined> {
   const update = ops.update;
   if (update === undefined || family.update === undefined) return undefined;
-  let current = (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).item;
+  let current = (await script.send(ops.read, { path: resource.path, query: readQuery(family) })).item;
   let lastWrite: Record<string, unknown> | undefined;
   for (const [field, schema] of writableFields(family)) {
     const value = freshValue(field, schema, `${token}u`, (current as Record<string, unknown> | undefined)?.[field]);
     if (value === undefined) {
-      sequence.record(`update ${field}`, 'skipped', 'no value the descriptor makes sure of');
+      script.record(`update ${field}`, 'skipped', 'no value the descriptor makes sure of');
       continue;
     }
     const body = { ...requiredUpdateValues(family, current, `${token}r`), [field]: value };
-    const answer = await sequence.send(update, { path: resource.path, body });
+    const answer = await script.send(update, { path: resource.path, body });
     if (answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
       if (answer.status === 401 || answer.status === 403)
-        sequence.stop(update, `update the ${family.name}'s ${field} answered ${answer.status}: the credentials lack the right`);
-      sequence.record(`update ${field}`, 'skipped', `refused: ${describeAnswer(answer)}`);
+        script.stop(update, `update the ${family.name}'s ${field} answered ${answer.status}: the credentials lack the right`);
+      script.record(`update ${field}`, 'skipped', `refused: ${describeAnswer(answer)}`);
       continue;
     }
-    sequence.expectStatus(statefulSequence, update, answer, 'success', `update the ${family.name}'s ${field}`);
+    script.expectStatus(statefulSequence, update, answer, 'success', `update the ${family.name}'s ${field}`);
     lastWrite = body;
-    const reread = await sequence.send(ops.read, { path: resource.path, query: readQuery(family) });
-    sequence.expectStatus(statefulSequence, ops.read, reread, 'success', `read the ${family.name} after updating ${field}`);
+    const reread = await script.send(ops.read, { path: resource.path, query: readQuery(family) });
+    script.expectStatus(statefulSequence, ops.read, reread, 'success', `read the ${family.name} after updating ${field}`);
     const shown = reread.item;
-    if (sequence.judge(updatePersisted, ops.read, { field, wrote: value, read: shown }).length === 0)
-      sequence.record(
+    if (script.judge(updatePersisted, ops.read, { field, wrote: value, read: shown }).length === 0)
+      script.record(
         `update ${field}`,
         'ok',
         !shows(shown, field)
@@ -85,7 +85,7 @@ function takesEmptyText(schema: ArgDescriptor): boolean {
  * refused or normalised (an empty slug is made again from the title), so only the answer is judged, not the read.
  */
 export async function emptyTextAnswered(
-  sequence: Sequence,
+  script: StepScript,
   family: ResourceFamily,
   ops: FamilyOperations,
   resource: CreatedResource,
@@ -94,12 +94,12 @@ export async function emptyTextAnswered(
   if (ops.update === undefined) return;
   // The fields the update requires go beside it, as the resource holds them (read only when there are any).
   const requires = Object.values(family.update?.fields ?? {}).some((schema) => schema.required);
-  const current = requires ? (await sequence.send(ops.read, { path: resource.path, query: readQuery(family) })).item : undefined;
+  const current = requires ? (await script.send(ops.read, { path: resource.path, query: readQuery(family) })).item : undefined;
   const required = requires ? requiredUpdateValues(family, current, `${token}r`) : {};
   for (const [field, schema] of writableFields(family)) {
     if (!takesEmptyText(schema)) continue;
-    const answer = await sequence.send(ops.update, { path: resource.path, body: { ...required, [field]: '' } });
-    if (sequence.judge(statefulSequence, ops.update, { step: 'emptied', family: family.name, field, answer }).length === 0)
-      sequence.record(`update ${field} to ""`, 'ok', describeAnswer(answer));
+    const answer = await script.send(ops.update, { path: resource.path, body: { ...required, [field]: '' } });
+    if (script.judge(statefulSequence, ops.update, { step: 'emptied', family: family.name, field, answer }).length === 0)
+      script.record(`update ${field} to ""`, 'ok', describeAnswer(answer));
   }
 }

@@ -8,9 +8,9 @@ import { WHOLE_RUN } from './shard-plan.js';
 import { CallbackRefusals } from './callback-refusals.js';
 import type { PhaseContext } from './phases/phase.js';
 
-export type WholeRunContextParts = Pick<PhaseContext, 'run' | 'descriptors' | 'operations' | 'settings' | 'safeMethodsOnly'> &
+export type StandalonePhaseContextParts = Pick<PhaseContext, 'execution' | 'descriptors' | 'operations' | 'settings' | 'safeMethodsOnly'> &
   Partial<Pick<PhaseContext, 'contract' | 'resourceHints'>>;
 
-export function wholeRunContext(parts: WholeRunContextParts): PhaseContext {
+export function standalonePhaseContext(parts: StandalonePhaseContextParts): PhaseContext {
   return { ...parts, allOperations: parts.operations, shard: WHOLE_RUN, generators: generatorCache(), refusals: new CallbackRefusals() };
 }
