@@ -3,7 +3,7 @@
  * severity; a duplicate name is a programming error and fails at start-up.
  */
 import { canonicalCheckName } from './aliases.js';
-import type { Check, Severity } from './types.js';
+import { isExchangeCheck, type Check, type ExchangeCheck, type Severity } from './types.js';
 
 export class CheckRegistry<C extends Check = Check> {
   readonly #checks = new Map<string, C>();
@@ -47,5 +47,45 @@ export class CheckRegistry<C extends Check = Check> {
       const severity = severities[check.name];
       return severity && severity !== check.severity ? { ...check, severity } : check;
     });
+  }
+
+  /**
+   * The one place a run's checks are chosen: `enabled` names (all when undefined; former names stand for their new
+   * check, a name given twice counts once) with severities overridden by name, exchange and evidence checks alike.
+   */
+  selection(enabledNames?: readonly string[], severityNames: Record<string, Severity> = {}): CheckSelection {
+    const enabled = enabledNames && [...new Set(enabledNames.map(canonicalCheckName))];
+    const severities = Object.fromEntries(Object.entries(severityNames).map(([name, severity]) => [canonicalCheckName(name), severity]));
+    return new CheckSelection(this.select(enabled, severities), severities);
+  }
+}
+
+/**
+ * The checks a run judges with: which are on, and the severity each one's findings carry. A check not selected is
+ * not run, whatever evidence it judges: its phase may still send the requests (other checks judge their answers),
+ * but never hands it evidence.
+ */
+export class CheckSelection {
+  readonly #chosen: ReadonlyMap<string, Check>;
+  readonly #severities: Readonly<Record<string, Severity>>;
+
+  constructor(chosen: readonly Check[], severities: Readonly<Record<string, Severity>>) {
+    this.#chosen = new Map(chosen.map((check) => [check.name, check]));
+    this.#severities = severities;
+  }
+
+  /** Whether the run judges with the check named `name`. */
+  includes(name: string): boolean {
+    return this.#chosen.has(name);
+  }
+
+  /** The severity of a finding of `check`: the configured one, where configuration names one, else what the check said. */
+  severityOf(check: string, said: Severity): Severity {
+    return this.#severities[check] ?? said;
+  }
+
+  /** The chosen checks over single exchanges, with their severities: what the engine runs on every answer. */
+  exchangeChecks(): ExchangeCheck[] {
+    return [...this.#chosen.values()].filter(isExchangeCheck);
   }
 }

@@ -7,7 +7,7 @@ import type { Operation } from '../descriptor/types.js';
 import type { AnswerSchemas } from './answer-schemas.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
-import type { RaceReplay } from './races/evidence.js';
+import type { RaceReplay } from './concurrency/evidence.js';
 import type { SequenceReplay } from './sequences/evidence.js';
 
 export type Severity = 'failure' | 'warning';
@@ -45,10 +45,14 @@ export interface CheckContext {
 }
 
 /**
- * What a check judges, and so which stage gathers it: one exchange of any phase, or evidence a phase gathered on
- * purpose (the descriptors side by side, a walk of a list's pages, a resource's life, an access attempt, a batch).
+ * What a check judges, and so which stage gathers it: `exchange`, one exchange of any phase; else the name of the
+ * phase that gathers the evidence on purpose (`contract`, `locale`, `schemas`, `collections`, `stateful`, `sequences`,
+ * `concurrency`, `batch`, `auth`), whose folder under `src/checks/` holds the check.
  */
-export type EvidenceKind = 'exchange' | 'descriptors' | 'locales' | 'published-schemas' | 'collection' | 'life-cycle' | 'batch' | 'access' | 'race';
+export type EvidenceKind = 'exchange' | PhaseName;
+
+/** The name of the phase that gathers a check's evidence (`stateful`): a phase of `engine/phases/`, or one added beside them. */
+export type PhaseName = string;
 
 /** What every check declares: its name (the one configuration uses), default severity and the rule it holds. */
 interface CheckDeclaration {
@@ -90,7 +94,8 @@ export interface ExchangeCheck extends CheckDeclaration {
  * pure function; the engine turns what it returns into findings with the phase's exchanges as the reproduction.
  */
 export interface EvidenceCheck<E> extends CheckDeclaration {
-  evidence: Exclude<EvidenceKind, 'exchange'>;
+  /** The phase that gathers the evidence and hands it to `judge`. */
+  evidence: PhaseName;
   /** `descriptor`: judges the descriptors as a whole, so it applies to every operation when its phase runs. */
   judges?: 'descriptor';
   judge(evidence: E): CheckFailure[];

@@ -6,13 +6,13 @@
  * reads after; then the check judges the new answers and reads. What the replay made is deleted afterwards.
  * A race is won by chance: when the rule held this time, replay says so, and that once is no proof of a fix.
  */
-import { concurrentCreate } from '../checks/races/concurrent-create.js';
-import { concurrentDelete } from '../checks/races/concurrent-delete.js';
-import { concurrentRelation } from '../checks/races/concurrent-relation.js';
-import { concurrentUpdate } from '../checks/races/concurrent-update.js';
-import { holderIds, sharedTexts } from '../checks/races/holders.js';
-import type { CreateRace, DeleteRace, RaceAnswer, RaceReplay, RaceStep, RelationRace, UpdateRace, UpdateWrite } from '../checks/races/evidence.js';
-import { answerOf, idText, isSuccess } from '../checks/resources/step-answer.js';
+import { concurrentCreate } from '../checks/concurrency/concurrent-create.js';
+import { concurrentDelete } from '../checks/concurrency/concurrent-delete.js';
+import { concurrentRelation } from '../checks/concurrency/concurrent-relation.js';
+import { concurrentUpdate } from '../checks/concurrency/concurrent-update.js';
+import { holderIds, sharedTexts } from '../checks/concurrency/holders.js';
+import type { CreateRace, DeleteRace, RaceAnswer, RaceReplay, RaceStep, RelationRace, UpdateRace, UpdateWrite } from '../checks/concurrency/evidence.js';
+import { answerOf, idText, isSuccess } from '../checks/stateful/step-answer.js';
 import type { CheckFailure, Finding } from '../checks/types.js';
 import { createTransport } from '../http/index.js';
 import type { Exchange, Transport } from '../http/types.js';

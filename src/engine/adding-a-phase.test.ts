@@ -20,7 +20,7 @@ import type { Phase } from './phases/phase.js';
 /** The throwaway check: the evidence is the number of items a list answered to `per_page=1`. */
 const onePerPage: EvidenceCheck<{ items: number | undefined }> = {
   name: 'one_per_page',
-  evidence: 'collection',
+  evidence: 'per-page-one',
   severity: 'failure',
   description: 'A list asked for per_page=1 holds at most one item.',
   judge: ({ items }) => (items !== undefined && items > 1 ? [{ message: `per_page=1 answered ${items} items`, cause: 'too-many' }] : []),

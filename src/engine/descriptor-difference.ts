@@ -16,7 +16,7 @@ export function judgeDifference(
 ): void {
   const operation = { locale: where.locale, method: difference.method ?? '*', route: difference.subjectRoute ?? difference.route };
   for (const check of checks) {
-    for (const failure of check.judge(difference)) {
+    for (const failure of execution.verdictOf(check, difference)) {
       execution.report({
         check: check.name,
         severity: failure.severity ?? check.severity,

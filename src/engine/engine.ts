@@ -4,6 +4,7 @@
  */
 import { loadAnswerSchemas } from './answer-schemas.js';
 import type { AnyEvidenceCheck, ExchangeCheck, Finding } from '../checks/types.js';
+import type { CheckSelection } from '../checks/registry.js';
 import type { RunSettings } from '../config/index.js';
 import type { Contract } from '../contract/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
@@ -47,10 +48,13 @@ export interface EngineOptions {
   /** REST root URL per locale; defaults to each descriptor's source. */
   restUrls?: ReadonlyMap<string | null, string>;
   sender: Sender;
-  /** The stateless checks run over every exchange: those `settings.checks` enables, with `settings.severity` applied. */
+  /** The stateless checks run over every exchange: the selection's (`selection.exchangeChecks()`). */
   checks: readonly ExchangeCheck[];
-  /** Check names whose findings are reported (stateless and phase checks): `settings.checks` with former names read; undefined: all. */
-  enabledChecks?: ReadonlySet<string>;
+  /**
+   * The run's checks, stateless and phase checks alike (`settings.checks` with former names read, `settings.severity`
+   * applied): one a phase's check it leaves out is not run. Undefined: all, at their own severities.
+   */
+  selection?: CheckSelection;
   /** The run's account (`settings.user` with its password), when it has one. */
   credentials?: Credentials;
   /** More named accounts (members, a moderator…) for the access matrix of the auth phase. */
@@ -122,7 +126,7 @@ function phaseChecksThatRan(options: EngineOptions, phasesRun: readonly string[]
   return (options.catalogue ?? PHASES)
     .filter((phase) => phasesRun.includes(phase.name))
     .flatMap((phase) => phase.checks.map((check) => ({ ...check, phase: phase.name })))
-    .filter((check) => !options.enabledChecks || options.enabledChecks.has(check.name));
+    .filter((check) => options.selection?.includes(check.name) ?? true);
 }
 
 /** The stateless checks, and the enabled checks of the phases that ran: what reporters count as passed or failed. */
@@ -158,8 +162,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     ),
     emit: options.emit,
     signal: options.signal,
-    enabledChecks: options.enabledChecks,
-    severityOverrides: options.settings.severity,
+    selection: options.selection,
     extraValues: options.settings.extraValues,
     baseline: options.baseline,
     // Measured on the run's own first requests, so no request is sent only to time the target.

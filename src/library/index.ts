@@ -9,13 +9,12 @@
  *
  * The vitest entry, `restconform/vitest`, turns a target's operations and checks into tests.
  */
-import { EXCHANGE_CHECKS } from '../checks/index.js';
+import { CHECKS } from '../checks/index.js';
 import type { Severity } from '../checks/types.js';
 import { parseLocales, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
 import type { LoadedDescriptor, Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
-import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
 import { fetchDescriptors, isLoopbackUrl, loadRunSettings, runJob, startBundledServer } from '../run/index.js';
 
@@ -38,11 +37,12 @@ export interface CheckInfo {
   phase?: string;
 }
 
-/** Every check restconform knows: those run on every answer first, then the phases' own. */
-export const checks: readonly CheckInfo[] = Object.freeze([
-  ...EXCHANGE_CHECKS.map(({ name, severity, description }) => ({ name, severity, description })),
-  ...PHASE_CHECKS.map(({ name, severity, description, phase }) => ({ name, severity, description, phase })),
-]);
+/** Every check restconform knows, as the registry lists them: those run on every answer first, then the phases' own. */
+export const checks: readonly CheckInfo[] = Object.freeze(
+  CHECKS.map(({ name, severity, description, evidence }) =>
+    evidence === 'exchange' ? { name, severity, description } : { name, severity, description, phase: evidence },
+  ),
+);
 
 /** Where and how to reach the server under test. */
 export interface TargetOptions {

@@ -2,7 +2,7 @@
  * A race finding's reproduction in the HTML report, as one group: its set-up (sent one at a time), the race (its
  * requests sent together, each with its curl line and what it was answered), then the reads after it.
  */
-import type { RaceReplay, RaceStep } from '../checks/races/evidence.js';
+import type { RaceReplay, RaceStep } from '../checks/concurrency/evidence.js';
 import type { Finding } from '../checks/types.js';
 import { escapeHtml as esc } from './html-text.js';
 

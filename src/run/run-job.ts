@@ -4,10 +4,8 @@
  * Used by the command line (`restconform run`), the library (`run`) and the vitest entry, and in-process by tests
  * and the benchmark.
  */
-import { EXCHANGE_CHECKS } from '../checks/index.js';
-import { knownCheckNames } from './settings.js';
-import { CheckRegistry } from '../checks/registry.js';
-import type { ExchangeCheck } from '../checks/types.js';
+import { CHECKS } from '../checks/index.js';
+import { CheckRegistry, type CheckSelection } from '../checks/registry.js';
 import type { FailOn, RunSettings } from '../config/index.js';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { readContractFile } from '../contract/io.js';
@@ -61,16 +59,9 @@ export interface RunJobResult {
   cleanUp?: Extract<RunEvent, { type: 'cleanup' }>;
 }
 
-function selectChecks(settings: RunSettings): { stateless: ExchangeCheck[]; enabled: Set<string> } {
-  const known = knownCheckNames();
-  const enabled = new Set(settings.checks === 'all' ? known : settings.checks);
-  const registry = new CheckRegistry(EXCHANGE_CHECKS);
-  const statelessNames = registry.names().filter((name) => enabled.has(name));
-  return { stateless: registry.select(statelessNames, pick(settings.severity, registry.names())), enabled };
-}
-
-function pick<T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key)));
+/** The run's checks, stateless and phase checks alike, through the registry's one selection. */
+function selectChecks(settings: RunSettings): CheckSelection {
+  return new CheckRegistry(CHECKS).selection(settings.checks === 'all' ? undefined : settings.checks, settings.severity);
 }
 
 function loadContract(setting: string): Contract | undefined {
@@ -141,7 +132,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   let credentials = credentialsFrom(settings, env);
   let accounts = accountsFrom(settings, env);
   const contract = loadContract(settings.contract);
-  const { stateless, enabled } = selectChecks(settings);
+  const selection = selectChecks(settings);
   const baseline = settings.baseline === null ? undefined : await readBaseline(settings.baseline);
 
   const server = settings.baseUrl ? undefined : await startBundledServer({ seed: settings.seed });
@@ -228,8 +219,8 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       descriptors,
       restUrls: new Map(locales.map((locale) => [locale, restUrl(baseUrl, settings.restRoot, locale)])),
       sender: io.wrapSender ? io.wrapSender(sender) : sender,
-      checks: stateless,
-      enabledChecks: enabled,
+      checks: selection.exchangeChecks(),
+      selection,
       credentials,
       accounts,
       contract,

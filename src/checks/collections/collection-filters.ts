@@ -52,7 +52,7 @@ function judgeFilters(evidence: FiltersEvidence): CheckFailure[] {
 
 export const collectionFilters: EvidenceCheck<FiltersEvidence> = {
   name: 'collection_filters',
-  evidence: 'collection',
+  evidence: 'collections',
   severity: 'failure',
   description:
     'include answers those ids and only those; exclude never answers them and X-WP-Total drops by their number; offset=k starts the list (ordered by id) at its item k.',

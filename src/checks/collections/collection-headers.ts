@@ -33,7 +33,7 @@ function emptyTotals(empty: ListAnswer, paginated: boolean, how: string): CheckF
 
 export const collectionHeaders: EvidenceCheck<HeadersEvidence> = {
   name: 'collection_headers',
-  evidence: 'collection',
+  evidence: 'collections',
   severity: 'failure',
   description:
     'Every answer of a paginated list, an empty one included, carries X-WP-Total and X-WP-TotalPages as whole numbers (0 and 0 for an empty list); walking the pages finds X-WP-Total items.',

@@ -13,7 +13,7 @@ function queryOf(url: string): URLSearchParams | undefined {
 
 export const collectionLinks: EvidenceCheck<LinksEvidence> = {
   name: 'collection_links',
-  evidence: 'collection',
+  evidence: 'collections',
   severity: 'warning',
   description:
     'Where a list sends Link headers, every page but the last has rel="next" and every page but the first rel="prev", to the neighbouring page with the same other arguments.',

@@ -5,7 +5,7 @@ import { idsAreUsable, showIds } from './list-answer.js';
 
 export const collectionOrder: EvidenceCheck<OrderEvidence> = {
   name: 'collection_order',
-  evidence: 'collection',
+  evidence: 'collections',
   severity: 'failure',
   description: 'With orderby=id (a total order), order=asc answers the items of order=desc in reverse.',
   judge({ ascending, answer }) {

@@ -69,7 +69,7 @@ function judgePaging(evidence: PagingEvidence): CheckFailure[] {
 
 export const collectionPaging: EvidenceCheck<PagingEvidence> = {
   name: 'collection_paging',
-  evidence: 'collection',
+  evidence: 'collections',
   severity: 'failure',
   description:
     'per_page is honoured and its declared default applies when it is absent; with orderby=id the pages are disjoint and together are the list; a page past the last is answered 400 or [], never with items.',

@@ -5,7 +5,7 @@ import { isUndocumented } from './contract-undocumented-route.js';
 
 export const contractDrift: EvidenceCheck<DescriptorDifference> = {
   name: 'contract_drift',
-  evidence: 'descriptors',
+  evidence: 'contract',
   severity: 'failure',
   judges: 'descriptor',
   description:

@@ -9,7 +9,7 @@ export function isUndocumented(difference: DescriptorDifference): boolean {
 
 export const contractUndocumentedRoute: EvidenceCheck<DescriptorDifference> = {
   name: 'contract_undocumented_route',
-  evidence: 'descriptors',
+  evidence: 'contract',
   severity: 'warning',
   judges: 'descriptor',
   description: 'Every route and method the descriptor serves in a namespace the contract documents is in the contract.',

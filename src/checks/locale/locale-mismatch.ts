@@ -5,7 +5,7 @@ import { isDescriptionDifference } from './locale-missing-description.js';
 
 export const localeMismatch: EvidenceCheck<DescriptorDifference> = {
   name: 'locale_mismatch',
-  evidence: 'locales',
+  evidence: 'locale',
   severity: 'failure',
   judges: 'descriptor',
   description:

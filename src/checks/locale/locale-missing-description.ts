@@ -9,7 +9,7 @@ export function isDescriptionDifference(difference: DescriptorDifference): boole
 
 export const localeMissingDescription: EvidenceCheck<DescriptorDifference> = {
   name: 'locale_missing_description',
-  evidence: 'locales',
+  evidence: 'locale',
   severity: 'failure',
   judges: 'descriptor',
   description: 'Every parameter that one locale describes has a description in every locale.',

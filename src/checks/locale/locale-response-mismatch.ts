@@ -17,7 +17,7 @@ function describe({ status, code }: { status: number | undefined; code: string |
 
 export const localeResponseMismatch: EvidenceCheck<LocaleAnswers> = {
   name: 'locale_response_mismatch',
-  evidence: 'locales',
+  evidence: 'locale',
   severity: 'failure',
   description: 'The same request sent through each locale gets the same status and error code (messages may differ).',
   judge({ kind, first, other }) {

@@ -7,7 +7,7 @@ import type { DescriptorDifference } from './evidence.js';
 
 export const localeUntranslated: EvidenceCheck<DescriptorDifference> = {
   name: 'locale_untranslated',
-  evidence: 'locales',
+  evidence: 'locale',
   severity: 'warning',
   judges: 'descriptor',
   description:

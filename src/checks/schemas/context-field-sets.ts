@@ -12,7 +12,7 @@ export const CONTEXT_PAIRS: readonly (readonly [narrow: SchemaContext, wide: Sch
 
 export const contextFieldSets: EvidenceCheck<ContextFieldSets> = {
   name: 'context_field_sets',
-  evidence: 'published-schemas',
+  evidence: 'schemas',
   severity: 'warning',
   description:
     "The fields of context embed are among those of view, and view's among edit's: in the published schema's context lists and in the answers, for the contexts the route accepts.",

@@ -32,7 +32,7 @@ function fieldsProblem(item: unknown, expected: readonly string[], nested: Field
 
 export const fieldsParameter: EvidenceCheck<FieldsAsked> = {
   name: 'fields_parameter',
-  evidence: 'published-schemas',
+  evidence: 'schemas',
   severity: 'failure',
   description: '_fields=a,b.c leaves exactly the named keys of each item (dot paths reach into nested objects), as WordPress filters every answer.',
   judge({ plain, nested, answer }) {

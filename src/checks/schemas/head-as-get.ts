@@ -4,7 +4,7 @@ import type { HeadAndGet } from './evidence.js';
 
 export const headAsGet: EvidenceCheck<HeadAndGet> = {
   name: 'head_as_get',
-  evidence: 'published-schemas',
+  evidence: 'schemas',
   severity: 'failure',
   description: 'HEAD answers with the status GET answers, and without a body.',
   judge({ get, head }) {

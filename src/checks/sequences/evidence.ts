@@ -4,7 +4,7 @@
  * holds (values written, a list's members and total, a child whose parent was deleted). The phase
  * (`engine/phases/sequences/`) keeps the model and sends the steps; `sequence_model` judges.
  */
-import type { StepAnswer } from '../resources/step-answer.js';
+import type { StepAnswer } from '../stateful/step-answer.js';
 
 /**
  * What an answer had to be: `success` a 2xx; `gone` 404 or 410 (`strict` false: a 401 or 403 too, for an account

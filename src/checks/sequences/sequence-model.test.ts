@@ -1,7 +1,7 @@
 /** sequence_model judges a step by the model's expectation alone: a pure function of the evidence. */
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../http/types.js';
-import { answerOf } from '../resources/step-answer.js';
+import { answerOf } from '../stateful/step-answer.js';
 import type { ModelExpectation } from './evidence.js';
 import { sequenceModel } from './sequence-model.js';
 

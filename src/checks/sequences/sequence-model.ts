@@ -6,8 +6,8 @@
  * refused what it may not do.
  */
 import { describeSeen, isSuccess } from '../answer-seen.js';
-import { holdsWritten } from '../resources/written.js';
-import { idText, type StepAnswer } from '../resources/step-answer.js';
+import { holdsWritten } from '../stateful/written.js';
+import { idText, type StepAnswer } from '../stateful/step-answer.js';
 import type { CheckFailure, EvidenceCheck } from '../types.js';
 import type { ModelExpectation, SequenceModelStep } from './evidence.js';
 
@@ -97,7 +97,7 @@ export const sequenceModel: EvidenceCheck<SequenceModelStep> = {
   severity: 'failure',
   description:
     'After each step of a model-based sequence (any order of creates, reads, updates, deletes, lists and actions, as any account, through any locale), the answer and a read agree with the model: no 5xx, written values hold, a deleted resource answers 404/410, nothing names a deleted parent, lists and X-WP-Total count what exists, an account is refused what it may not do.',
-  evidence: 'life-cycle',
+  evidence: 'sequences',
   judge({ step, expectation }): CheckFailure[] {
     switch (expectation.kind) {
       case 'answer':

@@ -4,6 +4,7 @@
  * the check runner, the findings book and the recorder.
  */
 import type { AnswerSchemas } from '../../checks/answer-schemas.js';
+import type { CheckSelection } from '../../checks/registry.js';
 import type { CheckFailure, EvidenceCheck, ExchangeCheck, Finding } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
@@ -45,6 +46,7 @@ export class Execution {
   readonly #options: ExecutionSetup;
   readonly #who: RunIdentities;
   readonly #book: FindingsBook;
+  readonly #selection: CheckSelection | undefined;
   readonly #recorder: RunRecorder;
   readonly #checks: CheckRunner;
   readonly #transmitter: Transmitter;
@@ -61,6 +63,7 @@ export class Execution {
     this.owned = options.owned;
     this.ownedWritesOnly = options.ownedWritesOnly === true;
     this.control = new RunControl(options);
+    this.#selection = options.selection;
     this.#book = new FindingsBook({ ...options, secrets: this.secrets, curlOptions: (request) => this.#who.curlOptions(request) });
     this.#recorder = new RunRecorder({ pace: options.pace, runAuthorization: this.#who.runAuthorization });
     const parts = { secrets: this.secrets, book: this.#book, recorder: this.#recorder, control: this.control, identities: this.#who, owned: this.owned };
@@ -120,7 +123,12 @@ export class Execution {
     this.#checks.check(op, requestCase, exchange, scope);
   readonly reportOutcomes = (op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string, outcomes?: CheckOutcome[]): void =>
     this.#checks.reportOutcomes(op, requestCase, executed, phase, outcomes);
-  readonly judge = <E>(check: EvidenceCheck<E>, evidence: E, where: JudgedAt): CheckFailure[] => this.#checks.judge(check, evidence, where);
+  readonly judge = <E>(check: EvidenceCheck<E>, evidence: E, where: JudgedAt): CheckFailure[] =>
+    this.selects(check) ? this.#checks.judge(check, evidence, where) : [];
+  /** Whether the run judges with `check` (the run's selection: `--checks`, `checks:`); one it leaves out is not run. */
+  readonly selects = (check: Pick<EvidenceCheck<never>, 'name'>): boolean => this.#selection?.includes(check.name) ?? true;
+  /** What `check` finds in `evidence`, not reported (the caller reports it its own way); nothing when the run does not select it. */
+  readonly verdictOf = <E>(check: EvidenceCheck<E>, evidence: E): CheckFailure[] => (this.selects(check) ? check.judge(evidence) : []);
   readonly declareRoute = (locale: string | null, route: string, methods: readonly string[]): void => this.#checks.declareRoute(locale, route, methods);
   readonly useAnswerSchemas = (schemas: AnswerSchemas | undefined): void => this.#checks.useAnswerSchemas(schemas);
   readonly report = (input: FindingInput): void => this.#book.report(input);

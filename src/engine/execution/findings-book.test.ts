@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../checks/index.js';
+import { CheckRegistry } from '../../checks/registry.js';
 import { fakeOperation, jsonExchange } from '../../checks/testing/exchange-builders.js';
 import type { Exchange } from '../../http/types.js';
 import { REDACTED } from '../../request/index.js';
@@ -79,8 +81,7 @@ describe('the findings book', () => {
 
   it('keeps only enabled checks, applies severity overrides, and marks what the baseline knows', () => {
     const { book: findings } = book({
-      enabledChecks: new Set(['not_a_server_error', 'response_schema']),
-      severityOverrides: { response_schema: 'warning' },
+      selection: new CheckRegistry(CHECKS).selection(['not_a_server_error', 'response_schema'], { response_schema: 'warning' }),
       baseline: { source: 'known.yaml', entries: [{ check: 'not_a_server_error', method: 'POST', route: '/community/v1/members', reason: 'known bug' }] },
     });
     findings.report(input());

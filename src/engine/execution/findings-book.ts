@@ -4,8 +4,9 @@
  * a replay record.
  */
 import { createHash } from 'node:crypto';
-import type { RaceReplay, RaceStep } from '../../checks/races/evidence.js';
+import type { RaceReplay, RaceStep } from '../../checks/concurrency/evidence.js';
 import type { SequenceReplay } from '../../checks/sequences/evidence.js';
+import type { CheckSelection } from '../../checks/registry.js';
 import type { Finding, Severity } from '../../checks/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
@@ -69,10 +70,8 @@ export interface FindingsBookOptions {
   emit(event: RunEvent): void;
   /** Response bodies in findings are cut to this many characters. */
   findingBodyChars?: number;
-  /** Check names whose findings are kept; undefined: all. */
-  enabledChecks?: ReadonlySet<string>;
-  /** Severity overrides by check name. */
-  severityOverrides?: Readonly<Record<string, Severity>>;
+  /** The checks whose findings are kept, with the severity each carries; undefined: all, at the severity reported. */
+  selection?: CheckSelection;
   /** Known findings: a finding it lists is kept as known and does not fail the run. */
   baseline?: Baseline;
   /** How a request's curl line names its account (a further account names its login and password variable). */
@@ -105,8 +104,8 @@ export class FindingsBook {
    */
   report(input: FindingInput): void {
     const options = this.#options;
-    if (options.enabledChecks && !options.enabledChecks.has(input.check)) return;
-    const severity = options.severityOverrides?.[input.check] ?? input.severity;
+    if (options.selection && !options.selection.includes(input.check)) return;
+    const severity = options.selection?.severityOf(input.check, input.severity) ?? input.severity;
     const { locale, method, route } = input.operation;
     const known = knownEntry(options.baseline, { check: input.check, locale, method, route });
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;

@@ -1,5 +1,6 @@
 /** What a run is made of (`ExecutionSetup`), and how one request of a phase is sent (`ExecuteOptions`). */
-import type { ExchangeCheck, Severity } from '../../checks/types.js';
+import type { CheckSelection } from '../../checks/registry.js';
+import type { ExchangeCheck } from '../../checks/types.js';
 import type { Exchange } from '../../http/types.js';
 import type { Identity } from '../../request/identity.js';
 import type { Credentials, HttpRequest } from '../../request/types.js';
@@ -34,10 +35,11 @@ export interface ExecutionSetup {
   deadAfterRefusals?: number;
   /** Response bodies in findings are cut to this many characters. */
   findingBodyChars?: number;
-  /** Check names whose findings are reported; undefined: all. Phases report under their own check names. */
-  enabledChecks?: ReadonlySet<string>;
-  /** Severity overrides by check name, applied to every finding. */
-  severityOverrides?: Readonly<Record<string, Severity>>;
+  /**
+   * The checks the run judges with and their severities (`CheckRegistry.selection`); undefined: every check, at its
+   * own severity. A check it leaves out is not run: phases ask `Execution.selects` before they judge.
+   */
+  selection?: CheckSelection;
   /** Values of arguments a route needs but does not declare, by route key then name (`extra-values`). */
   extraValues?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Told the target's pace once, when `after` requests have been answered (the run's first ones, no extra). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_CHECKS } from '../../checks/index.js';
-import { PHASE_CHECKS, PHASE_NAMES } from './index.js';
+import { CHECKS, EXCHANGE_CHECKS } from '../../checks/index.js';
+import { PHASE_CHECKS, PHASE_NAMES, PHASES } from './index.js';
 
 describe('phase registry', () => {
   it('runs the descriptor comparisons first, then generated requests, then sequences, then access', () => {
@@ -19,5 +19,11 @@ describe('phase registry', () => {
       expect(check.name).toMatch(/^[a-z][a-z_]*$/);
       expect(check.description.length).toBeGreaterThan(20);
     }
+  });
+
+  it("gives each phase the registry's checks tagged with its name, in the registry's order: its folder's list", () => {
+    for (const phase of PHASES)
+      expect(phase.checks.map((check) => check.name)).toEqual(CHECKS.filter((check) => check.evidence === phase.name).map((check) => check.name));
+    expect(PHASE_CHECKS.map((check) => check.name)).toEqual(CHECKS.filter((check) => check.evidence !== 'exchange').map((check) => check.name));
   });
 });

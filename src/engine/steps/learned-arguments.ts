@@ -6,7 +6,7 @@
  */
 import type { Operation } from '../../descriptor/types.js';
 import { freshValue } from '../../resources/index.js';
-import type { StepAnswer } from '../../checks/resources/step-answer.js';
+import type { StepAnswer } from '../../checks/stateful/step-answer.js';
 
 /** A word that reads as text in the locale's language, for an argument whose meaning its name does not say. */
 const TEXT_WORD: Readonly<Record<string, string>> = { el: 'Δοκιμή', de: 'Prüfung', fr: 'Essai', es: 'Prueba', it: 'Prova' };

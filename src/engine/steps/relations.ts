@@ -2,8 +2,8 @@
  * Sequences across resources: a signup activated into a member, a member blocked and unblocked, a member's data
  * for a profile field written, read and deleted, a member followed and unfollowed.
  */
-import { componentsIn, statefulSequence } from '../../checks/resources/stateful-sequence.js';
-import { describeAnswer, idText, isSuccess, itemsWith } from '../../checks/resources/step-answer.js';
+import { componentsIn, statefulSequence } from '../../checks/stateful/stateful-sequence.js';
+import { describeAnswer, idText, isSuccess, itemsWith } from '../../checks/stateful/step-answer.js';
 import type { Operation } from '../../descriptor/types.js';
 import { byPrivilege } from '../../request/index.js';
 import { schemaTypes, type ResourceFamily } from '../../resources/index.js';

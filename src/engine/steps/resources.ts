@@ -15,8 +15,8 @@ import {
   type ResourceFamily,
   type ResourceModel,
 } from '../../resources/index.js';
-import { statefulSequence } from '../../checks/resources/stateful-sequence.js';
-import { describeAnswer, idText, type StepAnswer } from '../../checks/resources/step-answer.js';
+import { statefulSequence } from '../../checks/stateful/stateful-sequence.js';
+import { describeAnswer, idText, type StepAnswer } from '../../checks/stateful/step-answer.js';
 import type { RouteBook } from './route-book.js';
 import type { StepScript } from './step-script.js';
 

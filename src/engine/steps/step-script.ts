@@ -11,8 +11,8 @@ import { buildRequest, withExtraValues } from '../../request/index.js';
 import type { Credentials, UploadBody } from '../../request/types.js';
 import type { SequenceStep } from '../events.js';
 import type { PhaseContext } from '../phases/phase.js';
-import type { StatusExpectation, StepStatus } from '../../checks/resources/evidence.js';
-import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
+import type { StatusExpectation, StepStatus } from '../../checks/stateful/evidence.js';
+import { answerOf, describeAnswer, type StepAnswer } from '../../checks/stateful/step-answer.js';
 import { isGone } from '../execution/clean-up.js';
 import { learnedArguments } from './learned-arguments.js';
 import { seededToken } from './token.js';
@@ -116,7 +116,7 @@ export class StepScript {
    * `#report`); the sequence goes on. Returns what the check found, so the caller can stop the sequence.
    */
   judge<E>(check: EvidenceCheck<E>, op: Operation, evidence: E): CheckFailure[] {
-    const failures = check.judge(evidence);
+    const failures = this.ctx.execution.verdictOf(check, evidence);
     for (const failure of failures) this.#report(check, op, failure.message, failure.severity ?? check.severity);
     return failures;
   }

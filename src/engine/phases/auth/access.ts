@@ -1,18 +1,18 @@
 /**
  * The access matrix of the auth phase: every sampled operation sent as each identity of the run (anonymous, the
  * members, a moderator, the administrator), least privileged first, with the same request. What each identity
- * got is recorded for the reports, and handed to the checks of `checks/access/`: the row as a whole to
+ * got is recorded for the reports, and handed to the checks of `checks/auth/`: the row as a whole to
  * `ignored_auth` and `access_privilege`, each attempt to `auth_refusal_status` and `allow_header`.
  *
  * The order matters: a write changes state, and a second identity's attempt meets that changed state (blocking
  * twice is refused). The less privileged identity tries first, on fresh state, so its success is never hidden by
  * a refusal for another reason.
  */
-import { allowHeader } from '../../../checks/access/allow-header.js';
-import { accessPrivilege } from '../../../checks/access/access-privilege.js';
-import { loginFailed, type AccessAttempt, type AccessRowCheck, type AccessRowEvidence } from '../../../checks/access/attempt.js';
-import { authRefusalStatus } from '../../../checks/access/auth-refusal-status.js';
-import { ignoredAuth } from '../../../checks/access/ignored-auth.js';
+import { allowHeader } from '../../../checks/auth/allow-header.js';
+import { accessPrivilege } from '../../../checks/auth/access-privilege.js';
+import { loginFailed, type AccessAttempt, type AccessRowCheck, type AccessRowEvidence } from '../../../checks/auth/attempt.js';
+import { authRefusalStatus } from '../../../checks/auth/auth-refusal-status.js';
+import { ignoredAuth } from '../../../checks/auth/ignored-auth.js';
 import { isSuccess, seenAnswer } from '../../../checks/answer-seen.js';
 import { SAFE_METHODS, type Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
@@ -142,7 +142,7 @@ function judgeRow(
   row: AccessRowEvidence,
   attempts: readonly Attempt[],
 ): void {
-  for (const failure of check.judge(row)) {
+  for (const failure of ctx.execution.selects(check) ? check.judge(row) : []) {
     if (failure.note) ctx.execution.note(op, `${check.name}: ${ctx.execution.redact(failure.message)}`);
     else
       ctx.execution.report({

@@ -4,16 +4,10 @@
  * operation as every identity of the run; ordinary accounts try other accounts' resources and their own roles
  * (`other-accounts.ts`, first: a spent time budget does not leave them out); invalid input on a route that needs credentials gets 400 even without them (WordPress
  * validates before it checks permissions).
- * What each answered goes to the checks of `checks/access/`, which judge it.
+ * What each answered goes to the checks of `checks/auth/`, which judge it.
  */
-import { accessOtherAccount } from '../../../checks/access/access-other-account.js';
-import { accessPrivilege } from '../../../checks/access/access-privilege.js';
-import { accessRoleEscalation } from '../../../checks/access/access-role-escalation.js';
-import { allowHeader } from '../../../checks/access/allow-header.js';
-import { authRefusalStatus } from '../../../checks/access/auth-refusal-status.js';
-import { authWrongCredentials, needsAnonymousComparison } from '../../../checks/access/auth-wrong-credentials.js';
-import { ignoredAuth } from '../../../checks/access/ignored-auth.js';
-import { invalidRejectedAnonymous, needsCredentialedComparison } from '../../../checks/access/invalid-rejected-anonymous.js';
+import { authWrongCredentials, needsAnonymousComparison } from '../../../checks/auth/auth-wrong-credentials.js';
+import { invalidRejectedAnonymous, needsCredentialedComparison } from '../../../checks/auth/invalid-rejected-anonymous.js';
 import { isRefusal, seenAnswer } from '../../../checks/answer-seen.js';
 import { routeMeaningDifference } from '../../../contract/diff.js';
 import { SAFE_METHODS, type Operation } from '../../../descriptor/types.js';
@@ -26,6 +20,7 @@ import { probeOtherAccounts } from './other-accounts.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
+import { AUTH_CHECKS } from '../../../checks/auth/index.js';
 
 const PHASE = 'auth';
 
@@ -129,16 +124,7 @@ export const authPhase: Phase = {
   name: PHASE,
   description:
     'Wrong credentials get 401 everywhere; the access matrix: each identity tries the same requests, least privileged first; invalid input gets 400 without credentials.',
-  checks: [
-    authWrongCredentials,
-    ignoredAuth,
-    accessPrivilege,
-    authRefusalStatus,
-    allowHeader,
-    accessOtherAccount,
-    accessRoleEscalation,
-    invalidRejectedAnonymous,
-  ],
+  checks: AUTH_CHECKS,
   budgetShare: 0.15,
   workload: (ctx) => ctx.operations.length * AUTH_REQUESTS_PER_OPERATION,
   skipReason: (ctx) =>

@@ -9,9 +9,9 @@
  * (`/wp/v2/users/`, `/community/v1/members/`) followed by the account's id (`members/{id}`,
  * `members/{user_id}/avatar`), or any path variable named `user_id` (`profile/{field_id}/data/{user_id}`).
  */
-import { accessOtherAccount } from '../../../checks/access/access-other-account.js';
-import { changedPlaces, readable, type AccountProbeEvidence, type ReadBack } from '../../../checks/access/account-probe.js';
-import { accessRoleEscalation } from '../../../checks/access/access-role-escalation.js';
+import { accessOtherAccount } from '../../../checks/auth/access-other-account.js';
+import { changedPlaces, readable, type AccountProbeEvidence, type ReadBack } from '../../../checks/auth/account-probe.js';
+import { accessRoleEscalation } from '../../../checks/auth/access-role-escalation.js';
 import { seenAnswer } from '../../../checks/answer-seen.js';
 import type { EvidenceCheck } from '../../../checks/types.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../../descriptor/types.js';

@@ -10,7 +10,7 @@ import { describeItem, itemAnswers, lacksRight, type ItemAnswer } from '../../..
 import { isSuccess, seenAnswer } from '../../../checks/answer-seen.js';
 import type { EvidenceCheck } from '../../../checks/types.js';
 import type { Operation } from '../../../descriptor/types.js';
-import { idText, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import { idText, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import { UNKNOWN_ITEM_PATH, type BatchableFamily, type BatchPlan } from '../../steps/batch-plan.js';
 import { ScriptStopped, type StepScript } from '../../steps/step-script.js';
 

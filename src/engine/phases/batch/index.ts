@@ -2,9 +2,6 @@
  * Phase `batch`: `POST /batch/v1` semantics, per locale: the size limit, per-item answers in request order, and
  * the two validation modes, with read-backs proving what ran and what did not.
  */
-import { batchItems } from '../../../checks/batch/batch-items.js';
-import { batchSizeLimit } from '../../../checks/batch/batch-size-limit.js';
-import { batchValidation } from '../../../checks/batch/batch-validation.js';
 import { BATCH_ROUTE, planBatch } from '../../steps/batch-plan.js';
 import { itemsInOrder, largestBatchAccepted, oversizedBatchRejected, requireAllValidate } from './batch-scripts.js';
 import { RouteBook } from '../../steps/route-book.js';
@@ -13,6 +10,7 @@ import { seededToken } from '../../steps/token.js';
 import type { LoadedDescriptor } from '../../../descriptor/types.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase } from '../phase.js';
+import { BATCH_CHECKS } from '../../../checks/batch/index.js';
 
 const PHASE = 'batch';
 
@@ -37,7 +35,7 @@ export const batchPhase: Phase = {
   name: PHASE,
   description:
     'Batch requests: 25 items accepted and 26 rejected before anything runs; items answered in order with their own statuses; require-all-validate runs nothing when one item is invalid, normal runs the valid ones.',
-  checks: [batchSizeLimit, batchItems, batchValidation],
+  checks: BATCH_CHECKS,
   budgetShare: 0.05,
   workload: () => BATCH_REQUESTS,
   skipReason(ctx) {

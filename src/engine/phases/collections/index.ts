@@ -27,6 +27,7 @@ import { seededToken } from '../../steps/token.js';
 import { reportExecuted } from '../examples/index.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
+import { COLLECTIONS_CHECKS } from '../../../checks/collections/index.js';
 
 const PHASE = 'collections';
 
@@ -83,7 +84,7 @@ class ListProbe {
   judge<E>(check: EvidenceCheck<E>, evidence: E, answers: readonly ListAnswer[]): CheckFailure[] {
     const judge = (): CheckFailure[] => this.judgeAnswer(check, evidence, answers);
     if (this.#held === undefined) return judge();
-    const failures = check.judge(evidence);
+    const failures = this.#ctx.execution.verdictOf(check, evidence);
     if (failures.length > 0) this.#held.push(judge);
     return failures;
   }
@@ -272,7 +273,7 @@ async function relations(ctx: PhaseContext, probe: ListProbe, firstTry: boolean)
 export const collectionsPhase: Phase = {
   name: PHASE,
   description: 'List semantics as relations between requests: total headers, per_page and its default, pages, include, exclude, offset and order.',
-  checks: [collectionHeaders, collectionLinks, collectionPaging, collectionFilters, collectionOrder],
+  checks: COLLECTIONS_CHECKS,
   budgetShare: 0.03,
   // Reads only: a few requests per list route, too few to weigh in the estimate.
   workload: () => 0,

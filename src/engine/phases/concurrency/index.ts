@@ -7,10 +7,6 @@
  * connections opened first, every request written in one turn) on what the phase made itself, several rounds
  * with fresh values, and everything it made is deleted after it, the resources a race made twice included.
  */
-import { concurrentCreate } from '../../../checks/races/concurrent-create.js';
-import { concurrentDelete } from '../../../checks/races/concurrent-delete.js';
-import { concurrentRelation } from '../../../checks/races/concurrent-relation.js';
-import { concurrentUpdate } from '../../../checks/races/concurrent-update.js';
 import { inferResources, mergedHints, type ResourceHints } from '../../../resources/index.js';
 import { RELATION_RACES } from './relation-races.js';
 import { createRace, createVariants, deleteRace, updateRace } from './resource-races.js';
@@ -21,6 +17,7 @@ import { runStepScript, type StepScript } from '../../steps/step-script.js';
 import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
+import { CONCURRENCY_CHECKS } from '../../../checks/concurrency/index.js';
 
 const PHASE = 'concurrency';
 
@@ -98,7 +95,7 @@ export const concurrencyPhase: Phase = {
   name: PHASE,
   description:
     "Requests that race, sent together on connections opened first: creates sharing unique values, updates and deletes of one resource, the same relation written several times (follow, activate a signup, a profile field's data); several rounds each, on what the run made.",
-  checks: [concurrentCreate, concurrentUpdate, concurrentDelete, concurrentRelation],
+  checks: CONCURRENCY_CHECKS,
   budgetShare: 0.05,
   workload: (ctx) => {
     const { raceWidth: width, raceRounds: rounds } = ctx.settings;

@@ -3,8 +3,8 @@
  * sequence's reproduction like its other steps; and the run's judgement of what a race showed, reported with the
  * whole sequence (every request of the race, the set-up before it and the reads after it) as the reproduction.
  */
-import type { RaceAnswer } from '../../../checks/races/evidence.js';
-import { answerOf, idText, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import type { RaceAnswer } from '../../../checks/concurrency/evidence.js';
+import { answerOf, idText, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import type { EvidenceCheck } from '../../../checks/types.js';
 import type { Operation } from '../../../descriptor/types.js';
 import { buildRequest } from '../../../request/index.js';

@@ -4,9 +4,9 @@
  * profile field written N times holds one value.
  */
 import type { HttpMethod } from '../../../descriptor/types.js';
-import { concurrentRelation } from '../../../checks/races/concurrent-relation.js';
-import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
-import { idText, isSuccess, itemsWith } from '../../../checks/resources/step-answer.js';
+import { concurrentRelation } from '../../../checks/concurrency/concurrent-relation.js';
+import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
+import { idText, isSuccess, itemsWith } from '../../../checks/stateful/step-answer.js';
 import { createResource, familyOperations, type FamilyEnv } from '../../steps/resources.js';
 import { familyAt, RELATION_ROUTES } from '../../steps/relations.js';
 import type { StepScript } from '../../steps/step-script.js';

@@ -4,12 +4,12 @@
  * resources a race made beside the one it was meant to make included (named by their answers, or found by the
  * unique values they hold).
  */
-import { concurrentCreate } from '../../../checks/races/concurrent-create.js';
-import { concurrentDelete } from '../../../checks/races/concurrent-delete.js';
-import { concurrentUpdate } from '../../../checks/races/concurrent-update.js';
-import { holderIds, sharedTexts } from '../../../checks/races/holders.js';
-import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
-import { idText, isSuccess, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import { concurrentCreate } from '../../../checks/concurrency/concurrent-create.js';
+import { concurrentDelete } from '../../../checks/concurrency/concurrent-delete.js';
+import { concurrentUpdate } from '../../../checks/concurrency/concurrent-update.js';
+import { holderIds, sharedTexts } from '../../../checks/concurrency/holders.js';
+import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
+import { idText, isSuccess, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import type { Operation } from '../../../descriptor/types.js';
 import { createBody, freshValue, type ResourceFamily } from '../../../resources/index.js';
 import { createParents, createResource, deleteArgs, familyOperations, itemPath, type FamilyEnv, type FamilyOperations } from '../../steps/resources.js';

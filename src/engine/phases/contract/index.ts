@@ -2,8 +2,6 @@
  * Phase `contract`: each locale's descriptor compared with the contract (the interface document as data, or a
  * contract file). Each finding carries the request that fetches the descriptor.
  */
-import { contractDrift } from '../../../checks/contract/contract-drift.js';
-import { contractUndocumentedRoute } from '../../../checks/contract/contract-undocumented-route.js';
 import { diffDescriptorWithContract } from '../../../contract/diff.js';
 import { contractOwnNamespaces, servedOwnNamespaces } from '../../../contract/served.js';
 import type { Contract } from '../../../contract/types.js';
@@ -11,10 +9,9 @@ import type { LoadedDescriptor } from '../../../descriptor/types.js';
 import { judgeDifference } from '../../descriptor-difference.js';
 import type { Phase } from '../phase.js';
 import { fetchRootAgain } from '../../root-request.js';
+import { CONTRACT_CHECKS } from '../../../checks/contract/index.js';
 
 const PHASE = 'contract';
-
-const CONTRACT_CHECKS = [contractDrift, contractUndocumentedRoute];
 
 /** One locale's comparison with the contract: a split run does it in one shard. */
 function contractUnit(descriptor: LoadedDescriptor): string {

@@ -15,6 +15,7 @@ import { judgeDifference } from '../../descriptor-difference.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { fetchRootAgain } from '../../root-request.js';
 import { sampleCases } from '../../sample-cases.js';
+import { LOCALE_CHECKS } from '../../../checks/locale/index.js';
 
 const PHASE = 'locale';
 
@@ -77,7 +78,7 @@ export const localePhase: Phase = {
   name: PHASE,
   description:
     'The descriptors of all locales agree beyond human text, descriptions are translated, and the same request gets the same status and error code through each locale.',
-  checks: [...DESCRIPTOR_CHECKS, localeResponseMismatch],
+  checks: LOCALE_CHECKS,
   budgetShare: 0.08,
   workload: (ctx) => {
     const first = ctx.operations.filter((op) => op.locale === ctx.descriptors[0]?.locale).slice(0, LOCALE_RESPONSE_OPERATIONS);

@@ -26,6 +26,7 @@ import { buildRequest } from '../../../request/index.js';
 import { argAccepts } from '../../../schema/index.js';
 import { forEachConcurrently } from '../../pool.js';
 import type { Phase, PhaseContext } from '../phase.js';
+import { SCHEMAS_CHECKS } from '../../../checks/schemas/index.js';
 
 const PHASE = 'schemas';
 
@@ -206,7 +207,7 @@ class SchemaRoutes {
 export const schemasPhase: Phase = {
   name: PHASE,
   description: 'Published item schemas: context field sets, context=edit without rights, _fields, HEAD (and every answer against its schema).',
-  checks: [contextFieldSets, editContextRights, fieldsParameter, headAsGet],
+  checks: SCHEMAS_CHECKS,
   budgetShare: 0.02,
   // A few requests per readable route, too few to weigh in the estimate.
   workload: () => 0,

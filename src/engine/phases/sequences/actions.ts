@@ -5,7 +5,7 @@
  * successful action made (an account, named by `user_id`) is taken into the model first, so it is deleted at the
  * sequence's end even when the step breaks the model.
  */
-import { isSuccess, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import { isSuccess, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import type { Identity } from '../../../request/index.js';
 import { freshValue } from '../../../resources/index.js';
 import { itemPath } from '../../steps/resources.js';

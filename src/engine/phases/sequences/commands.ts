@@ -6,7 +6,7 @@
  * a read against the model, and changes the model by what the server answered.
  */
 import { createBody, createUpload, freshValue, requiredUpdateValues } from '../../../resources/index.js';
-import { idText, isSuccess, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import { idText, isSuccess, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import { deleteArgs, idInUrl, itemPath } from '../../steps/resources.js';
 import type { ModelResource, SiteModel } from './model.js';
 import { goneExpectation, type SequenceRun } from './sequence-run.js';

@@ -7,12 +7,12 @@
  * fresh resources, and reported with every step's request and the model's expectation at the failing step. Same
  * seed, same sequences; everything a sequence made is deleted at its end.
  */
-import { sequenceModel } from '../../../checks/sequences/sequence-model.js';
 import { MAX_STEPS, runCommands, searchSequences } from './runner.js';
 import { modelWorld } from './world.js';
 import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase } from '../phase.js';
+import { SEQUENCES_CHECKS } from '../../../checks/sequences/index.js';
 
 const PHASE = 'sequences';
 /** The one piece of work a split run gives to one shard: the sequences share nothing with the rest of the run. */
@@ -24,7 +24,7 @@ export const sequencesPhase: Phase = {
   name: PHASE,
   description:
     'Model-based sequences (fast-check commands) over every resource family and the actions on its items: create, read, update, delete, list and act in any order, as any identity, through any locale; each step held against a model of what exists, what was written, who made it and what lists count; a failing sequence shrunk to the shortest.',
-  checks: [sequenceModel],
+  checks: SEQUENCES_CHECKS,
   budgetShare: 0.1,
   workload: (ctx) => ctx.settings.sequences * REQUESTS_PER_SEQUENCE,
   skipReason(ctx) {

@@ -4,7 +4,7 @@
  * ones not, and X-WP-Total must count the live ones. A list step of its own (any identity, any locale), and after
  * every write the lists of the written family through every locale, as the run's own account.
  */
-import { isSuccess, itemsWith, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import { isSuccess, itemsWith, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import type { Identity } from '../../../request/index.js';
 import { schemaTypes } from '../../../resources/index.js';
 import { ModelCommand } from './command-base.js';

@@ -4,8 +4,8 @@
  * wrote; an action that answers with the id of a new account (a signup's activation: `user_id`) made a
  * resource the model now holds and the sequence deletes at its end.
  */
-import { idText, type StepAnswer } from '../../../checks/resources/step-answer.js';
-import { holdsWritten } from '../../../checks/resources/written.js';
+import { idText, type StepAnswer } from '../../../checks/stateful/step-answer.js';
+import { holdsWritten } from '../../../checks/stateful/written.js';
 import type { Identity } from '../../../request/index.js';
 import { deleteArgs, itemPath } from '../../steps/resources.js';
 import type { ModelResource, SiteModel } from './model.js';

@@ -10,7 +10,7 @@ import type { CheckFailure } from '../../../checks/types.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { Identity } from '../../../request/index.js';
 import { ordinaryAccounts } from '../../../request/index.js';
-import type { StepAnswer } from '../../../checks/resources/step-answer.js';
+import type { StepAnswer } from '../../../checks/stateful/step-answer.js';
 import { StepScript, ScriptStopped, type StepValues } from '../../steps/step-script.js';
 import type { ModelResource } from './model.js';
 import type { ModelWorld, WorldFamily } from './world.js';
@@ -50,7 +50,7 @@ export class SequenceRun {
   /** Holds the step against the model; a broken expectation ends the sequence. */
   judge(step: string, op: Operation, expectation: ModelExpectation): void {
     const evidence: SequenceModelStep = { step, expectation };
-    const failures = this.reporting ? this.script.judge(sequenceModel, op, evidence) : sequenceModel.judge(evidence);
+    const failures = this.reporting ? this.script.judge(sequenceModel, op, evidence) : this.script.ctx.execution.verdictOf(sequenceModel, evidence);
     if (failures.length === 0) return;
     this.violation = { op, evidence, failures };
     throw new ModelBroken(this.violation);

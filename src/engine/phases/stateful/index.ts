@@ -5,16 +5,6 @@
  * from real responses. Every step's failure is a finding whose reproduction is the whole sequence so far, one
  * curl line per step; every sequence, run or skipped, is reported with its steps.
  */
-import { accessOtherResource } from '../../../checks/access/access-other-resource.js';
-import { collectionSearch } from '../../../checks/collections/collection-search.js';
-import { listTotal } from '../../../checks/collections/list-total.js';
-import { createLocation } from '../../../checks/resources/create-location.js';
-import { createPersisted } from '../../../checks/resources/create-persisted.js';
-import { crossLocaleVisibility } from '../../../checks/resources/cross-locale-visibility.js';
-import { duplicateCreate } from '../../../checks/resources/duplicate-create.js';
-import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
-import { updatePersisted } from '../../../checks/resources/update-persisted.js';
-import { useAfterDelete } from '../../../checks/resources/use-after-delete.js';
 import type { HttpMethod, Operation } from '../../../descriptor/types.js';
 import { inferResources, mergedHints, type ResourceHints } from '../../../resources/index.js';
 import type { SequenceReport } from '../../events.js';
@@ -36,6 +26,7 @@ import { runStepScript, type StepScript } from '../../steps/step-script.js';
 import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
+import { STATEFUL_CHECKS } from '../../../checks/stateful/index.js';
 
 const PHASE = 'stateful';
 const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
@@ -164,18 +155,7 @@ export const statefulPhase: Phase = {
   name: PHASE,
   description:
     'The life cycle of every resource family the descriptor reveals (create, read, list, search, duplicate, update of every field, delete, use after delete, X-WP-Total; cross-locale reads), and relations: signup activation, block and unblock, profile field data, follow and unfollow, components switched and back.',
-  checks: [
-    statefulSequence,
-    useAfterDelete,
-    crossLocaleVisibility,
-    listTotal,
-    updatePersisted,
-    createPersisted,
-    duplicateCreate,
-    createLocation,
-    collectionSearch,
-    accessOtherResource,
-  ],
+  checks: STATEFUL_CHECKS,
   budgetShare: 0.15,
   workload: (ctx) => ctx.operations.filter((op) => op.method === 'POST' && op.pattern.variables.length === 0).length * REQUESTS_PER_SEQUENCE,
   skipReason: writingPhaseSkipReason,

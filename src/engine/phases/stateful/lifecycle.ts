@@ -8,22 +8,22 @@
  * 404/410 → gone from the list, X-WP-Total back. The totals are read of the list narrowed to what the run can
  * attribute to itself (`include`, its token, its parent), with the list's other items, so that another writer on
  * the same server (a parallel shard, another user) is not taken for a wrong total. The steps gather what the server answered; the checks of
- * `checks/resources/`, `checks/collections/` and `checks/access/` judge it.
+ * `checks/stateful/` judge it.
  */
 import type { Operation } from '../../../descriptor/types.js';
 import { ordinaryAccounts, type Identity } from '../../../request/index.js';
 import { freshValue, requiredUpdateValues, type ResourceFamily } from '../../../resources/index.js';
-import { accessOtherResource } from '../../../checks/access/access-other-resource.js';
-import { collectionSearch } from '../../../checks/collections/collection-search.js';
+import { accessOtherResource } from '../../../checks/stateful/access-other-resource.js';
+import { collectionSearch } from '../../../checks/stateful/collection-search.js';
 import type { ListTotalRead, ListTotalStep } from '../../../checks/collections/evidence.js';
-import { listTotal, totalsComparable } from '../../../checks/collections/list-total.js';
-import { createLocation } from '../../../checks/resources/create-location.js';
-import { createPersisted, fieldsShown } from '../../../checks/resources/create-persisted.js';
-import { crossLocaleVisibility } from '../../../checks/resources/cross-locale-visibility.js';
-import { duplicateCreate } from '../../../checks/resources/duplicate-create.js';
-import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
-import { describeAnswer, idText, isSuccess, itemsWith, type StepAnswer } from '../../../checks/resources/step-answer.js';
-import { useAfterDelete } from '../../../checks/resources/use-after-delete.js';
+import { listTotal, totalsComparable } from '../../../checks/stateful/list-total.js';
+import { createLocation } from '../../../checks/stateful/create-location.js';
+import { createPersisted, fieldsShown } from '../../../checks/stateful/create-persisted.js';
+import { crossLocaleVisibility } from '../../../checks/stateful/cross-locale-visibility.js';
+import { duplicateCreate } from '../../../checks/stateful/duplicate-create.js';
+import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
+import { describeAnswer, idText, isSuccess, itemsWith, type StepAnswer } from '../../../checks/stateful/step-answer.js';
+import { useAfterDelete } from '../../../checks/stateful/use-after-delete.js';
 import { findInList, listBase, listRead, readList, searchable, searchFor, totalsAfterCreate, totalWithResource, type ListRead } from './own-in-list.js';
 import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from '../../steps/resources.js';

@@ -5,8 +5,8 @@
  * run, another user); what the run can attribute to itself does not. `list_total` judges what these read.
  */
 import type { ListTotalRead, ListTotalStep } from '../../../checks/collections/evidence.js';
-import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
-import { idText, itemsWith, type StepAnswer } from '../../../checks/resources/step-answer.js';
+import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
+import { idText, itemsWith, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { ResourceFamily } from '../../../resources/index.js';
 import type { CreatedResource } from '../../steps/resources.js';

@@ -5,10 +5,10 @@
 import type { ArgDescriptor } from '../../../descriptor/types.js';
 import { classifyValue } from '../../../schema/wordpress-rules.js';
 import { freshValue, requiredUpdateValues, schemaTypes, type ResourceFamily } from '../../../resources/index.js';
-import { statefulSequence } from '../../../checks/resources/stateful-sequence.js';
-import { describeAnswer } from '../../../checks/resources/step-answer.js';
-import { shows, updatePersisted } from '../../../checks/resources/update-persisted.js';
-import { unreadableShape } from '../../../checks/resources/written.js';
+import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
+import { describeAnswer } from '../../../checks/stateful/step-answer.js';
+import { shows, updatePersisted } from '../../../checks/stateful/update-persisted.js';
+import { unreadableShape } from '../../../checks/stateful/written.js';
 import type { CreatedResource, FamilyOperations } from '../../steps/resources.js';
 import type { StepScript } from '../../steps/step-script.js';
 

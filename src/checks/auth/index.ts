@@ -1,0 +1,21 @@
+/** The auth phase's checks: wrong credentials, the matrix of identities, other accounts, invalid input without credentials. */
+import { authWrongCredentials } from './auth-wrong-credentials.js';
+import { ignoredAuth } from './ignored-auth.js';
+import { accessPrivilege } from './access-privilege.js';
+import { authRefusalStatus } from './auth-refusal-status.js';
+import { allowHeader } from './allow-header.js';
+import { accessOtherAccount } from './access-other-account.js';
+import { accessRoleEscalation } from './access-role-escalation.js';
+import { invalidRejectedAnonymous } from './invalid-rejected-anonymous.js';
+import type { AnyEvidenceCheck } from '../types.js';
+
+export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
+  authWrongCredentials,
+  ignoredAuth,
+  accessPrivilege,
+  authRefusalStatus,
+  allowHeader,
+  accessOtherAccount,
+  accessRoleEscalation,
+  invalidRejectedAnonymous,
+];
