@@ -15,10 +15,10 @@ export function fuzzRunSettings(run) {
     overrides: {
       baseUrl: run.baseUrl,
       seed: run.seed,
-      examples: run.examples,
+      fuzzExamples: run.examples,
       phases: ['fuzz'],
       timeBudgetSeconds: run.timeBudgetSeconds,
-      concurrency: run.concurrency,
+      connections: run.concurrency,
       locales: run.locales === undefined ? ['en_gb', 'el'] : run.locales,
       contract: run.contract ?? 'builtin',
       user: run.user === undefined ? 'admin' : run.user,

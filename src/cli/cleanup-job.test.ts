@@ -137,7 +137,7 @@ describe('restconform cleanup', () => {
         baseUrl: server.url,
         locales: ['en_gb'],
         seed: 3,
-        examples: 4,
+        fuzzExamples: 4,
         phases: ['fuzz'],
         reportDir: null,
         json: report,

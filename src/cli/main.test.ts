@@ -36,8 +36,8 @@ describe('restconform command line', () => {
     const io = capture();
     expect(await main(['run', '--no-such-flag'])).toBe(2);
     expect(io.err()).toContain("unknown option '--no-such-flag'");
-    expect(await main(['run', '--concurrency', 'many'])).toBe(2);
-    expect(io.err()).toContain('--concurrency takes a whole number');
+    expect(await main(['run', '--connections', 'many'])).toBe(2);
+    expect(io.err()).toContain('--connections takes a whole number');
     expect(await main(['run', '--phases', 'fuz'])).toBe(2);
     expect(io.err()).toContain('did you mean "fuzz"');
     expect(await main(['frobnicate'])).toBe(2);

@@ -49,13 +49,13 @@ describe('profiles', () => {
     expect(settings.timeBudgetSeconds).toBe(600);
     expect(settings.junit).toBe(true);
     expect(settings.json).toBeNull(); // report-dir/report.json, beside junit.xml
-    expect(settings.examples).toBeLessThan(BUILTIN_DEFAULTS.examples);
+    expect(settings.fuzzExamples).toBeLessThan(BUILTIN_DEFAULTS.fuzzExamples);
   });
 
   it('fuzz runs long with many examples and an NDJSON stream', () => {
     const settings = loadConfig({ profile: 'fuzz' });
     expect(settings.timeBudgetSeconds).toBe(3600);
-    expect(settings.examples).toBeGreaterThan(BUILTIN_DEFAULTS.examples);
+    expect(settings.fuzzExamples).toBeGreaterThan(BUILTIN_DEFAULTS.fuzzExamples);
     expect(settings.ndjson).toBe(true);
   });
 
@@ -71,11 +71,11 @@ describe('profiles', () => {
 
 describe('precedence', () => {
   it('command line wins over the file, the file over the profile, the profile over built-in defaults', () => {
-    const file = writeConfig('layers.yaml', 'seed: 7\nconcurrency: 4\nexamples: 3\n');
-    const settings = loadConfig({ file, profile: 'ci', overrides: { concurrency: 2, timeoutMs: undefined } });
-    expect(settings.concurrency).toBe(2); // command line over file
+    const file = writeConfig('layers.yaml', 'seed: 7\nconnections: 4\nfuzz-examples: 3\n');
+    const settings = loadConfig({ file, profile: 'ci', overrides: { connections: 2, timeoutMs: undefined } });
+    expect(settings.connections).toBe(2); // command line over file
     expect(settings.seed).toBe(7); // file over profile (ci says 1)
-    expect(settings.examples).toBe(3); // file over profile
+    expect(settings.fuzzExamples).toBe(3); // file over profile
     expect(settings.junit).toBe(true); // profile over built-in null
     expect(settings.timeoutMs).toBe(BUILTIN_DEFAULTS.timeoutMs); // undefined override ignored
   });
@@ -125,15 +125,15 @@ describe('precedence', () => {
 
 describe('errors name the file, the line and the key', () => {
   it('an unknown key, with a suggestion', () => {
-    const file = writeConfig('config.yaml', '# comment\nseed: 1\nexamples: 5\n\nphases: [fuzz]\ntime-budget: 60\nconcurency: 4\n');
+    const file = writeConfig('config.yaml', '# comment\nseed: 1\nfuzz-examples: 5\n\nphases: [fuzz]\ntime-budget: 60\nconections: 4\n');
     const error = errorOf(() => loadConfig({ file }));
-    expect(error.message).toBe(`${file}:7: unknown key "concurency" (did you mean "concurrency"?)`);
-    expect(error.issues[0]).toMatchObject({ line: 7, key: 'concurency' });
+    expect(error.message).toBe(`${file}:7: unknown key "conections" (did you mean "connections"?)`);
+    expect(error.issues[0]).toMatchObject({ line: 7, key: 'conections' });
   });
 
   it('a wrong type', () => {
-    const error = errorOf(() => parseConfigText('seed: 1\nconcurrency: "16x"\n', 'config.yaml'));
-    expect(error.message).toBe('config.yaml:2: "concurrency" must be an integer (got "16x")');
+    const error = errorOf(() => parseConfigText('seed: 1\nconnections: "16x"\n', 'config.yaml'));
+    expect(error.message).toBe('config.yaml:2: "connections" must be an integer (got "16x")');
   });
 
   it('a wrong enum value under a key, and an unknown phase in a list where the phases are known', () => {
@@ -187,8 +187,8 @@ describe('errors name the file, the line and the key', () => {
   });
 
   it('command-line overrides go through the same rules', () => {
-    const error = errorOf(() => loadConfig({ overrides: { concurrency: 0, shard: { index: 5, count: 4 } } }));
-    expect(error.message).toBe('command line: "--concurrency" must be >= 1 (got 0)');
+    const error = errorOf(() => loadConfig({ overrides: { connections: 0, shard: { index: 5, count: 4 } } }));
+    expect(error.message).toBe('command line: "--connections" must be >= 1 (got 0)');
     const shard = errorOf(() => loadConfig({ overrides: { shard: { index: 5, count: 4 } } }));
     expect(shard.message).toBe('command line: --shard: expected I/N with 1 ≤ I ≤ N, got "5/4"');
     const checks = errorOf(() => loadConfig({ overrides: { checks: ['nope'] }, knownChecks: KNOWN_CHECKS }));

@@ -10,6 +10,7 @@ import { didYouMean } from './did-you-mean.js';
 import { unknownPhase } from './parse-values.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { FILE_KEYS, fileKeyOf } from './file-keys.js';
+import { FORMER_NAMES, warnFormerName } from './former-names.js';
 import { configDir } from './package-root.js';
 import { BUILTIN_DEFAULTS, isUnsetByDefault, type RunConfigInput, type RunSettings, type SettingKey } from './run-settings.js';
 import { validateConfigData, type IssueLocator } from './validate-file.js';
@@ -53,9 +54,11 @@ export function loadConfig(options: LoadConfigOptions): RunSettings {
     ]);
   }
   const known = { checks: options.knownChecks, phases: options.knownPhases };
-  const profileInput = readConfigFile(join(configDir(), `${profile}.yaml`), { known, name: `config/${profile}.yaml` });
-  const fileInput = options.file === undefined ? {} : readConfigFile(options.file, { known });
-  const overrideInput = checkOverrides(options.overrides ?? {}, known);
+  // A former name is said to be one once per loading, however many layers use it.
+  const said = new Set<string>();
+  const profileInput = readConfigFile(join(configDir(), `${profile}.yaml`), { known, name: `config/${profile}.yaml`, said });
+  const fileInput = options.file === undefined ? {} : readConfigFile(options.file, { known, said });
+  const overrideInput = checkOverrides(options.overrides ?? {}, known, said);
 
   const merged: Record<string, unknown> = { ...BUILTIN_DEFAULTS };
   for (const layer of [profileInput, fileInput, overrideInput]) {
@@ -95,7 +98,7 @@ function randomSeed(): number {
  * Reads one YAML configuration file into `RunConfigInput`. `name` is how messages call the file (default:
  * the path as given).
  */
-export function readConfigFile(path: string, options: { known?: KnownNames; name?: string } = {}): RunConfigInput {
+export function readConfigFile(path: string, options: { known?: KnownNames; name?: string; said?: Set<string> } = {}): RunConfigInput {
   const name = options.name ?? path;
   let text: string;
   try {
@@ -104,13 +107,13 @@ export function readConfigFile(path: string, options: { known?: KnownNames; name
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new ConfigError([{ source: name, message: `cannot read the configuration file: ${reason}` }]);
   }
-  return parseConfigText(text, name, options.known);
+  return parseConfigText(text, name, options.known, options.said);
 }
 
 /** Parses configuration YAML text (as read from the file `name`) into `RunConfigInput`. */
-export function parseConfigText(text: string, name: string, known: KnownNames = {}): RunConfigInput {
+export function parseConfigText(text: string, name: string, known: KnownNames = {}, said = new Set<string>()): RunConfigInput {
   const source = parseYamlSource(text, name);
-  return toInput(source.data, { source: name, showKey, lineOf: source.lineOf }, known);
+  return toInput(source.data, { source: name, showKey, lineOf: source.lineOf }, known, said);
 }
 
 /** `['severity', 'x']` → `severity.x`; `['phases', 2]` → `phases[2]`. */
@@ -119,28 +122,39 @@ function showKey(path: KeyPath): string {
 }
 
 /** Command-line values go through the same schema and conversions as the file, so both reject the same values. */
-function checkOverrides(overrides: RunConfigInput, known: KnownNames): RunConfigInput {
+function checkOverrides(overrides: RunConfigInput, known: KnownNames, said: Set<string>): RunConfigInput {
   const asFile: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(overrides) as Array<[keyof RunConfigInput, unknown]>) {
-    if (value !== undefined) asFile[fileKeyOf(field).file] = fileKeyOf(field).toFile(value);
+    if (value === undefined) continue;
+    // A former name goes on as the file's former key, so that the file's reading says it once.
+    const former = FORMER_NAMES.find((name) => name.former === field);
+    const key = fileKeyOf(former?.input ?? (field as SettingKey));
+    asFile[former?.former ?? key.file] = key.toFile(value);
   }
   const locate: IssueLocator = {
     source: 'command line',
     showKey: (path) => `--${showKey(path)}`,
     lineOf: () => undefined,
   };
-  return toInput(asFile, locate, known);
+  return toInput(asFile, locate, known, said);
 }
 
 /**
  * File-shaped data (YAML keys) → `RunConfigInput`: schema validation, then the conversions, then check names
  * against the registry when it is known. Every problem is located with `locate`.
  */
-function toInput(data: unknown, locate: IssueLocator, known: KnownNames): RunConfigInput {
+function toInput(data: unknown, locate: IssueLocator, known: KnownNames, said: Set<string>): RunConfigInput {
   const knownChecks = known.checks;
   const schemaIssues = validateConfigData(data, locate);
   if (schemaIssues.length > 0) throw new ConfigError(schemaIssues);
-  const values = data as Record<string, unknown>;
+  const values = { ...(data as Record<string, unknown>) };
+  for (const name of FORMER_NAMES) {
+    if (!(name.former in values)) continue;
+    warnFormerName(name, said);
+    // The name as now spelt wins where both are given.
+    if (!(name.file in values)) values[name.file] = values[name.former];
+    delete values[name.former];
+  }
   const input: Record<string, unknown> = {};
   const issues: ConfigIssue[] = [];
   const issueAt = (path: KeyPath, part: 'key' | 'value', message: string): ConfigIssue => ({

@@ -11,7 +11,7 @@ function invalid(option: string, message: string): ConfigError {
   return new ConfigError([{ source: option, message }]);
 }
 
-/** `'16'` → 16: a whole number of at least `min`, for `option`; `--concurrency takes a whole number …` otherwise. */
+/** `'16'` → 16: a whole number of at least `min`, for `option`; `--connections takes a whole number …` otherwise. */
 export function parseWholeNumber(text: string, min: number, option: string): number {
   if (!/^\d+$/.test(text) || Number(text) < min) throw new ConfigError(`${option} takes a whole number of at least ${min}, not "${text}"`);
   return Number(text);

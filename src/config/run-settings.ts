@@ -23,7 +23,15 @@ export type RunSettings = { [K in keyof Rows as K extends UnsetKey ? never : K]:
  * setting unset by default (`baseUrl`, `rateLimit`) clears a value a lower layer set; `seed: 'random'` asks for a
  * fresh seed.
  */
-export type RunConfigInput = { [K in keyof Rows]?: InputFor<K> };
+export type RunConfigInput = { [K in keyof Rows]?: InputFor<K> } & FormerInput;
+
+/** Former names a user may still give (a row's `formerly`; see `former-names.ts`), each setting its setting as now named. */
+interface FormerInput {
+  /** @deprecated Now `fuzzExamples` (`--fuzz-examples`). */
+  examples?: InputFor<'fuzzExamples'>;
+  /** @deprecated Now `connections` (`--connections`). */
+  concurrency?: InputFor<'connections'>;
+}
 
 /** Each row as `[key, row]`, in table order. */
 export function settingRows(): Array<[SettingKey, SettingSpec<unknown>]> {

@@ -20,6 +20,13 @@ export function configSchema(): Record<string, unknown> {
     ...HEAD,
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(settingRows().map(([, row]) => [row.file, { description: row.description, ...row.schema }])),
+    properties: Object.fromEntries(
+      settingRows().flatMap(([, row]) => [
+        [row.file, { description: row.description, ...row.schema }],
+        ...(row.formerly === undefined
+          ? []
+          : [[row.formerly, { description: `Former name of ${row.file}, still read: ${row.description}`, deprecated: true, ...row.schema }]]),
+      ]),
+    ),
   };
 }

@@ -26,6 +26,11 @@ export interface SettingFlag<Input> {
 export interface SettingSpec<Input> {
   /** The key in a configuration file (kebab-case, like the command-line option). */
   file: string;
+  /**
+   * The setting's former name, one word, still read as its configuration-file key, its `--option` and its key in
+   * the library's options, each use with a deprecation line on stderr (see `former-names.ts`).
+   */
+  formerly?: string;
   /** The built-in default (the lowest layer); absent for a setting that is unset by default. */
   default?: Input;
   /** What the setting means: the description of its key in the configuration schema. */

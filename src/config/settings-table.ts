@@ -78,13 +78,18 @@ export const SETTINGS = {
       parse: (given) => (text(given) === 'random' ? 'random' : wholeNumber('--seed', 0)(given)),
     },
   }),
-  /** Generated examples per operation per phase. */
-  examples: setting<number>({
-    file: 'examples',
+  /** Generated cases the fuzz phase draws per operation, of each kind (valid, invalid). */
+  fuzzExamples: setting<number>({
+    file: 'fuzz-examples',
+    formerly: 'examples',
     default: 20,
-    description: 'Generated examples per operation per phase.',
+    description: 'Generated cases the fuzz phase draws per operation, of each kind (valid and invalid).',
     schema: { type: 'integer', minimum: 1, maximum: 1000000 },
-    flag: { option: '--examples <n>', help: withDefault('generated examples per operation and phase'), parse: wholeNumber('--examples', 0) },
+    flag: {
+      option: '--fuzz-examples <n>',
+      help: withDefault('generated cases the fuzz phase draws per operation and kind'),
+      parse: wholeNumber('--fuzz-examples', 0),
+    },
   }),
   /** Requests of one race, sent together (the `concurrency` phase). */
   raceWidth: setting<number>({
@@ -160,13 +165,14 @@ export const SETTINGS = {
       patternProperties: { [CHECK_NAME_PATTERN]: { description: 'The severity of the check named by the key.', enum: ['failure', 'warning'] } },
     },
   }),
-  /** Requests in flight at once. */
-  concurrency: setting<number>({
-    file: 'concurrency',
+  /** Requests in flight at once (not the concurrency phase's races: `raceWidth`). */
+  connections: setting<number>({
+    file: 'connections',
+    formerly: 'concurrency',
     default: 16,
-    description: 'Requests in flight at once.',
+    description: 'Requests in flight at once (the concurrency phase sends its races by race-width).',
     schema: { type: 'integer', minimum: 1, maximum: 1024 },
-    flag: { option: '--concurrency <n>', help: withDefault('requests in flight at once'), parse: wholeNumber('--concurrency', 1) },
+    flag: { option: '--connections <n>', help: withDefault('requests in flight at once'), parse: wholeNumber('--connections', 1) },
   }),
   /** Per-request timeout. */
   timeoutMs: setting<number>({

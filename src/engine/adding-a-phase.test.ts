@@ -69,7 +69,7 @@ const lists = (): number => descriptors.flatMap((d) => d.operations).filter((op)
 /** Runs the engine with the phases given (by name) out of every phase plus the throwaway one. */
 async function runWith(phases: string[], sender = transport): Promise<{ result: RunResult; events: RunEvent[] }> {
   const catalogue = [...PHASES, perPageOne];
-  const settings = loadConfig({ knownPhases: catalogue.map((phase) => phase.name), overrides: { phases, seed: 1, examples: 1, timeBudgetSeconds: 60 } });
+  const settings = loadConfig({ knownPhases: catalogue.map((phase) => phase.name), overrides: { phases, seed: 1, fuzzExamples: 1, timeBudgetSeconds: 60 } });
   const events: RunEvent[] = [];
   const result = await executePhases({
     settings,

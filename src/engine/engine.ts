@@ -27,7 +27,7 @@ import { SetUpWindow, setUpCapMs } from './execution/set-up.js';
 import { planShards, WHOLE_RUN, type ShardPlan } from './shard-plan.js';
 
 /**
- * What a run is given: its resolved settings, whole (the engine reads seed, phases, examples, concurrency, time
+ * What a run is given: its resolved settings, whole (the engine reads seed, phases, fuzz examples, connections, time
  * budget, shard, strictness, clean-up, extra values and severities from them), and what is not a setting: the
  * target, its descriptors, the sender, the resolved credentials and accounts, the loaded contract, hints and
  * baseline, and the check selection resolved against the registry.
@@ -101,7 +101,7 @@ export interface ShardingInput {
   safeMethodsOnly: boolean;
   shard?: ShardRef | null;
   phases: readonly string[];
-  examples: number;
+  fuzzExamples: number;
   hasContract: boolean;
   hasCredentials: boolean;
   /** The phases the engine can run, in running order (default: every phase of `PHASES`). */
@@ -117,7 +117,7 @@ export function planRun(input: ShardingInput): { allOperations: Operation[]; pla
   if (!input.shard || input.shard.count <= 1) return { allOperations, plan: WHOLE_RUN, operations: allOperations };
   const planning: PlanningContext = { ...input, allOperations };
   const units = (input.catalogue ?? PHASES).filter((phase) => input.phases.includes(phase.name)).flatMap((phase) => phase.units?.(planning) ?? []);
-  const plan = planShards(input.shard, allOperations, units, input.examples);
+  const plan = planShards(input.shard, allOperations, units, input.fuzzExamples);
   return { allOperations, plan, operations: allOperations.filter((op) => plan.ownsOperation(op)) };
 }
 
@@ -166,7 +166,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     extraValues: options.settings.extraValues,
     baseline: options.baseline,
     // Measured on the run's own first requests, so no request is sent only to time the target.
-    pace: { after: Math.max(8, options.settings.concurrency * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
+    pace: { after: Math.max(8, options.settings.connections * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
     owned: new OwnedResources(options.descriptors, options.resourceHints),
     ownedWritesOnly: !options.bundledServer && !options.settings.allowDestructive,
   });
@@ -174,7 +174,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     ...options,
     shard: options.settings.shard,
     phases: options.settings.phases,
-    examples: options.settings.examples,
+    fuzzExamples: options.settings.fuzzExamples,
     hasContract: options.contract !== undefined,
     hasCredentials: options.credentials !== undefined || (options.accounts?.length ?? 0) > 0,
   });
@@ -245,7 +245,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     const wanted = options.checks.some((check) => check.name === 'response_schema') || options.settings.phases.includes('schemas');
     if (wanted && !execution.stopped) {
       execution.useAnswerSchemas(
-        await loadAnswerSchemas({ ...options, sender: setUp.sender, signal: setUp.signal, concurrency: options.settings.concurrency, execution, restUrls }),
+        await loadAnswerSchemas({ ...options, sender: setUp.sender, signal: setUp.signal, concurrency: options.settings.connections, execution, restUrls }),
       );
     }
   } finally {

@@ -33,7 +33,7 @@ describe('a run against a server that is not the bundled one', () => {
   async function runAgainst(extra: Record<string, unknown>) {
     const events: RunEvent[] = [];
     const settings = loadRunSettings({
-      overrides: { baseUrl: server.url, locales: ['en_gb'], seed: 3, examples: 4, phases: ['fuzz', 'stateful'], reportDir: null, user: 'admin', ...extra },
+      overrides: { baseUrl: server.url, locales: ['en_gb'], seed: 3, fuzzExamples: 4, phases: ['fuzz', 'stateful'], reportDir: null, user: 'admin', ...extra },
     });
     const { result } = await runJob(settings, {
       console: false,

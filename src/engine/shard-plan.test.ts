@@ -11,13 +11,13 @@ let planning: {
   descriptors: LoadedDescriptor[];
   safeMethodsOnly: boolean;
   phases: readonly string[];
-  examples: number;
+  fuzzExamples: number;
   hasCredentials: boolean;
   hasContract: boolean;
 };
 beforeAll(async () => {
   descriptors = [await referenceDescriptor('en_gb'), await referenceDescriptor('el')];
-  planning = { descriptors, safeMethodsOnly: false, phases: PHASE_NAMES, examples: 20, hasCredentials: true, hasContract: true };
+  planning = { descriptors, safeMethodsOnly: false, phases: PHASE_NAMES, fuzzExamples: 20, hasCredentials: true, hasContract: true };
 });
 
 describe('sharing a split run', () => {

@@ -103,7 +103,7 @@ export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
       descriptors,
       safeMethodsOnly,
       phases: defaults.phases,
-      examples: defaults.examples,
+      fuzzExamples: defaults.fuzzExamples,
       hasContract: false,
       hasCredentials: credentials !== undefined,
     });

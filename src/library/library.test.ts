@@ -21,7 +21,7 @@ describe('restconform as a library', () => {
       expect(target.bundled).toBe(true);
       expect(target.descriptors.map((descriptor) => descriptor.locale)).toEqual(['en_gb']);
       expect(target.credentials?.user).toBe('admin');
-      const outcome = await run({ target, seed: 4, examples: 1, phases: ['examples', 'auth'] });
+      const outcome = await run({ target, seed: 4, fuzzExamples: 1, phases: ['examples', 'auth'] });
       expect(outcome.exitCode).toBe(0);
       expect(outcome.settings.baseUrl).toBe(target.baseUrl);
       // The auth phase ran: the run logged in with the target's credentials.
@@ -33,7 +33,7 @@ describe('restconform as a library', () => {
   });
 
   it('starts the bundled server by itself without a target, and names an unreachable one', async () => {
-    const outcome = await run({ seed: 2, locales: ['en_gb'], phases: ['examples'], examples: 1, checks: ['not_a_server_error'] });
+    const outcome = await run({ seed: 2, locales: ['en_gb'], phases: ['examples'], fuzzExamples: 1, checks: ['not_a_server_error'] });
     expect(outcome.exitCode).toBe(0);
     expect(outcome.settings.baseUrl ?? null).toBeNull();
     expect(outcome.summary.requests).toBeGreaterThan(100);

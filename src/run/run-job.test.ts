@@ -24,7 +24,7 @@ const quiet = { console: false as const };
 
 describe('runJob on the bundled reference server', () => {
   it('covers every documented operation in both locales and finds nothing', async () => {
-    const settings = loadRunSettings({ overrides: { seed: 3, examples: 2, phases: ['examples', 'fuzz'], reportDir: null } });
+    const settings = loadRunSettings({ overrides: { seed: 3, fuzzExamples: 2, phases: ['examples', 'fuzz'], reportDir: null } });
     const { exitCode, result } = await runJob(settings, quiet);
     expect(result!.findings.filter((f) => f.severity === 'failure')).toEqual([]);
     expect(exitCode).toBe(0);
@@ -46,7 +46,7 @@ describe('runJob feeds its reporters', () => {
     };
     const seen: RunEvent['type'][] = [];
     const recording: Reporter = { onEvent: (event) => void seen.push(event.type), close: async () => undefined };
-    const settings = loadRunSettings({ overrides: { seed: 3, examples: 1, phases: ['contract'], reportDir: null } });
+    const settings = loadRunSettings({ overrides: { seed: 3, fuzzExamples: 1, phases: ['contract'], reportDir: null } });
     const error = await runJob(settings, { ...quiet, reporters: [failing, recording] }).catch((e: unknown) => e);
     expect(seen).toContain('run_finished');
     expect(error).toBeInstanceOf(UsageError);
@@ -120,7 +120,7 @@ describe('runJob checks every account before the phases', () => {
       overrides: {
         seed: 3,
         phases: ['examples'],
-        examples: 1,
+        fuzzExamples: 1,
         reportDir: null,
         accounts: [{ user: 'member', role: 'member', appPasswordEnv: 'H9_MEMBER_PW' }],
       },
@@ -139,7 +139,7 @@ describe('runJob checks every account before the phases', () => {
     const server = await startFaultyServer({ seed: 3, faults: [anonymousIndex] });
     try {
       const settings = loadRunSettings({
-        overrides: { seed: 3, baseUrl: server.url, phases: ['examples'], examples: 1, reportDir: null, user: 'admin', appPasswordEnv: 'H9_ADMIN_PW' },
+        overrides: { seed: 3, baseUrl: server.url, phases: ['examples'], fuzzExamples: 1, reportDir: null, user: 'admin', appPasswordEnv: 'H9_ADMIN_PW' },
       });
       const error = await runJob(settings, { ...quiet, env: { H9_ADMIN_PW: WRONG } }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UsageError);
@@ -155,7 +155,7 @@ describe('runJob checks every account before the phases', () => {
 
   it('names the main account when even its descriptor read is refused', async () => {
     const settings = loadRunSettings({
-      overrides: { seed: 3, phases: ['examples'], examples: 1, reportDir: null, user: 'admin', appPasswordEnv: 'H9_ADMIN_PW' },
+      overrides: { seed: 3, phases: ['examples'], fuzzExamples: 1, reportDir: null, user: 'admin', appPasswordEnv: 'H9_ADMIN_PW' },
     });
     const error = await runJob(settings, { ...quiet, env: { H9_ADMIN_PW: WRONG } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);

@@ -144,7 +144,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(baseUrl);
 
   const transport: Transport = createTransport({
-    connections: settings.concurrency,
+    connections: settings.connections,
     timeoutMs: settings.timeoutMs,
     maxBodyBytes: settings.maxBodyBytes,
     rateLimit: settings.rateLimit,

@@ -92,7 +92,7 @@ describe('a baseline and --fail-on decide the exit code', () => {
 
   async function runWith(overrides: RunConfigInput, io: { console?: NodeJS.WritableStream } = {}) {
     const settings = loadRunSettings({
-      overrides: { baseUrl: server.url, locales: null, contract: 'none', phases: ['examples'], seed: 1, examples: 1, reportDir: null, ...overrides },
+      overrides: { baseUrl: server.url, locales: null, contract: 'none', phases: ['examples'], seed: 1, fuzzExamples: 1, reportDir: null, ...overrides },
     });
     return runJob(settings, { console: io.console ?? false, progress: sink(), env: {} });
   }
@@ -171,7 +171,7 @@ describe('a baseline and --fail-on decide the exit code', () => {
         { check: 'not_a_server_error', method: 'GET', route: '/x/v1/later', reason: 'not yet' },
       ]);
       // One request at a time, each answered after 1.5 s: a 1 s budget ends after the first answer.
-      const overrides: RunConfigInput = { baseUrl: slow.url, baseline: list, concurrency: 1, timeBudgetSeconds: 1, phases: ['examples', 'fuzz'] };
+      const overrides: RunConfigInput = { baseUrl: slow.url, baseline: list, connections: 1, timeBudgetSeconds: 1, phases: ['examples', 'fuzz'] };
       const short = await runWith(overrides);
       expect(short.result!.incomplete).toEqual(['stopped early: time budget', 'phases not run, the run had stopped: fuzz', '2 of 3 operations got no request']);
       expect(short.exitCode).toBe(0);
@@ -184,7 +184,9 @@ describe('a baseline and --fail-on decide the exit code', () => {
 
 describe('a short time budget', () => {
   it('is spent sending: the budget starts when the phases do, and the run says it is incomplete', async () => {
-    const settings = loadRunSettings({ overrides: { phases: ['examples', 'fuzz', 'stateful'], seed: 2, examples: 50, timeBudgetSeconds: 1, reportDir: null } });
+    const settings = loadRunSettings({
+      overrides: { phases: ['examples', 'fuzz', 'stateful'], seed: 2, fuzzExamples: 50, timeBudgetSeconds: 1, reportDir: null },
+    });
     const events: Array<{ type: string; phase?: string; reason?: string }> = [];
     const { exitCode, result } = await runJob(settings, {
       console: false,
@@ -216,7 +218,9 @@ describe('the closing line of a run without credentials against protected routes
     const server = await startReferenceServer({ port: 0, seed: 4 });
     try {
       // No --user: every request goes out anonymously, and the members' routes refuse most of them.
-      const settings = loadRunSettings({ overrides: { baseUrl: server.url, phases: ['examples'], seed: 1, examples: 1, locales: ['en_gb'], reportDir: null } });
+      const settings = loadRunSettings({
+        overrides: { baseUrl: server.url, phases: ['examples'], seed: 1, fuzzExamples: 1, locales: ['en_gb'], reportDir: null },
+      });
       const console = sink();
       const { result } = await runJob(settings, { console, progress: sink(), env: {} });
       expect(result!.summary.refusedAsRun).toBeGreaterThan(0);

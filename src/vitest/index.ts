@@ -3,7 +3,7 @@
  *
  *   // conformance.test.ts
  *   import { conformanceTests } from 'restconform/vitest';
- *   await conformanceTests({ baseUrl: 'http://localhost:8080', examples: 5 });
+ *   await conformanceTests({ baseUrl: 'http://localhost:8080', fuzzExamples: 5 });
  *
  * It reads the target's descriptors while vitest collects the file (vitest needs every test name then), runs
  * restconform once in `beforeAll`, and gives one test per (operation, check), one per check for what names no

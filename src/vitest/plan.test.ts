@@ -5,9 +5,9 @@ import { settingsFromEnvironment } from './settings.js';
 
 describe('conformance tests: settings', () => {
   it('takes options over variables, and variables over the profile', () => {
-    const settings = settingsFromEnvironment({ RESTCONFORM_SEED: '5', RESTCONFORM_EXAMPLES: '3', RESTCONFORM_PROFILE: 'ci' }, { examples: 7 });
+    const settings = settingsFromEnvironment({ RESTCONFORM_SEED: '5', RESTCONFORM_EXAMPLES: '3', RESTCONFORM_PROFILE: 'ci' }, { fuzzExamples: 7 });
     expect(settings.seed).toBe(5);
-    expect(settings.examples).toBe(7);
+    expect(settings.fuzzExamples).toBe(7);
     expect(settings.timeBudgetSeconds).toBe(600);
     // vitest reports: no report files unless asked.
     expect([settings.json, settings.junit, settings.html]).toEqual([null, null, null]);
@@ -21,7 +21,7 @@ describe('conformance tests: settings', () => {
 
 describe('conformance tests: plan and outcome', () => {
   it('lists the operations and checks of the bundled server, runs once and files the findings by operation', async () => {
-    const target = await prepareConformance({}, { locales: ['en_gb'], phases: ['examples'], examples: 1 });
+    const target = await prepareConformance({}, { locales: ['en_gb'], phases: ['examples'], fuzzExamples: 1 });
     try {
       expect(target.bundled).toBe(true);
       expect(target.operations.length).toBeGreaterThan(100);

@@ -83,7 +83,7 @@ export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options:
         safeMethodsOnly,
         shard: settings.shard,
         phases: settings.phases,
-        examples: settings.examples,
+        fuzzExamples: settings.fuzzExamples,
         hasContract: settings.contract !== 'none',
         hasCredentials: settings.user !== null,
       }).operations,

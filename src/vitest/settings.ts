@@ -9,7 +9,7 @@
  * | `RESTCONFORM_LOCALES` | `en_gb,el`, or `none` for plain WordPress | `en_gb,el` |
  * | `RESTCONFORM_USER` + `RESTCONFORM_APP_PASSWORD` | HTTP Basic with an application password | anonymous |
  * | `RESTCONFORM_SEED` | seed of every generated value | `1` (unless a config file sets one) |
- * | `RESTCONFORM_EXAMPLES` | generated examples per operation and phase | `20` |
+ * | `RESTCONFORM_EXAMPLES` | generated cases the fuzz phase draws per operation and kind | `20` |
  * | `RESTCONFORM_CONFIG` | a YAML configuration file, as `restconform run --config` reads | none |
  * | `RESTCONFORM_PROFILE` | `default`, `ci` or `fuzz` | `default` |
  * | `RESTCONFORM_REPORT_DIR` | also write report.json and report.html here | none |
@@ -53,7 +53,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv, options: RunConf
     appPasswordEnv: env.RESTCONFORM_USER ? APP_PASSWORD_VARIABLE : undefined,
     // A test suite repeats itself: a fixed seed unless one is asked for.
     seed: seed ?? (configFile === undefined ? 1 : undefined),
-    examples: wholeNumber(env, 'RESTCONFORM_EXAMPLES'),
+    fuzzExamples: wholeNumber(env, 'RESTCONFORM_EXAMPLES'),
     allowDestructive: env.RESTCONFORM_ALLOW_DESTRUCTIVE === '1' ? true : undefined,
     // vitest reports the results: without a config file, report files only when RESTCONFORM_REPORT_DIR asks.
     reportDir: env.RESTCONFORM_REPORT_DIR || (configFile === undefined ? null : undefined),

@@ -4,4 +4,4 @@
  */
 import { conformanceTests } from './index.js';
 
-await conformanceTests({ env: {}, locales: ['en_gb'], phases: ['examples'], checks: ['not_a_server_error', 'invalid_rejected'], examples: 1 });
+await conformanceTests({ env: {}, locales: ['en_gb'], phases: ['examples'], checks: ['not_a_server_error', 'invalid_rejected'], fuzzExamples: 1 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
       user: server.admin.user,
       appPasswordEnv: PASSWORD_VARIABLE,
       seed: 1,
-      examples: 3,
+      fuzzExamples: 3,
       reportDir: null,
       json: null,
       junit: null,

@@ -184,7 +184,7 @@ describe('composite action (action.yml)', () => {
         shard: '',
         json: 'reports/report.json',
         junit: 'reports/junit.xml',
-        args: '--phases examples,fuzz,auth --examples 1',
+        args: '--phases examples,fuzz,auth --fuzz-examples 1',
       };
       const values: Record<string, string> = Object.fromEntries(
         Object.keys(action.inputs).map((name) => [`inputs.${name}`, inputs[name] ?? action.inputs[name]!.default ?? '']),

@@ -124,11 +124,11 @@ export async function runAgainst(faults: Fault[], phases: string[], locales: str
         baseUrl: server.url,
         locales,
         phases,
-        examples,
+        fuzzExamples: examples,
         seed: 1,
         user: server.credentials.admin.user,
         appPasswordEnv: PASSWORD_ENV,
-        concurrency: 8,
+        connections: 8,
         allowDestructive,
       },
     });

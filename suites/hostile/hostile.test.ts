@@ -69,9 +69,9 @@ async function runAgainst(options: HostileServerOptions, overrides: RunConfigInp
       contract: 'none',
       phases: ['examples', 'fuzz'],
       // Fuzz cases per operation: one meets every misbehaviour; three at full depth (CI, npm run test:deep).
-      examples: propertyRuns(3, 1),
+      fuzzExamples: propertyRuns(3, 1),
       seed: 7,
-      concurrency: 4,
+      connections: 4,
       reportDir: null,
       json,
       ...overrides,
@@ -131,7 +131,7 @@ describe('a run against a hostile server', () => {
   });
 
   it('times out on a server that accepts and never answers', async () => {
-    const run = await runAgainst({ misbehaviour: neverAnswer }, { timeoutMs: TIMEOUT_MS, examples: 1 });
+    const run = await runAgainst({ misbehaviour: neverAnswer }, { timeoutMs: TIMEOUT_MS, fuzzExamples: 1 });
     expectSurvived(run, 'response_received', new RegExp(`timeout \\(no response headers within ${TIMEOUT_MS} ms\\)`));
   });
 
@@ -141,7 +141,7 @@ describe('a run against a hostile server', () => {
   });
 
   it('times out on a body that starts and then stalls', async () => {
-    const run = await runAgainst({ misbehaviour: stalledBody }, { timeoutMs: TIMEOUT_MS, examples: 1 });
+    const run = await runAgainst({ misbehaviour: stalledBody }, { timeoutMs: TIMEOUT_MS, fuzzExamples: 1 });
     expectSurvived(run, 'response_received', /timeout \(body stalled/);
   });
 
@@ -180,7 +180,7 @@ describe('a rate-limiting server', () => {
   it('is waited for as long as Retry-After says, then retried', async () => {
     const limiter = rateLimitFirstTry(1);
     // One request in flight, so the next arrival at the trouble route is the retry.
-    const run = await runAgainst({ misbehaviour: limiter.misbehaviour }, { concurrency: 1, examples: 1 });
+    const run = await runAgainst({ misbehaviour: limiter.misbehaviour }, { connections: 1, fuzzExamples: 1 });
     expect(limiter.limited).toBeGreaterThan(0);
     expect(limiter.waits).toHaveLength(limiter.limited);
     for (const wait of limiter.waits) expect(wait).toBeGreaterThanOrEqual(950);
@@ -194,7 +194,7 @@ describe('a rate-limiting server', () => {
     ['without Retry-After', undefined],
     ['with a Retry-After longer than the harness waits', '3600'],
   ])('gives up after a bounded number of tries %s', async (_name, retryAfter) => {
-    const run = await runAgainst({ misbehaviour: alwaysTooMany(retryAfter) }, { concurrency: 1, examples: 1 });
+    const run = await runAgainst({ misbehaviour: alwaysTooMany(retryAfter) }, { connections: 1, fuzzExamples: 1 });
     const troubleRequests = server!.seen.filter((request) => request.path === TROUBLE_ROUTE).length;
     const entry = run.coverage.get(`GET ${TROUBLE_ROUTE}`);
     const sent = entry?.requests ?? 0;
@@ -211,7 +211,7 @@ describe('a server that dies mid-run', () => {
   it('ends the run with exit 1, the reason, and a report of what was done', async () => {
     // Three fuzz cases per operation whatever the depth: one (the quick depth) leaves fewer than 25 requests after
     // the death, too few to call the target gone.
-    const run = await runAgainst({ dieAfterRequests: 40 }, { examples: 3 });
+    const run = await runAgainst({ dieAfterRequests: 40 }, { fuzzExamples: 3 });
     expect(server!.dead).toBe(true);
     expect(run.exitCode).toBe(1);
     expect(run.report.stoppedEarly).toMatch(/^target stopped answering: 25 connections refused in a row/);

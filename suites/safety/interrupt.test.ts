@@ -66,7 +66,7 @@ describe('restconform run, interrupted', () => {
         'en_gb',
         '--phases',
         'examples,fuzz',
-        '--examples',
+        '--fuzz-examples',
         '500',
         '--time-budget',
         '600',
@@ -117,7 +117,7 @@ describe('restconform run, interrupted', () => {
   it('counts an interrupt before the descriptors are loaded as an interrupt, not a bad descriptor', async () => {
     const controller = new AbortController();
     controller.abort();
-    const settings = loadRunSettings({ overrides: { seed: 1, locales: ['en_gb'], phases: ['examples'], examples: 1, reportDir: null } });
+    const settings = loadRunSettings({ overrides: { seed: 1, locales: ['en_gb'], phases: ['examples'], fuzzExamples: 1, reportDir: null } });
     const { exitCode } = await runJob(settings, { console: false, signal: controller.signal });
     expect(exitCode).toBe(130);
   });

@@ -65,7 +65,7 @@ describe('the application password', () => {
         baseUrl: server.url,
         locales: ['en_gb', 'el'],
         phases: knownPhaseNames(),
-        examples: 2,
+        fuzzExamples: 2,
         seed: 11,
         user: USER,
         appPasswordEnv: PASSWORD_ENV,

@@ -37,7 +37,7 @@ async function runEveryPhase(allowDestructive: boolean): Promise<{ header: strin
       baseUrl: server.url,
       locales: ['en_gb', 'el'],
       phases: knownPhaseNames(),
-      examples: 1,
+      fuzzExamples: 1,
       seed: 5,
       reportDir: null,
       user: 'admin',

@@ -55,7 +55,7 @@ try {
     overrides: {
       baseUrl: `http://${FAULTY_HOST}:${values.port}`,
       seed: Number(values.seed),
-      ...(values.examples !== undefined ? { examples: Number(values.examples) } : {}),
+      ...(values.examples !== undefined ? { fuzzExamples: Number(values.examples) } : {}),
       ...(values['time-budget'] !== undefined ? { timeBudgetSeconds: Number(values['time-budget']) } : {}),
       shard: values.shard === undefined ? null : parseShard(values.shard),
       json: values.json!,

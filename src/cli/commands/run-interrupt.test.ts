@@ -120,7 +120,7 @@ describe('Ctrl-C on restconform run against a server that keeps what it is given
         'en_gb',
         '--phases',
         'fuzz',
-        '--examples',
+        '--fuzz-examples',
         '400',
         '--seed',
         '5',

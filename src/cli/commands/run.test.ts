@@ -12,7 +12,10 @@ function overridesOf(args: string[]): ReturnType<typeof flagsToOverrides> {
 
 describe('restconform run options', () => {
   it('offers one option per setting that has a flag, plus --config and --profile, in the table order', () => {
-    const options = runCommand(() => {}).options.map((option) => option.long);
+    // A renamed setting's former option is accepted but hidden from help (see the former names' test below).
+    const options = runCommand(() => {})
+      .options.filter((option) => !option.hidden)
+      .map((option) => option.long);
     const fromTable = settingRows().flatMap(([, row]) => (row.flag ? [row.flag.option.split(' ')[0]] : []));
     expect(options.filter((option) => option !== '--config' && option !== '--profile')).toEqual(fromTable);
     expect(options.slice(3, 6)).toEqual(['--contract', '--config', '--profile']);
@@ -31,7 +34,7 @@ describe('restconform run options', () => {
         '--time-budget=60',
         '--phases=fuzz,contract',
         '--checks=error_shape',
-        '--concurrency=4',
+        '--connections=4',
         '--account=member:alice:ALICE_PW',
         '--account=moderator:mo:MO_PW',
         '--strict-auth',
@@ -46,7 +49,7 @@ describe('restconform run options', () => {
       timeBudgetSeconds: 60,
       phases: ['contract', 'fuzz'],
       checks: ['error_shape'],
-      concurrency: 4,
+      connections: 4,
       accounts: [
         { user: 'alice', role: 'member', appPasswordEnv: 'ALICE_PW' },
         { user: 'mo', role: 'moderator', appPasswordEnv: 'MO_PW' },
@@ -62,5 +65,11 @@ describe('restconform run options', () => {
   it('refuses a bad value with the option named', () => {
     expect(() => overridesOf(['--timeout-ms=0'])).toThrow(new ConfigError('--timeout-ms takes a whole number of at least 1, not "0"'));
     expect(() => overridesOf(['--checks=eror_shape'])).toThrow(/unknown check "eror_shape" \(did you mean "error_shape"\?\)/);
+  });
+});
+
+describe("a renamed setting's former option", () => {
+  it('is still read, under its former name, for the settings to read with a deprecation line', () => {
+    expect(overridesOf(['--examples=3', '--concurrency=2'])).toEqual({ examples: 3, concurrency: 2 });
   });
 });

@@ -22,9 +22,18 @@ import { CLEAN_UP_CAP_MS, knownNames, loadRunSettings, runJob } from '../../run/
 /** What commander hands the action: each option's text (a list for a repeatable one, a boolean for a switch). */
 type RunFlags = Record<string, string | string[] | boolean | undefined> & { config?: string; profile?: string };
 
-/** The settings given as options, each with its commander option. */
+/**
+ * The settings given as options, each with its commander option; a renamed setting's former option too, hidden
+ * from help, under the former name (the settings' loading reads it with a deprecation line).
+ */
 function flagRows(): Array<{ key: SettingKey; flag: NonNullable<SettingSpec<unknown>['flag']>; option: Option }> {
-  return settingRows().flatMap(([key, row]) => (row.flag ? [{ key, flag: row.flag, option: new Option(row.flag.option) }] : []));
+  return settingRows().flatMap(([key, row]) => {
+    if (!row.flag) return [];
+    const current = { key, flag: row.flag, option: new Option(row.flag.option) };
+    if (row.formerly === undefined) return [current];
+    const former = new Option(row.flag.option.replace(/^--\S+/, `--${row.formerly}`)).hideHelp();
+    return [current, { key: row.formerly as SettingKey, flag: row.flag, option: former }];
+  });
 }
 
 /** The context the parsers and help lines get: the check registry's names and the phases'. */

@@ -27,7 +27,7 @@ export interface PhaseContext {
   shard: ShardPlan;
   /** Generators, built once per operation and shared by the phases. */
   generators(op: Operation): OperationGenerators;
-  /** The run's settings, resolved and whole (`settings.examples`, `settings.concurrency`, `settings.strictAuth`…). */
+  /** The run's settings, resolved and whole (`settings.fuzzExamples`, `settings.connections`, `settings.strictAuth`…). */
   settings: RunSettings;
   /** True when only GET/HEAD/OPTIONS may be sent (a non-loopback target without --allow-destructive). */
   safeMethodsOnly: boolean;
@@ -44,8 +44,8 @@ export interface PhaseContext {
 
 /** What a phase may look at to name its whole-run pieces of work, before the run is split. */
 export type PlanningContext = Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'> & {
-  /** Per operation and phase: how many generated cases to try (`settings.examples`). */
-  examples: number;
+  /** Per operation and phase: how many generated cases the fuzz phase tries (`settings.fuzzExamples`). */
+  fuzzExamples: number;
   /** Whether the run has credentials (the auth phase needs them). */
   hasCredentials: boolean;
   /** Whether the run compares the descriptors with a contract. */

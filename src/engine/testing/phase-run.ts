@@ -117,7 +117,12 @@ export async function runPhases(phases: readonly Phase[], options: PhaseRunOptio
       operations,
       settings: loadConfig({
         knownPhases: PHASES.map((phase) => phase.name),
-        overrides: { examples: options.examples ?? 5, concurrency: options.concurrency ?? 4, strictAuth: options.strictAuth ?? false, seed: options.seed ?? 7 },
+        overrides: {
+          fuzzExamples: options.examples ?? 5,
+          connections: options.concurrency ?? 4,
+          strictAuth: options.strictAuth ?? false,
+          seed: options.seed ?? 7,
+        },
       }),
       safeMethodsOnly,
       contract: options.contract === null ? undefined : (options.contract ?? INTERFACE_CONTRACT),

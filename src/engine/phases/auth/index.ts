@@ -82,7 +82,7 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
     .filter(({ op, synthetic }) => (synthetic ? ctx.shard.owns(unknownRouteUnit(op)) : ctx.shard.ownsOperation(op)));
   await forEachConcurrently(
     targets,
-    ctx.settings.concurrency,
+    ctx.settings.connections,
     async ({ op, synthetic, index }) => {
       const given = wrong[index % wrong.length]!;
       const which = given.user === credentials.user ? `a wrong password for ${credentials.user}` : 'an unknown user';
@@ -161,7 +161,7 @@ export const authPhase: Phase = {
     const candidates = [...writes, ...reads].filter((op) => ctx.shard.ownsOperation(op));
     await forEachConcurrently(
       candidates,
-      ctx.settings.concurrency,
+      ctx.settings.connections,
       async (op) => {
         const attempts = await accessRow(ctx, op);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
@@ -170,7 +170,7 @@ export const authPhase: Phase = {
     );
     await forEachConcurrently(
       refusing,
-      ctx.settings.concurrency,
+      ctx.settings.connections,
       (op) => invalidWithoutCredentials(ctx, op),
       () => ctx.execution.stopped,
     );

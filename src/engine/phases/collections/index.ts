@@ -282,7 +282,7 @@ export const collectionsPhase: Phase = {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);
     await forEachConcurrently(
       routes,
-      ctx.settings.concurrency,
+      ctx.settings.connections,
       (route) => probeList(ctx, route),
       () => ctx.execution.stopped,
     );

@@ -77,7 +77,7 @@ export const examplesPhase: Phase = {
     const { execution } = ctx;
     await forEachConcurrently(
       ctx.operations,
-      ctx.settings.concurrency,
+      ctx.settings.connections,
       async (op) => {
         execution.cover(op);
         for (const requestCase of ctx.generators(op).boundary()) {
@@ -94,7 +94,7 @@ export const examplesPhase: Phase = {
 
     await forEachConcurrently(
       probeOperations(ctx.operations, ctx.safeMethodsOnly),
-      ctx.settings.concurrency,
+      ctx.settings.connections,
       async ({ probe, model }) => {
         const path = ctx.generators(model).samplePath();
         if (otherRouteServing(ctx.descriptors, probe.locale, probe.method, model.pattern.build(path), probe.route) !== undefined) return;

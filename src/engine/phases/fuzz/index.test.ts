@@ -18,7 +18,7 @@ describe('fuzz rounds', () => {
     // Shard 1/16 holds whole route families (the members family: some 50 operations, so round 0 is some 2,500
     // requests); the budget leaves round 0 room on a loaded machine.
     const settings = loadRunSettings({
-      overrides: { seed: 2, examples: 400 * ROUND_SIZE, timeBudgetSeconds: 25, phases: ['fuzz'], shard: { index: 1, count: 16 }, reportDir: null },
+      overrides: { seed: 2, fuzzExamples: 400 * ROUND_SIZE, timeBudgetSeconds: 25, phases: ['fuzz'], shard: { index: 1, count: 16 }, reportDir: null },
     });
     const { result } = await runJob(settings, { console: false });
     expect(result!.stoppedEarly).toBe('time budget');

@@ -133,14 +133,14 @@ export const fuzzPhase: Phase = {
   description: 'Property-based runs of valid and invalid requests per operation, shrinking failures to a minimal request.',
   checks: [],
   budgetShare: 0.3,
-  workload: (ctx) => ctx.operations.length * 2 * ctx.settings.examples,
+  workload: (ctx) => ctx.operations.length * 2 * ctx.settings.fuzzExamples,
   skipReason: (ctx) =>
-    ctx.settings.examples <= 0 ? 'no examples requested (--examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined,
+    ctx.settings.fuzzExamples <= 0 ? 'no examples requested (--fuzz-examples 0)' : ctx.operations.length === 0 ? 'no operations to test' : undefined,
   async gather(ctx) {
     // Boundary ids first, once per operation: a server must answer them 400 or 404, never 5xx.
     await forEachConcurrently(
       ctx.operations,
-      ctx.settings.concurrency,
+      ctx.settings.connections,
       async (op) => {
         for (const requestCase of boundaryIdCases(ctx, op)) {
           if (ctx.execution.stopped) return;
@@ -161,12 +161,12 @@ export const fuzzPhase: Phase = {
       { op, kind: 'invalid' as const },
     ]);
     const failed = new Set<(typeof work)[number]>();
-    for (let round = 0; round * ROUND_SIZE < ctx.settings.examples && !ctx.execution.stopped; round += 1) {
-      const numRuns = Math.min(ROUND_SIZE, ctx.settings.examples - round * ROUND_SIZE);
+    for (let round = 0; round * ROUND_SIZE < ctx.settings.fuzzExamples && !ctx.execution.stopped; round += 1) {
+      const numRuns = Math.min(ROUND_SIZE, ctx.settings.fuzzExamples - round * ROUND_SIZE);
       const pending = work.filter((item) => !failed.has(item));
       await forEachConcurrently(
         pending,
-        ctx.settings.concurrency,
+        ctx.settings.connections,
         async (item) => {
           if (await fuzzOne(ctx, item.op, item.kind, round, numRuns)) failed.add(item);
         },

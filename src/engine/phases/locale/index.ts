@@ -52,7 +52,7 @@ async function compareResponses(ctx: PhaseContext, first: LoadedDescriptor, othe
     .filter((op) => ctx.shard.ownsOperation(op));
   await forEachConcurrently(
     operations,
-    ctx.settings.concurrency,
+    ctx.settings.connections,
     async (op) => {
       // A valid write could succeed once and then be refused as a duplicate: only reads are compared valid.
       const kinds = SAFE_METHODS.includes(op.method) ? (['valid', 'invalid'] as const) : (['invalid'] as const);

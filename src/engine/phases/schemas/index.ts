@@ -56,7 +56,7 @@ class SchemaRoutes {
     const operations = this.ctx.operations.filter((op) => op.method === 'GET' && schemas.schema(op.locale, op.route) !== undefined && onlyPathRequired(op));
     await forEachConcurrently(
       operations,
-      this.ctx.settings.concurrency,
+      this.ctx.settings.connections,
       (op) => this.#route(op, schemas.schema(op.locale, op.route)!),
       () => execution.stopped,
     );
