@@ -4,7 +4,7 @@
  * `index.ts`, one file each, and turned on and off by name in configuration.
  */
 import type { Operation } from '../descriptor/types.js';
-import type { AnswerSchemas } from './answer-schemas.js';
+import type { AnswerValidators } from './answer-validators.js';
 import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
 import type { RaceReplay } from './concurrency/evidence.js';
@@ -36,7 +36,7 @@ export interface CheckContext {
   /** Every method the route declares; a probe with another method expects 404 `rest_no_route`. */
   routeMethods: readonly string[];
   /** The item schemas the target published, when they were fetched. */
-  answerSchemas?: AnswerSchemas;
+  answerSchemas?: AnswerValidators;
   /**
    * True when the run held back this request's credentials itself (a write guard: a write to what the run did not
    * make, or to one of its own accounts): a 401/403 then says nothing about the account's rights.

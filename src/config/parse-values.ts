@@ -5,7 +5,7 @@
 import { didYouMean } from './did-you-mean.js';
 import { ConfigError } from './errors.js';
 import { ACCOUNT_ROLES, type AccountRole } from '../request/identity.js';
-import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './settings.js';
+import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './setting-vocabularies.js';
 
 function invalid(option: string, message: string): ConfigError {
   return new ConfigError([{ source: option, message }]);

@@ -1,7 +1,7 @@
 /** The types the settings table gives: a row's type parameters become `RunSettings` and `RunConfigInput`. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BUILTIN_DEFAULTS, isUnsetByDefault, settingRows, type RunConfigInput, type RunSettings } from './run-settings.js';
-import type { AccountSetting, Shard } from './settings.js';
+import type { AccountSetting, Shard } from './setting-vocabularies.js';
 
 describe('RunSettings and RunConfigInput, from the table', () => {
   it('resolve each row to its type, a setting unset by default to an optional key', () => {

@@ -12,7 +12,7 @@ import { ACCOUNT_ROLES } from '../request/identity.js';
 import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
 import { CHECK_NAME_PATTERN, ENV_NAME, FILE_OR_DEFAULT_PATH, NULLABLE_STRING, PHASE_NAME_PATTERN, text, wholeNumber } from './setting-values.js';
 import { setting, withDefault } from './setting.js';
-import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './settings.js';
+import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './setting-vocabularies.js';
 
 /** Every setting, in the order `restconform run --help` lists them. Relative paths are relative to the working directory. */
 export const SETTINGS = {

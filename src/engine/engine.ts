@@ -2,7 +2,7 @@
  * The engine: given loaded descriptors and a sender, runs the selected phases over every operation and
  * emits the typed event stream. It never writes output itself; reporters consume the events.
  */
-import { loadAnswerSchemas } from './answer-schemas.js';
+import { loadAnswerSchemas } from './fetch-answer-schemas.js';
 import type { AnyEvidenceCheck, ExchangeCheck, Finding } from '../checks/types.js';
 import type { CheckSelection } from '../checks/registry.js';
 import type { RunSettings } from '../config/index.js';

@@ -11,7 +11,7 @@
  */
 import type { ItemSchema } from '../descriptor/index.js';
 import type { JsonSchema, LoadedDescriptor, Operation } from '../descriptor/types.js';
-import { answerSchema } from '../schema/answer-schema.js';
+import { answerSchema } from '../schema/answer-json-schema.js';
 import { slugOf, uniqueNames } from './names.js';
 import { openApiPathVariants, pathShape, type OpenApiPathVariant } from './openapi-paths.js';
 import { membersOf, operationParts, requiredOf } from './operation-parts.js';

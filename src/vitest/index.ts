@@ -17,7 +17,7 @@ import { describeFinding, prepareConformance, runConformance, type ConformanceOu
 import { isTimeBudget } from '../engine/execution/control.js';
 
 export { describeFinding, prepareConformance, runConformance, ConformanceOutcome, type ConformanceTarget } from './plan.js';
-export { settingsFromEnvironment, APP_PASSWORD_VARIABLE } from './settings.js';
+export { settingsFromEnvironment, APP_PASSWORD_VARIABLE } from './environment-settings.js';
 
 /** What `conformanceTests` takes: any setting of `restconform run`, and where else to read settings from. */
 export interface ConformanceTestOptions extends RunConfigInput {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYNTHETIC_FINDINGS } from '../report/testing/synthetic-run.js';
 import { describeFinding, prepareConformance, runConformance } from './plan.js';
-import { settingsFromEnvironment } from './settings.js';
+import { settingsFromEnvironment } from './environment-settings.js';
 
 describe('conformance tests: settings', () => {
   it('takes options over variables, and variables over the profile', () => {

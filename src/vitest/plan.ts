@@ -11,7 +11,7 @@ import { planRun, type RunResult } from '../engine/engine.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
 import type { ReferenceServer } from '../server/index.js';
-import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './settings.js';
+import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './environment-settings.js';
 
 export interface ConformanceTarget {
   /** The settings the run uses, `baseUrl` always set. */

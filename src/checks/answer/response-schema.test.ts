@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseItemSchema, type ItemSchemaSet } from '../../descriptor/index.js';
-import { answerSchema } from '../../schema/answer-schema.js';
-import { AnswerSchemas, contextOfAnswer, itemsOfAnswer } from '../answer-schemas.js';
+import { answerSchema } from '../../schema/answer-json-schema.js';
+import { AnswerValidators, contextOfAnswer, itemsOfAnswer } from '../answer-validators.js';
 import { fakeContext, fakeOperation, jsonExchange } from '../testing/exchange-builders.js';
 import { responseSchema } from './response-schema.js';
 
@@ -13,9 +13,9 @@ const HELP = JSON.parse(readFileSync(new URL('../../../fixtures/wordpress-6.1-he
 >;
 const USER_SCHEMA = parseItemSchema(USERS, 'wp/v2', HELP['wp/v2']!.routes[USERS]!.schema, 'help')!;
 
-function schemas(): AnswerSchemas {
+function schemas(): AnswerValidators {
   const set: ItemSchemaSet = { locale: 'en_gb', schemas: new Map([[USERS, USER_SCHEMA]]), warnings: [], requests: 1 };
-  return new AnswerSchemas([set]);
+  return new AnswerValidators([set]);
 }
 
 /** A user as WordPress 6.1 answers it in view context. */
@@ -100,7 +100,7 @@ describe('answer schemas', () => {
   });
 });
 
-describe('AnswerSchemas', () => {
+describe('AnswerValidators', () => {
   it('compiles a schema once for every locale and route that publishes it, and still judges each by its own', () => {
     const translatedUsers = JSON.parse(
       JSON.stringify(HELP['wp/v2']!.routes[USERS]!.schema).replaceAll('"description":"', '"description":"Ελληνικά: '),
@@ -112,7 +112,7 @@ describe('AnswerSchemas', () => {
       { ...USER_SCHEMA.published, properties: { id: { type: 'string', context: ['view'] } } },
       'help',
     )!;
-    const shared = new AnswerSchemas([
+    const shared = new AnswerValidators([
       {
         locale: 'en_gb',
         schemas: new Map([

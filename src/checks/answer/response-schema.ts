@@ -1,9 +1,9 @@
 /**
  * Every success answer of a route that publishes an item schema meets that schema in the answer's context
- * (WordPress's dialect, see `schema/answer-schema.ts`): each item of a list, a delete answer's `previous`, or
+ * (WordPress's dialect, see `schema/answer-json-schema.ts`): each item of a list, a delete answer's `previous`, or
  * the answer itself. Answers cut by `_fields` or wrapped by `_envelope`/`_jsonp` are left to their own checks.
  */
-import { contextOfAnswer, itemsOfAnswer } from '../answer-schemas.js';
+import { contextOfAnswer, itemsOfAnswer } from '../answer-validators.js';
 import type { ExchangeCheck } from '../types.js';
 
 /** Global parameters that change an answer's shape on purpose. */

@@ -3,7 +3,7 @@
  * is sent), and the evidence a phase gathered handed to its check. What they find goes to the findings book; a
  * note goes on the operation's coverage.
  */
-import type { AnswerSchemas } from '../../checks/answer-schemas.js';
+import type { AnswerValidators } from '../../checks/answer-validators.js';
 import type { CheckFailure, EvidenceCheck, ExchangeCheck, Severity } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
@@ -47,7 +47,7 @@ export class CheckRunner {
   readonly #routeMethods = new Map<string, readonly string[]>();
   /** Exchanges whose request a write guard sent without the credentials it was built with. */
   readonly #withheld = new WeakSet<Exchange>();
-  #answerSchemas: AnswerSchemas | undefined;
+  #answerSchemas: AnswerValidators | undefined;
 
   constructor(options: CheckRunnerOptions) {
     this.#secrets = [...options.secrets];
@@ -64,12 +64,12 @@ export class CheckRunner {
   }
 
   /** The item schemas the target published, once fetched. */
-  get answerSchemas(): AnswerSchemas | undefined {
+  get answerSchemas(): AnswerValidators | undefined {
     return this.#answerSchemas;
   }
 
   /** The item schemas the target published: from now on the checks judge answers with them. */
-  useAnswerSchemas(schemas: AnswerSchemas | undefined): void {
+  useAnswerSchemas(schemas: AnswerValidators | undefined): void {
     this.#answerSchemas = schemas;
   }
 

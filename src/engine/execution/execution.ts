@@ -3,7 +3,7 @@
  * the run stops, deadlines, a dead target), the identities, the transmitter (the write guards around the sender),
  * the check runner, the findings book and the recorder.
  */
-import type { AnswerSchemas } from '../../checks/answer-schemas.js';
+import type { AnswerValidators } from '../../checks/answer-validators.js';
 import type { CheckSelection } from '../../checks/registry.js';
 import type { CheckFailure, EvidenceCheck, ExchangeCheck, Finding } from '../../checks/types.js';
 import type { Operation } from '../../descriptor/types.js';
@@ -96,7 +96,7 @@ export class Execution {
     return this.#recorder.cutOff;
   }
 
-  get answerSchemas(): AnswerSchemas | undefined {
+  get answerSchemas(): AnswerValidators | undefined {
     return this.#checks.answerSchemas;
   }
 
@@ -130,7 +130,7 @@ export class Execution {
   /** What `check` finds in `evidence`, not reported (the caller reports it its own way); nothing when the run does not select it. */
   readonly verdictOf = <E>(check: EvidenceCheck<E>, evidence: E): CheckFailure[] => (this.selects(check) ? check.judge(evidence) : []);
   readonly declareRoute = (locale: string | null, route: string, methods: readonly string[]): void => this.#checks.declareRoute(locale, route, methods);
-  readonly useAnswerSchemas = (schemas: AnswerSchemas | undefined): void => this.#checks.useAnswerSchemas(schemas);
+  readonly useAnswerSchemas = (schemas: AnswerValidators | undefined): void => this.#checks.useAnswerSchemas(schemas);
   readonly report = (input: FindingInput): void => this.#book.report(input);
   readonly redact = (text: string): string => this.#book.redact(text);
   readonly findings = (): Finding[] => this.#book.findings();

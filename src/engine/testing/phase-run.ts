@@ -14,7 +14,7 @@ import type { Identity } from '../../request/identity.js';
 import type { Credentials } from '../../request/types.js';
 import { seededAccounts } from '../../run/run-job.js';
 import type { StoreAccounts } from '../../server/index.js';
-import { loadAnswerSchemas } from '../answer-schemas.js';
+import { loadAnswerSchemas } from '../fetch-answer-schemas.js';
 import { findOwnAccount, type OwnAccount } from '../own-account.js';
 import type { AccessRow, RunEvent } from '../events.js';
 import { runOperations } from '../engine.js';

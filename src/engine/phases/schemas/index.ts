@@ -12,7 +12,7 @@
  * Every answer also goes through the stateless checks, `response_schema` among them. About 7 requests per route
  * and locale, so the phase costs little.
  */
-import { isItemMap } from '../../../checks/answer-schemas.js';
+import { isItemMap } from '../../../checks/answer-validators.js';
 import { firstItem, isSuccess } from '../../../checks/schemas/answer-items.js';
 import { CONTEXT_PAIRS, contextFieldSets } from '../../../checks/schemas/context-field-sets.js';
 import { editContextRights, needsViewAnswer } from '../../../checks/schemas/edit-context-rights.js';

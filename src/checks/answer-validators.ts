@@ -5,7 +5,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { HttpMethod, ItemSchema, ItemSchemaSet, SchemaContext } from '../descriptor/index.js';
 import { SCHEMA_CONTEXTS } from '../descriptor/index.js';
-import { answerSchema, WORDPRESS_FORMAT_PREFIX } from '../schema/answer-schema.js';
+import { answerSchema, WORDPRESS_FORMAT_PREFIX } from '../schema/answer-json-schema.js';
 import { passesFormat } from '../schema/formats.js';
 import { VALIDATED_FORMATS } from '../schema/index.js';
 
@@ -14,7 +14,7 @@ export interface ItemValidator {
   validate(item: unknown): string | undefined;
 }
 
-export class AnswerSchemas {
+export class AnswerValidators {
   readonly #sets = new Map<string | null, ItemSchemaSet>();
   /** By locale, context and route. */
   readonly #validators = new Map<string, ItemValidator>();

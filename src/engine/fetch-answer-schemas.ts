@@ -1,5 +1,5 @@
 /** Fetching the item schemas a target publishes, once per run, for the checks that judge answers with them. */
-import { AnswerSchemas } from '../checks/answer-schemas.js';
+import { AnswerValidators } from '../checks/answer-validators.js';
 import { fetchItemSchemas, type ItemSchemaSet, type LoadedDescriptor } from '../descriptor/index.js';
 import { basicAuthorization } from '../request/index.js';
 import type { Credentials } from '../request/types.js';
@@ -20,7 +20,7 @@ export interface LoadAnswerSchemasOptions {
  * run's sender like the descriptors, before any phase (so not among the run's requests, each of which is an
  * exchange event); what could not be read becomes a warning event.
  */
-export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Promise<AnswerSchemas> {
+export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Promise<AnswerValidators> {
   const sets: ItemSchemaSet[] = [];
   for (const descriptor of options.descriptors) {
     const set = await fetchItemSchemas({
@@ -34,7 +34,7 @@ export async function loadAnswerSchemas(options: LoadAnswerSchemasOptions): Prom
     for (const warning of set.warnings) options.execution.emit({ type: 'warning', message: `published schemas: ${warning}` });
     sets.push(set);
   }
-  const schemas = new AnswerSchemas(sets);
+  const schemas = new AnswerValidators(sets);
   schemas.compileAll();
   return schemas;
 }
