@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootDescriptor } from '../src/descriptor/types.js';
-import { startReferenceServer } from '../src/server/index.js';
+import { startReferenceServer } from '@restconform/server';
 import { descriptorRoutesNotDocumented, documentedRoutesNotServed } from './document-routes/compare.js';
 import { loadDocumentedRoutes } from './document-routes/route-table.js';
 

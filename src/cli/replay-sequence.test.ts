@@ -15,8 +15,7 @@ import { groupUpdateRequires } from '../engine/phases/testing/buddypress-shapes.
 import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../engine/phases/testing/sequence-faults.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
 import { seededAccounts } from '../run/run-job.js';
-import { startReferenceServer } from '../server/index.js';
-import type { Store } from '../server/types.js';
+import { startReferenceServer, type Store } from '@restconform/server';
 import { UsageError } from './errors.js';
 import { replayFinding } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
