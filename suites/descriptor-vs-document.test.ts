@@ -1,6 +1,6 @@
 /**
  * The reference server's descriptor, in both locales, against a second transcription of the interface
- * document's route tables (`fixtures/interface-routes.json`, written without reading `src/contract/`), so a
+ * document's route tables (`fixtures/interface-routes.json`, written without reading `packages/interface/`), so a
  * slip in either transcription shows here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
