@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'reports/', 'coverage/', 'node_modules/', 'src/generate/text-pools.data.ts'] },
+  { ignores: ['**/dist/', 'reports/', 'coverage/', 'node_modules/', 'src/generate/text-pools.data.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { testDepth } from './src/testing/test-depth.js';
+import { WORKSPACE_SOURCES } from './vitest.sources.js';
 
 /**
  * Three projects: `unit` is what `npm test` runs (everything but the suites that need a target or a browser, or
@@ -8,12 +10,15 @@ import { defineConfig } from 'vitest/config';
  * The browser suite has its own config, run by `npm run test:browser`.
  */
 export default defineConfig({
+  ...WORKSPACE_SOURCES,
   test: {
+    // How many cases the slow property suites try, for the packages' suites, which cannot import the harness's helper.
+    provide: { testDepth: testDepth() },
     coverage: {
       // V8 coverage mapped through vitest's own transform (plain c8 cannot see transformed modules).
       provider: 'v8',
-      include: ['src/**/*.ts'],
-      exclude: ['src/**/*.test.ts', 'src/**/testing/**', 'src/**/types.ts', 'src/engine/events.ts'],
+      include: ['src/**/*.ts', 'packages/*/src/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/testing/**', '**/types.ts', 'src/engine/events.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 80, branches: 80, functions: 80 },
     },
@@ -22,8 +27,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'suites/**/*.test.ts'],
-          exclude: ['suites/conformance/**', 'suites/browser/**', 'suites/sharding/**', 'suites/ci/**', 'node_modules/**', 'dist/**'],
+          include: ['src/**/*.test.ts', 'packages/**/*.test.ts', 'suites/**/*.test.ts'],
+          exclude: ['suites/conformance/**', 'suites/browser/**', 'suites/sharding/**', 'suites/ci/**', '**/node_modules/**', '**/dist/**'],
           // A guard against a hang, not a speed limit: a whole-run test that takes 25 s on a quiet two-core machine
           // takes over 60 s when that machine is shared with other builds.
           testTimeout: 180_000,

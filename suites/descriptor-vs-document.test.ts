@@ -1,11 +1,11 @@
 /**
  * The reference server's descriptor, in both locales, against a second transcription of the interface
- * document's route tables (`fixtures/interface-routes.json`, written without reading `src/contract/`), so a
+ * document's route tables (`fixtures/interface-routes.json`, written without reading `packages/interface/`), so a
  * slip in either transcription shows here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RootDescriptor } from '../src/descriptor/types.js';
-import { startReferenceServer } from '../src/server/index.js';
+import { startReferenceServer } from '@restconform/server';
 import { descriptorRoutesNotDocumented, documentedRoutesNotServed } from './document-routes/compare.js';
 import { loadDocumentedRoutes } from './document-routes/route-table.js';
 

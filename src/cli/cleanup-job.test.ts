@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LeftResource } from '../engine/events.js';
 import type { JsonReport } from '../report/json.js';
 import { loadRunSettings, runJob } from '../run/index.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { groupUpdateRequires } from '../engine/testing/buddypress-shapes.js';
 import { startFaultyServer } from '../engine/testing/faulty-server.js';
 import { cleanupFromReport } from './cleanup-job.js';

@@ -11,7 +11,7 @@ import type { RequestCase } from '../generate/types.js';
 import { createTransport } from '../http/index.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl, type Identity } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
-import type { StoreAccounts } from '../server/store.js';
+import type { StoreAccounts } from '@restconform/server';
 import { UsageError } from './errors.js';
 import { isRaceFinding, replayRace } from './replay-race.js';
 import { isSequenceFinding, replaySequence } from './replay-sequence.js';
@@ -192,7 +192,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
     );
   }
 
-  const server = options.reference ? await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: report.seed }) : undefined;
+  const server = options.reference ? await (await import('@restconform/server')).startReferenceServer({ port: 0, seed: report.seed }) : undefined;
   const transport = createTransport({ connections: 2 });
   try {
     const base = server?.url ?? options.baseUrl ?? report.target;

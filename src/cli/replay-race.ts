@@ -18,7 +18,7 @@ import { createTransport } from '../http/index.js';
 import type { Exchange, Transport } from '../http/types.js';
 import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
 import type { Credentials, HttpRequest } from '../request/types.js';
-import type { StoreAccounts } from '../server/store.js';
+import type { StoreAccounts } from '@restconform/server';
 import { UsageError } from './errors.js';
 
 /** The checks whose findings are races, by name. */
@@ -198,7 +198,7 @@ export async function replayRace(input: RaceReplayInput): Promise<number> {
   const { finding, options } = input;
   const race = finding.replay.race;
   const out = options.out;
-  const server = options.reference ? await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: input.seed }) : undefined;
+  const server = options.reference ? await (await import('@restconform/server')).startReferenceServer({ port: 0, seed: input.seed }) : undefined;
   const transport = createTransport({ connections: 2 });
   try {
     const base = server?.url ?? options.baseUrl ?? input.target;

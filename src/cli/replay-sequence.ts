@@ -9,7 +9,7 @@ import { sequenceModel } from '../checks/sequences/sequence-model.js';
 import type { SequenceReplay } from '../checks/sequences/evidence.js';
 import type { Finding } from '../checks/types.js';
 import { loadConfig } from '../config/index.js';
-import { INTERFACE_CONTRACT } from '../contract/interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 import { loadDescriptor, validateRootDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
 import { createTransport } from '../http/index.js';
 import type { Transport } from '../http/types.js';
@@ -24,7 +24,7 @@ import { standalonePhaseContext } from '../engine/standalone-phase-context.js';
 import { Execution } from '../engine/execution/execution.js';
 import { seededToken } from '../engine/steps/token.js';
 import { EXCHANGE_CHECKS } from '../checks/index.js';
-import type { StoreAccounts } from '../server/store.js';
+import type { StoreAccounts } from '@restconform/server';
 import { UsageError } from './errors.js';
 
 /** True for a finding replay re-runs as a model-based sequence: one of `sequence_model`, with its commands recorded. */
@@ -67,7 +67,7 @@ export async function replaySequence(input: SequenceReplayInput): Promise<number
   const { finding, options } = input;
   const recorded = finding.replay.sequence;
   const out = options.out;
-  const server = options.reference ? await (await import('../server/index.js')).startReferenceServer({ port: 0, seed: input.seed }) : undefined;
+  const server = options.reference ? await (await import('@restconform/server')).startReferenceServer({ port: 0, seed: input.seed }) : undefined;
   const transport = createTransport({ connections: 2 });
   try {
     const base = server?.url ?? options.baseUrl ?? input.target;

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RootDescriptor, RouteDescriptor } from '../descriptor/types.js';
-import { buildRootDescriptor } from '../server/descriptor.js';
-import { LOCALE_TEXTS } from '../server/locales/index.js';
+import { buildRootDescriptor, LOCALE_TEXTS } from '@restconform/server';
 import { diffDescriptors, diffDescriptorWithContract, routeMeaningDifference, type ContractDifference } from './diff.js';
-import { INTERFACE_CONTRACT } from './interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 
 const addresses = { baseUrl: 'http://127.0.0.1:1', restUrl: (locale: string) => `http://127.0.0.1:1/${locale}/wp-json` };
 

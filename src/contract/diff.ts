@@ -10,7 +10,7 @@ import { sameJsonMeaning, showValue } from '../descriptor/json-meaning.js';
 import { tableFromContract, tableFromDescriptor } from './diff/route-table.js';
 import { ALL_BUT_HUMAN_TEXT, DOCUMENTED_KEYWORDS } from './diff/schema-comparison.js';
 import type { ContractDifference } from './diff/types.js';
-import type { Contract } from './types.js';
+import type { Contract } from '@restconform/interface';
 
 export type { ContractDifference, DifferenceKind, DifferenceSeverity } from './diff/types.js';
 export { routeMeaningDifference } from './diff/route-meaning.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INTERFACE_CONTRACT } from './interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 import { ContractFileError, parseContract, readContractFile, serializeContract } from './io.js';
 
 const workDir = mkdtempSync(join(tmpdir(), 'restconform-contract-'));

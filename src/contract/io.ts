@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import contractSchema from './contract.schema.json' with { type: 'json' };
-import type { Contract } from './types.js';
+import type { Contract } from '@restconform/interface';
 
 /** A contract file that cannot be used; `field` names where it is wrong (`routes[3].endpoints[0].methods[1]`). */
 export class ContractFileError extends Error {

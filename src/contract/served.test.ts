@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RootDescriptor } from '../descriptor/types.js';
-import { INTERFACE_CONTRACT } from './interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 import { contractOwnNamespaces, servedOwnNamespaces } from './served.js';
 
 const wordpress = JSON.parse(readFileSync(new URL('../../fixtures/wordpress-6.1-index.json', import.meta.url), 'utf8')) as RootDescriptor;

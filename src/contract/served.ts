@@ -3,7 +3,7 @@
  * and comparing it namespace by namespace would fail it once per namespace it never had.
  */
 import type { RootDescriptor } from '../descriptor/types.js';
-import type { Contract } from './types.js';
+import type { Contract } from '@restconform/interface';
 
 /** The namespaces WordPress itself serves (6.1's index): a contract that lists one (`oembed/1.0`) is not implemented by serving it. */
 export const WORDPRESS_NAMESPACES: readonly string[] = ['oembed/1.0', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1'];

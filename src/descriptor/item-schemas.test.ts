@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/types.js';
 import { createTransport } from '../http/index.js';
 import type { HttpRequest } from '../request/types.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { fetchDescriptor } from './fetch.js';
 import { fetchItemSchemas, fieldAt, fieldsInContext, parseItemSchema, readonlyFields, requiredFields, type ItemSchemaSet } from './item-schemas.js';
 import { parseRoutePattern } from './route-pattern.js';

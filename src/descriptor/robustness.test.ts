@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INTERFACE_CONTRACT } from '../contract/interface.js';
-import { buildRootDescriptor } from '../server/index.js';
-import { LOCALE_TEXTS } from '../server/locales/index.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
+import { buildRootDescriptor, LOCALE_TEXTS } from '@restconform/server';
 import { propertyRuns } from '../testing/test-depth.js';
 import { DescriptorError } from './errors.js';
 import { loadDescriptor } from './load.js';

@@ -11,7 +11,7 @@ import type { LoadedDescriptor } from '../descriptor/types.js';
 import { createTransport, type Transport } from '../http/index.js';
 import { loadConfig } from '../config/index.js';
 import { fetchDescriptors, knownPhaseNames, startBundledServer } from '../run/index.js';
-import type { ReferenceServer } from '../server/index.js';
+import type { ReferenceServer } from '@restconform/server';
 import { executePhases, type RunResult } from './engine.js';
 import type { RunEvent } from './events.js';
 import { PHASES } from './phases/index.js';

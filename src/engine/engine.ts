@@ -6,7 +6,7 @@ import { loadAnswerSchemas } from './fetch-answer-schemas.js';
 import type { AnyEvidenceCheck, ExchangeCheck, Finding } from '../checks/types.js';
 import type { CheckSelection } from '../checks/registry.js';
 import type { RunSettings } from '../config/index.js';
-import type { Contract } from '../contract/types.js';
+import type { Contract } from '@restconform/interface';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
 import type { Identity } from '../request/identity.js';

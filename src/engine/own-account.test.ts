@@ -3,7 +3,7 @@ import { EXCHANGE_CHECKS } from '../checks/index.js';
 import { fetchDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
 import { createTransport, type Transport } from '../http/index.js';
 import { basicAuthorization, buildRequest } from '../request/index.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
 import { Execution } from './execution/execution.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../run/run-job.js';
 import { loadRunSettings } from '../run/index.js';
 import type { Exchange } from '../http/types.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { referenceDescriptor } from '../export/testing/descriptors.js';
 import { OwnedResources } from './owned-resources.js';
 import { answered, WORDPRESS, wordpressOperation } from './testing/wordpress-answers.js';

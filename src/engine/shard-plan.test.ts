@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractOperations } from '../contract/interface.js';
+import { contractOperations } from '@restconform/interface';
 import type { LoadedDescriptor } from '../descriptor/types.js';
 import { referenceDescriptor } from '../export/testing/descriptors.js';
 import { planRun, runOperations } from './engine.js';

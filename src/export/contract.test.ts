@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { diffDescriptorWithContract } from '../contract/diff.js';
-import { INTERFACE_CONTRACT } from '../contract/interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 import { parseContract, serializeContract } from '../contract/io.js';
 import type { LoadedDescriptor } from '../descriptor/types.js';
 import { contractFromDescriptors } from './contract.js';

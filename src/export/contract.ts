@@ -4,9 +4,8 @@
  * against it. Keywords the contract format does not carry (such as `title`) are dropped; an argument without
  * a description is given one, as the format requires it.
  */
-import { CONTRACT_FORMAT } from '../contract/interface.js';
+import { type Contract, CONTRACT_FORMAT, type ContractArg, type ContractEndpoint, type ContractRoute } from '@restconform/interface';
 import { parseContract, serializeContract } from '../contract/io.js';
-import type { Contract, ContractArg, ContractEndpoint, ContractRoute } from '../contract/types.js';
 import { HTTP_METHODS, type ArgSchema, type LoadedDescriptor } from '../descriptor/types.js';
 
 /** Keywords an argument schema may carry in a contract file (`src/contract/contract.schema.json`). */

@@ -3,7 +3,7 @@
  * operation, one OpenAPI 3.1 document, TypeScript request types, or a contract file for `--contract FILE`.
  */
 import { serializeContract } from '../contract/io.js';
-import type { Contract } from '../contract/types.js';
+import type { Contract } from '@restconform/interface';
 import type { LoadedDescriptor } from '../descriptor/types.js';
 import { contractFromDescriptors } from './contract.js';
 import { jsonSchemaExport } from './json-schema.js';

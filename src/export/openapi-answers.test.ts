@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDescriptor, fetchItemSchemas } from '../descriptor/index.js';
 import { createTransport } from '../http/index.js';
-import { startReferenceServer, type ReferenceServer } from '../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { openApi31Errors } from './testing/openapi-validator.js';
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDescriptor, type RootDescriptor } from '../descriptor/index.js';
-import { INTERFACE_CONTRACT } from '../contract/interface.js';
-import { buildRootDescriptor } from '../server/descriptor.js';
-import { LOCALE_TEXTS } from '../server/locales/index.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
+import { buildRootDescriptor, LOCALE_TEXTS } from '@restconform/server';
 import { anonymousWriteReason, describeModel, familyNamed, freshValue, inferResources, mergedHints } from './index.js';
 import { createBody } from './values.js';
 import type { ResourceFamily } from './types.js';

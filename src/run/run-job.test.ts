@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadRunSettings } from './settings.js';
-import { contractOperations } from '../contract/interface.js';
+import { contractOperations } from '@restconform/interface';
 import type { RunResult } from '../engine/engine.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
 import { UsageError } from './errors.js';

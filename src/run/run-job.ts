@@ -7,12 +7,11 @@
 import { CHECKS } from '../checks/index.js';
 import { CheckRegistry, type CheckSelection } from '../checks/registry.js';
 import type { FailOn, RunSettings } from '../config/index.js';
-import { INTERFACE_CONTRACT } from '../contract/interface.js';
+import { type Contract, INTERFACE_CONTRACT } from '@restconform/interface';
 import { readContractFile } from '../contract/io.js';
-import type { Contract } from '../contract/types.js';
 import { DescriptorError, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
 import { executePhases, type RunResult } from '../engine/engine.js';
-import type { StoreAccounts } from '../server/index.js';
+import type { StoreAccounts } from '@restconform/server';
 import type { Sender } from '../engine/execution/execution.js';
 import { isInterrupted, isTimeBudget } from '../engine/execution/control.js';
 import type { Reporter, RunEvent } from '../engine/events.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunConfigInput } from '../config/index.js';
 import { loadRunSettings } from './settings.js';
 import type { JsonReport } from '../report/json.js';
-import { startReferenceServer } from '../server/index.js';
+import { startReferenceServer } from '@restconform/server';
 import { UsageError } from './errors.js';
 import { runJob } from './run-job.js';
 import { temporaryFolders } from '../testing/temporary-folders.js';

@@ -1,7 +1,7 @@
 /** The target of a run: what kind of server a base URL names, the bundled server started, each locale's descriptor fetched. */
 import { fetchDescriptor, restUrl, type DescriptorTransport, type LoadedDescriptor } from '../descriptor/index.js';
 import type { Credentials } from '../request/types.js';
-import type { ReferenceServer } from '../server/index.js';
+import type { ReferenceServer } from '@restconform/server';
 
 /**
  * True when the URL's host is a loopback address by name: `localhost`, 127.0.0.0/8 or ::1. Decided from the
@@ -24,7 +24,7 @@ export function isLoopbackUrl(url: string): boolean {
  * server does not pay for them (0.1 s of its start).
  */
 export async function startBundledServer(options: { seed: number; restRoot?: string }): Promise<ReferenceServer> {
-  const { startReferenceServer } = await import('../server/index.js');
+  const { startReferenceServer } = await import('@restconform/server');
   return startReferenceServer({ port: 0, ...options });
 }
 

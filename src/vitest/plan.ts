@@ -10,7 +10,7 @@ import type { Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import type { ReferenceServer } from '../server/index.js';
+import type { ReferenceServer } from '@restconform/server';
 import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './environment-settings.js';
 
 export interface ConformanceTarget {

@@ -4,8 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequestListener } from '../../src/server/index.js';
-import type { AccountCredentials } from '../../src/server/index.js';
+import { type AccountCredentials, createRequestListener } from '@restconform/server';
 
 /** A body that would run script if a report ever rendered it as HTML. */
 export const HOSTILE_BODY = '<script>window.pwned = true</script><img src="x" onerror="window.pwned = true"><b>Fatal error</b>';

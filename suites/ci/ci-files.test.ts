@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { readJsonReport } from '../../src/run/read-report.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { githubExpressions, isRunnerSetup, play, REPOSITORY, scratchProject, type Played, type ScratchProject } from './ci-player.js';
 
 const SHARDS = 4;

@@ -6,8 +6,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { WORKSPACE_SOURCES } from '../../vitest.sources.js';
 
 export default defineConfig({
+  ...WORKSPACE_SOURCES,
   test: {
     name: 'conformance',
     root: fileURLToPath(new URL('../..', import.meta.url)),

@@ -1,6 +1,6 @@
 /**
  * The route tables of the interface document, transcribed by hand into `fixtures/interface-routes.json`
- * independently of `src/contract/`, and the sample paths that exercise each documented path.
+ * independently of `packages/interface/`, and the sample paths that exercise each documented path.
  */
 import { readFileSync } from 'node:fs';
 import type { HttpMethod } from '../../src/descriptor/types.js';

@@ -6,12 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { contextArg, pageArg, perPageArg, requiredArg, arg, searchArg } from '../../src/contract/args.js';
-import { namespaceIndexRoute, ROOT_ROUTE } from '../../src/contract/routes/core.js';
-import type { Contract } from '../../src/contract/types.js';
-import type { ResourceModule } from '../../src/server/namespaces/module.js';
-import { createRequestListener } from '../../src/server/index.js';
-import { WpError, type Store } from '../../src/server/types.js';
+import { arg, contextArg, type Contract, namespaceIndexRoute, pageArg, perPageArg, requiredArg, ROOT_ROUTE, searchArg } from '@restconform/interface';
+import { createRequestListener, type ResourceModule, type Store, WpError } from '@restconform/server';
 import { listenOnLoopback } from '../loopback-server.js';
 
 export const NAMESPACE = 'hostile/v1';

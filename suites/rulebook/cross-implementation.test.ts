@@ -12,9 +12,7 @@ import { buildOperationGenerators, operationSeed } from '../../src/generate/inde
 import { labelledValues, supportedVectorSchemas } from '../../src/generate/testing/vector-properties.js';
 import type { RequestCase } from '../../src/generate/types.js';
 import { buildRequest } from '../../src/request/index.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/server/index.js';
-import { parsePhpQuery, processRequestArgs } from '../../src/server/validation/index.js';
-import { WpError } from '../../src/server/types.js';
+import { parsePhpQuery, processRequestArgs, type ReferenceServer, startReferenceServer, WpError } from '@restconform/server';
 import type { ArgDescriptor } from '../../src/descriptor/types.js';
 
 /** The parameter names the server's validator refuses for these inputs (none when it accepts). */

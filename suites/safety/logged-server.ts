@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LookupFunction } from 'node:net';
-import { createRequestListener, type StoreAccounts } from '../../src/server/index.js';
+import { createRequestListener, type StoreAccounts } from '@restconform/server';
 import { listenOnLoopback } from '../loopback-server.js';
 
 /** One line of the access log. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INTERFACE_CONTRACT } from '../../contract/interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 import { parseContract, serializeContract } from '../../contract/io.js';
 import { WORDPRESS_FIXTURE } from '../../export/testing/descriptors.js';
 import { openApi31Errors } from '../../export/testing/openapi-validator.js';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { INTERFACE_CONTRACT } from '../../contract/interface.js';
+import { INTERFACE_CONTRACT } from '@restconform/interface';
 import { ContractFileError } from '../../contract/io.js';
 import {
   DescriptorError,
@@ -106,7 +106,7 @@ export async function loadSource(flags: DescriptorSourceFlags, locale: string | 
     const schemas = withSchemas ? await publishedSchemas(flags.baseUrl, flags.restRoot, descriptor, credentials) : undefined;
     return { descriptor, serverUrl: restUrl(flags.baseUrl, flags.restRoot, locale), schemas };
   }
-  const server = await (await import('../../server/index.js')).startReferenceServer({ port: 0, restRoot: flags.restRoot });
+  const server = await (await import('@restconform/server')).startReferenceServer({ port: 0, restRoot: flags.restRoot });
   try {
     const descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: flags.restRoot, locale, credentials });
     const schemas = withSchemas ? await publishedSchemas(server.url, flags.restRoot, descriptor, credentials) : undefined;

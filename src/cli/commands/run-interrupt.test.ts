@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cliProcesses, type Finished } from '../testing/cli-process.js';
-import { createRequestListener, type ReferenceRequestListener } from '../../server/index.js';
-import type { Store } from '../../server/types.js';
+import { createRequestListener, type ReferenceRequestListener, type Store } from '@restconform/server';
 import type { JsonReport } from '../../report/json.js';
 
 const cli = cliProcesses();

@@ -4,7 +4,7 @@
  * options that test them all; a busy port is a usage error (exit 2).
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { ReferenceServer } from '../../server/index.js';
+import type { ReferenceServer } from '@restconform/server';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 
 /** The default variable the administrator's application password is read from (as `run` reads its own). */
@@ -103,7 +103,7 @@ function accountsText(server: ReferenceServer, accounts: readonly ShownAccount[]
 async function start(options: ServeOptions, accounts: readonly ShownAccount[]): Promise<ReferenceServer> {
   const password = (account: AccountKey) => accounts.find((shown) => shown.account === account)?.password;
   try {
-    const { startReferenceServer } = await import('../../server/index.js');
+    const { startReferenceServer } = await import('@restconform/server');
     return await startReferenceServer({
       host: options.host,
       port: options.port,

@@ -72,7 +72,7 @@ export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request',
 
 /** What each folder may import besides itself: the stages before it in the flow, plus the folders listed here. */
 export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
-  // The interface document as data, written in the descriptor's terms.
+  // What the harness does with the interface document (compare, read, write): in the descriptor's terms.
   contract: ['descriptor'],
   // The contract checks judge its differences from a descriptor: data written in the descriptor's terms.
   checks: ['contract'],
@@ -80,11 +80,9 @@ export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   config: ['checks', 'request'],
   // The contract phase compares descriptors with the contract; the engine reads the resolved settings whole.
   engine: ['contract', 'config'],
-  // The reference server: an independent implementation of the rule book, so never schema/ or generate/.
-  server: ['contract', 'descriptor'],
   export: ['contract', 'descriptor', 'schema'],
-  // A run loads its settings and contract, and starts the bundled reference server when no target is named.
-  run: ['config', 'contract', 'server'],
+  // A run loads its settings and contract (the reference server it starts is a package: @restconform/server).
+  run: ['config', 'contract'],
 };
 
 /** Type-only imports that go against the flow, each with its reason. */
@@ -111,10 +109,7 @@ function allowedFolders(folder: string): readonly string[] | 'any but entry poin
   return [...before, ...(EXTRA_IMPORTS[folder] ?? [])];
 }
 
-/**
- * Whether a file is a test or a test helper: those wire stages together on purpose, except in the server, whose
- * tests may reach only the shared test helpers of `src/testing/` beyond what the server itself may import.
- */
+/** Whether a file is a test or a test helper: those wire stages together on purpose. */
 export function isTestCode(file: string): boolean {
   return file.endsWith('.test.ts') || file.split('/').includes('testing');
 }
@@ -127,7 +122,7 @@ export function layeringViolations(edges: readonly ImportEdge[]): string[] {
     const from = folderOf(edge.from);
     const to = folderOf(edge.to);
     if (from === to || !edge.to.includes('/')) continue;
-    if (isTestCode(edge.from) && (from !== 'server' || to === 'testing')) continue;
+    if (isTestCode(edge.from)) continue;
     const allowed = allowedFolders(from);
     if (allowed === 'any but entry points' ? !ENTRY_POINTS.includes(to) : allowed.includes(to)) continue;
     if (edge.typeOnly && TYPE_ONLY_EXCEPTIONS[from]?.includes(to)) continue;

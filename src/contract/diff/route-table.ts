@@ -4,7 +4,7 @@
  * descriptor both become a `RouteTable`.
  */
 import type { ArgSchema, HttpMethod, RootDescriptor } from '../../descriptor/types.js';
-import type { Contract } from '../types.js';
+import type { Contract } from '@restconform/interface';
 
 export interface TableEndpoint {
   methods: HttpMethod[];

@@ -1,5 +1,5 @@
 /** A phase of a run: a named step that sends requests through the shared Execution. */
-import type { Contract } from '../../contract/types.js';
+import type { Contract } from '@restconform/interface';
 import type { LoadedDescriptor, Operation } from '../../descriptor/types.js';
 import type { OperationGenerators } from '../generators.js';
 import type { ResourceHints } from '../../resources/index.js';

@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool, type Dispatcher } from 'undici';
-import { createRequestListener } from '../../server/index.js';
-import type { StoreAccounts } from '../../server/index.js';
+import { createRequestListener } from '@restconform/server';
+import type { StoreAccounts } from '@restconform/server';
 
 /** A request as the front received it; `path` includes the query string. */
 export interface ForwardedRequest {

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { fetchDescriptor, readDescriptorFile } from '../../descriptor/index.js';
 import type { LoadedDescriptor } from '../../descriptor/types.js';
-import { startReferenceServer } from '../../server/index.js';
+import { startReferenceServer } from '@restconform/server';
 
 /** The captured root descriptor of a real WordPress 6.1 site (type lists, oneOf, titles, nested objects). */
 export const WORDPRESS_FIXTURE = fileURLToPath(new URL('../../../fixtures/wordpress-6.1-index.json', import.meta.url));

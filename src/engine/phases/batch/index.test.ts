@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { batchPhase } from './index.js';
 import { answerInstead, batchAnswersReversed, batchWithoutSizeLimit, editDescriptor, requireAllValidateRunsValidItems } from '../../testing/faults.js';
 import { startFaultyServer, type FaultyServer } from '../../testing/faulty-server.js';

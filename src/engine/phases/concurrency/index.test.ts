@@ -1,6 +1,6 @@
 /** The concurrency phase finds nothing on the reference server (each race's check on a server broken for it: concurrency-faults.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { concurrencyPhase } from './index.js';
 import { findingLines, runPhase } from '../../testing/phase-run.js';
 

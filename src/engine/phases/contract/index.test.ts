@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { contractPhase } from './index.js';
 import { dropRoute, editDescriptor } from '../../testing/faults.js';
 import { startFaultyServer, type FaultyServer } from '../../testing/faulty-server.js';

@@ -4,7 +4,7 @@
  */
 import { diffDescriptorWithContract } from '../../../contract/diff.js';
 import { contractOwnNamespaces, servedOwnNamespaces } from '../../../contract/served.js';
-import type { Contract } from '../../../contract/types.js';
+import type { Contract } from '@restconform/interface';
 import type { LoadedDescriptor } from '../../../descriptor/types.js';
 import { judgeDifference } from '../../descriptor-difference.js';
 import type { Phase } from '../phase.js';

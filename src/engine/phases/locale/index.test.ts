@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { localePhase } from './index.js';
 import { changeDefault, editDescriptor } from '../../testing/faults.js';
 import type { Fault } from '../../testing/faulty-server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { schemasPhase } from './index.js';
 import { answerInstead, editDescriptor, json, restPath, rewriteAnswers } from '../../testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer, type ForwardedAnswer, type ForwardedRequest } from '../../testing/faulty-server.js';

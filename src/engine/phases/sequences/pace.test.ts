@@ -9,7 +9,7 @@ import { createTransport, type Transport } from '../../../http/index.js';
 import { loadConfig } from '../../../config/index.js';
 import { ConsoleReporter } from '../../../report/console.js';
 import { fetchDescriptors, knownPhaseNames, seededAccounts, startBundledServer } from '../../../run/index.js';
-import type { ReferenceServer } from '../../../server/index.js';
+import type { ReferenceServer } from '@restconform/server';
 import { describeBudgetSplit } from '../../budget.js';
 import { executePhases } from '../../engine.js';
 import type { RunEvent } from '../../events.js';

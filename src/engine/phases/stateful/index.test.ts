@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../../server/index.js';
+import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import type { Finding } from '../../../checks/types.js';
 import { basicAuthorization } from '../../../request/index.js';
 import type { RunEvent, SequenceReport } from '../../events.js';
