@@ -69,13 +69,21 @@ export async function sendTogether(requests: readonly HttpRequest[], options: To
       continue;
     }
     const url = urls[index]!;
+    let handed = false;
     const client = new UndiciClient(url.origin, {
       pipelining: 1,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       // The socket is already open: the connector hands it over, on the next tick as a connector must (undici
       // writes nothing when called back while it is still asking), which is still this turn of the event loop.
+      // Once only: undici asks again when that socket closes with the request unfinished (a body cut at the cap),
+      // and a socket handed again, already destroyed, fails at once, so undici asked again, without end.
       connect: (_options, callback) => {
+        if (handed) {
+          callback(Object.assign(new Error('the connection of a request sent together closed'), { code: 'UND_ERR_SOCKET' }), null);
+          return;
+        }
+        handed = true;
         process.nextTick(() => {
           handedAt.push(performance.now());
           callback(null, socket.value);
