@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LeftResource } from '../engine/events.js';
 import type { JsonReport } from '../report/json.js';
-import { loadRunSettings, runJob } from '../run/index.js';
+import { loadRunSettings, runJob } from '../jobs/index.js';
 import { startReferenceServer, type ReferenceServer } from '../server/index.js';
 import { groupUpdateRequires } from '../engine/phases/testing/buddypress-shapes.js';
 import { startFaultyServer } from '../engine/phases/testing/faulty-server.js';

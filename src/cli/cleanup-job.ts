@@ -13,7 +13,7 @@ import { cleanUp } from '../engine/run/clean-up.js';
 import { createTransport } from '../http/index.js';
 import type { Credentials } from '../request/types.js';
 import { familyNamed, inferResources, mergedHints, type ResourceHints } from '../resources/index.js';
-import { readHints, readJsonReport } from '../run/index.js';
+import { readHints, readJsonReport } from '../jobs/index.js';
 import type { JsonReport } from '../report/json.js';
 import { UsageError } from './errors.js';
 

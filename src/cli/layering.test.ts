@@ -1,6 +1,6 @@
 /**
  * The layering the README promises, read from the imports: one folder per stage, each importing only the stages
- * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report → run`), the
+ * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report → jobs`), the
  * reference server never importing the harness's rule book (`schema/`) or generators (`generate/`), and only the entry
  * points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all, none of them importing another.
  * Inside a folder too, imports point one way: no import cycle among production files.
@@ -15,7 +15,7 @@ describe('the layering of src/', () => {
   const edges = files.flatMap(importsOf);
 
   it('reads the whole tree', () => {
-    expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'schema/to-json-schema.ts', 'cli/main.ts', 'run/run-job.ts']));
+    expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'schema/to-json-schema.ts', 'cli/main.ts', 'jobs/run-job.ts']));
     expect(edges.some((e) => e.from === 'engine/engine.ts' && e.to === 'engine/run-context.ts')).toBe(true);
   });
 
@@ -47,9 +47,9 @@ describe('the layering rule', () => {
     expect(layeringViolations([edge('engine/a.ts', 'descriptor/b.ts'), edge('cli/a.ts', 'server/b.ts')])).toEqual([]);
   });
 
-  it('has the entry points run through run/, never through each other', () => {
+  it('has the entry points run through jobs/, never through each other', () => {
     expect(
-      layeringViolations([edge('library/index.ts', 'run/run-job.ts'), edge('vitest/plan.ts', 'run/run-job.ts'), edge('cli/main.ts', 'run/version.ts')]),
+      layeringViolations([edge('library/index.ts', 'jobs/run-job.ts'), edge('vitest/plan.ts', 'jobs/run-job.ts'), edge('cli/main.ts', 'jobs/version.ts')]),
     ).toEqual([]);
     expect(layeringViolations([edge('library/index.ts', 'cli/run-job.ts'), edge('vitest/plan.ts', 'cli/target.ts', true)])).toEqual([
       'library/index.ts -> cli/run-job.ts',
@@ -60,12 +60,12 @@ describe('the layering rule', () => {
 
   it('lets a run wire the stages, the settings and the reference server, but not the command line', () => {
     expect(
-      layeringViolations([edge('run/run-job.ts', 'engine/engine.ts'), edge('run/run-job.ts', 'report/index.ts'), edge('run/run-job.ts', 'config/index.ts')]),
+      layeringViolations([edge('jobs/run-job.ts', 'engine/engine.ts'), edge('jobs/run-job.ts', 'report/index.ts'), edge('jobs/run-job.ts', 'config/index.ts')]),
     ).toEqual([]);
-    expect(layeringViolations([edge('run/run-job.ts', 'server/index.ts', true)])).toEqual([]);
-    expect(layeringViolations([edge('run/run-job.ts', 'cli/errors.ts'), edge('engine/engine.ts', 'run/run-job.ts')])).toEqual([
-      'run/run-job.ts -> cli/errors.ts',
-      'engine/engine.ts -> run/run-job.ts',
+    expect(layeringViolations([edge('jobs/run-job.ts', 'server/index.ts', true)])).toEqual([]);
+    expect(layeringViolations([edge('jobs/run-job.ts', 'cli/errors.ts'), edge('engine/engine.ts', 'jobs/run-job.ts')])).toEqual([
+      'jobs/run-job.ts -> cli/errors.ts',
+      'engine/engine.ts -> jobs/run-job.ts',
     ]);
   });
 

@@ -7,7 +7,7 @@ import type { RunEvent } from '../engine/events.js';
 import { createReporters } from '../report/index.js';
 import { MergeError, mergeReports, type MergeInput } from '../report/merge.js';
 import { UsageError } from './errors.js';
-import { exitCodeOf, readJsonReport } from '../run/index.js';
+import { exitCodeOf, readJsonReport } from '../jobs/index.js';
 
 export interface MergeOptions {
   reports: readonly string[];

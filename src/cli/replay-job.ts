@@ -15,7 +15,7 @@ import type { StoreAccounts } from '../server/store.js';
 import { UsageError } from './errors.js';
 import { isRaceFinding, replayRace } from './replay-race.js';
 import { isSequenceFinding, replaySequence } from './replay-sequence.js';
-import { readJsonReport, seededAccounts } from '../run/index.js';
+import { readJsonReport, seededAccounts } from '../jobs/index.js';
 import { isReplayable, reproduceCommand } from '../report/replay-command.js';
 
 export interface ReplayOptions {

@@ -11,7 +11,7 @@ import { concurrencyPhase } from '../engine/phases/concurrency.js';
 import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/faulty-server.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
 import { racyMemberCreate, wholeRecordGroupUpdate } from '../engine/phases/testing/race-faults.js';
-import { closedPortUrl } from '../http/test-servers.js';
+import { closedPortUrl } from '../http/testing/test-servers.js';
 import { UsageError } from './errors.js';
 import { replayFinding } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';

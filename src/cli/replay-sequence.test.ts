@@ -14,7 +14,7 @@ import { startFaultyServer, type FaultyServer } from '../engine/phases/testing/f
 import { groupUpdateRequires } from '../engine/phases/testing/buddypress-shapes.js';
 import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../engine/phases/testing/sequence-faults.js';
 import { runPhase } from '../engine/phases/testing/phase-run.js';
-import { seededAccounts } from '../run/run-job.js';
+import { seededAccounts } from '../jobs/run-job.js';
 import { startReferenceServer } from '../server/index.js';
 import type { Store } from '../server/types.js';
 import { UsageError } from './errors.js';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../request/types.js';
-import { closedPortUrl } from './test-servers.js';
+import { closedPortUrl } from './testing/test-servers.js';
 import { DEFAULT_TRANSPORT_OPTIONS } from './options.js';
 import { sendTogether } from './together.js';
 

@@ -17,7 +17,7 @@ import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import { fetchDescriptors, isLoopbackUrl, loadRunSettings, runJob, startBundledServer } from '../run/index.js';
+import { fetchDescriptors, isLoopbackUrl, loadRunSettings, runJob, startBundledServer } from '../jobs/index.js';
 
 export type { Check, CheckContext, CheckFailure, Finding, Severity } from '../checks/types.js';
 export type { CoverageEntry, Reporter, RunEvent, RunSummary, ShardRef, ShardRun } from '../engine/events.js';

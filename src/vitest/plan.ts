@@ -4,7 +4,7 @@
  * happens later (`runConformance`, in `beforeAll`), and each (operation, check) test then looks its findings up.
  */
 import type { Finding } from '../checks/types.js';
-import { fetchDescriptors, isLoopbackUrl, knownCheckNames, runJob, startBundledServer } from '../run/index.js';
+import { fetchDescriptors, isLoopbackUrl, knownCheckNames, runJob, startBundledServer } from '../jobs/index.js';
 import type { RunConfigInput, RunSettings } from '../config/index.js';
 import type { Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';

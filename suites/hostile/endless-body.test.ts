@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliProcesses } from '../../src/cli/testing/cli-process.js';
 import type { JsonReport } from '../../src/report/index.js';
-import { knownPhaseNames } from '../../src/run/index.js';
+import { knownPhaseNames } from '../../src/jobs/index.js';
 import { temporaryFolders } from '../../src/testing/temporary-folders.js';
 import { startHostileServer, type HostileServer } from './hostile-server.js';
 import { endlessBody } from './misbehaviours.js';

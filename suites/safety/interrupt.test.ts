@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJob } from '../../src/run/run-job.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { runJob } from '../../src/jobs/run-job.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));

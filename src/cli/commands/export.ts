@@ -30,7 +30,7 @@ import { createTransport } from '../../http/index.js';
 import { basicAuthorization } from '../../request/index.js';
 import type { Credentials } from '../../request/types.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { VERSION } from '../../run/index.js';
+import { VERSION } from '../../jobs/index.js';
 
 interface ExportFlags {
   baseUrl?: string;

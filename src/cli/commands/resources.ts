@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import { DescriptorError } from '../../descriptor/index.js';
 import { describeModel, inferResources, mergedHints } from '../../resources/index.js';
-import { readHints } from '../../run/index.js';
+import { readHints } from '../../jobs/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { deprecatedOption, loadSource, ONE_LOCALE_HELP, oneLocale } from './export.js';
 
