@@ -14,7 +14,7 @@ import type { RunResult } from '../../src/engine/engine.js';
 import { launchChromium } from './chromium.js';
 import { startFaultyServer, type FaultyServer } from './faulty-server.js';
 
-const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
+const REPORTS = fileURLToPath(new URL('../../reports', import.meta.url));
 const HTML_REPORT = `${REPORTS}html-report.html`;
 const SCREENSHOT = `${REPORTS}html-report.png`;
 const PASSWORD_VARIABLE = 'RESTCONFORM_BROWSER_TEST_PASSWORD';

@@ -12,7 +12,7 @@ import { runJob } from '../../src/jobs/run-job.js';
 import { loadRunSettings } from '../../src/jobs/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 const CLI_ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
 
 let folder: string;

@@ -1,6 +1,6 @@
 /** `restconform cleanup REPORT.json`: delete what a run left on its target, as listed in its JSON report. */
 import { Command } from 'commander';
-import { cleanupFromReport } from '../cleanup-job.js';
+import { cleanupJob } from '../../jobs/cleanup-job.js';
 import type { ExitCodeSink } from '../errors.js';
 
 interface CleanupFlags {
@@ -29,7 +29,7 @@ export function cleanupCommand(sink: ExitCodeSink): Command {
     .action(async (reportPath: string, flags: CleanupFlags) => {
       const timeoutMs = Number(flags.timeoutMs);
       sink(
-        await cleanupFromReport({
+        await cleanupJob({
           reportPath,
           user: flags.user,
           appPasswordEnv: flags.appPasswordEnv,

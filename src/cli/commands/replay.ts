@@ -1,7 +1,7 @@
 /** `restconform replay REPORT.json FINDING_ID`: re-send one finding's request and say whether it still fails. */
 import { Command } from 'commander';
 import type { ExitCodeSink } from '../errors.js';
-import { replayFinding } from '../replay-job.js';
+import { replayJob } from '../../jobs/replay/replay-job.js';
 
 interface ReplayFlags {
   baseUrl?: string;
@@ -20,6 +20,6 @@ export function replayCommand(sink: ExitCodeSink): Command {
     .option('--user <login>', "account for HTTP Basic (default: anonymous; the reference server's administrator with --reference)")
     .option('--app-password-env <var>', 'environment variable holding the application password', 'RESTCONFORM_APP_PASSWORD')
     .action(async (reportPath: string, findingId: string, flags: ReplayFlags) => {
-      sink(await replayFinding({ reportPath, findingId, ...flags, out: process.stdout }));
+      sink(await replayJob({ reportPath, findingId, ...flags, out: process.stdout }));
     });
 }

@@ -13,7 +13,8 @@ import { cleanUp } from '../engine/run/clean-up.js';
 import { createTransport } from '../http/index.js';
 import type { Credentials } from '../request/types.js';
 import { familyNamed, inferResources, mergedHints, type ResourceHints } from '../resources/index.js';
-import { readHints, readJsonReport } from '../jobs/index.js';
+import { readHints } from './hints-file.js';
+import { readJsonReport } from './read-report.js';
 import type { JsonReport } from '../report/json.js';
 import { UsageError } from './errors.js';
 
@@ -76,7 +77,7 @@ function leftIn(report: JsonReport, path: string): LeftResource[] {
   return resources;
 }
 
-export async function cleanupFromReport(options: CleanupOptions): Promise<number> {
+export async function cleanupJob(options: CleanupOptions): Promise<number> {
   const env = options.env ?? process.env;
   const report = await readJsonReport(options.reportPath);
   const left = leftIn(report, options.reportPath);
