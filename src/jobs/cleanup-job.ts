@@ -5,7 +5,7 @@
  * takes them, an unlock where hinted), with the same credentials `run` takes. Exit 0: nothing left; 1: some left;
  * 2: bad input (a report that cannot be read, credentials missing).
  */
-import { parseAccount, ConfigError } from '../config/index.js';
+import type { AccountSetting } from '../config/index.js';
 import { DescriptorError } from '../descriptor/index.js';
 import type { LeftResource, RunEvent } from '../engine/events.js';
 import { OwnedResources, type OwnedResource } from '../engine/owned-resources.js';
@@ -23,8 +23,8 @@ export interface CleanupOptions {
   /** The run's account: what it made, it may delete. */
   user?: string;
   appPasswordEnv: string;
-  /** More accounts as `run --account` takes them (`role:login:env`): a resource's maker deletes it first. */
-  accounts?: readonly string[];
+  /** More accounts as `run --account` takes them (its `accounts` setting): a resource's maker deletes it first. */
+  accounts?: readonly AccountSetting[];
   resourceHints?: string;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
@@ -41,13 +41,7 @@ function credentialsOf(options: CleanupOptions, env: NodeJS.ProcessEnv): { main:
     throw new UsageError(`--user ${options.user} needs the application password in the environment variable ${options.appPasswordEnv}, which is empty`);
   const main = { user: options.user, password };
   const byLogin = new Map([[main.user, main]]);
-  for (const given of options.accounts ?? []) {
-    let account;
-    try {
-      account = parseAccount(given);
-    } catch (error) {
-      throw new UsageError(error instanceof ConfigError ? error.message : String(error));
-    }
+  for (const account of options.accounts ?? []) {
     const secret = env[account.appPasswordEnv];
     if (!secret)
       throw new UsageError(`the account ${account.user} needs its application password in the environment variable ${account.appPasswordEnv}, which is empty`);
