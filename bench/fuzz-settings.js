@@ -3,7 +3,7 @@
  * measured run's overrides, no report files. Shared by the children that run the harness (`harness-child.js`,
  * `harness-cpu-child.js`), so both measure the same run.
  */
-import { loadRunSettings } from '../dist/run/index.js';
+import { loadRunSettings } from '../dist/jobs/index.js';
 
 /**
  * @param {{ baseUrl: string, seed: number, examples: number, timeBudgetSeconds: number | null, concurrency: number,

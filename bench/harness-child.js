@@ -9,7 +9,7 @@
  * and optionally { locales, contract, user } (default: both reference locales, the built-in contract, `admin`).
  * The application password is read from RESTCONFORM_APP_PASSWORD, as the command line does.
  */
-import { runJob } from '../dist/run/run-job.js';
+import { runJob } from '../dist/jobs/run-job.js';
 import { fuzzRunSettings } from './fuzz-settings.js';
 import { createMemorySampler } from './memory-sampler.js';
 import { createRecordingSender, evenlySpaced } from './recording-sender.js';

@@ -10,7 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { runJob } from '../dist/run/run-job.js';
+import { runJob } from '../dist/jobs/run-job.js';
 import { fuzzRunSettings } from './fuzz-settings.js';
 
 /** @type {{ mode: 'record' | 'replay', baseUrl: string, seed: number, requests: number, concurrency: number, recording: string }} */

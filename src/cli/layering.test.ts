@@ -16,7 +16,7 @@ describe('the layering of src/', () => {
   const edges = files.flatMap(importsOf);
 
   it('reads the whole tree', () => {
-    expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'schema/to-json-schema.ts', 'cli/main.ts', 'run/run-job.ts']));
+    expect(files).toEqual(expect.arrayContaining(['contract/diff.ts', 'schema/to-json-schema.ts', 'cli/main.ts', 'jobs/run-job.ts']));
     expect(edges.some((e) => e.from === 'engine/engine.ts' && e.to === 'engine/execution/execution.ts')).toBe(true);
   });
 
@@ -37,9 +37,9 @@ describe('the layering rule', () => {
     expect(layeringViolations([edge('engine/a.ts', 'descriptor/b.ts'), edge('cli/a.ts', 'report/b.ts')])).toEqual([]);
   });
 
-  it('has the entry points run through run/, never through each other', () => {
+  it('has the entry points run through jobs/, never through each other', () => {
     expect(
-      layeringViolations([edge('library/index.ts', 'run/run-job.ts'), edge('vitest/plan.ts', 'run/run-job.ts'), edge('cli/main.ts', 'run/version.ts')]),
+      layeringViolations([edge('library/index.ts', 'jobs/run-job.ts'), edge('vitest/plan.ts', 'jobs/run-job.ts'), edge('cli/main.ts', 'jobs/version.ts')]),
     ).toEqual([]);
     expect(layeringViolations([edge('library/index.ts', 'cli/run-job.ts'), edge('vitest/plan.ts', 'cli/target.ts', true)])).toEqual([
       'library/index.ts -> cli/run-job.ts',
@@ -50,11 +50,11 @@ describe('the layering rule', () => {
 
   it('lets a run wire the stages and the settings, but not the command line', () => {
     expect(
-      layeringViolations([edge('run/run-job.ts', 'engine/engine.ts'), edge('run/run-job.ts', 'report/index.ts'), edge('run/run-job.ts', 'config/index.ts')]),
+      layeringViolations([edge('jobs/run-job.ts', 'engine/engine.ts'), edge('jobs/run-job.ts', 'report/index.ts'), edge('jobs/run-job.ts', 'config/index.ts')]),
     ).toEqual([]);
-    expect(layeringViolations([edge('run/run-job.ts', 'cli/errors.ts'), edge('engine/engine.ts', 'run/run-job.ts')])).toEqual([
-      'run/run-job.ts -> cli/errors.ts',
-      'engine/engine.ts -> run/run-job.ts',
+    expect(layeringViolations([edge('jobs/run-job.ts', 'cli/errors.ts'), edge('engine/engine.ts', 'jobs/run-job.ts')])).toEqual([
+      'jobs/run-job.ts -> cli/errors.ts',
+      'engine/engine.ts -> jobs/run-job.ts',
     ]);
   });
 

@@ -12,7 +12,7 @@ import { resourcesCommand } from './commands/resources.js';
 import { runCommand } from './commands/run.js';
 import { serveCommand } from './commands/serve.js';
 import { UsageError, type ExitCodeSink } from './errors.js';
-import { VERSION } from '../run/index.js';
+import { VERSION } from '../jobs/index.js';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_ALIASES } from '../checks/aliases.js';
 import { CHECKS } from '../checks/index.js';
 import { PHASES } from '../engine/phases/index.js';
-import { knownCheckNames } from '../run/index.js';
+import { knownCheckNames } from '../jobs/index.js';
 import { SRC, sourceFiles } from './testing/import-graph.js';
 
 const production = sourceFiles().filter((file) => !file.endsWith('.test.ts') && !file.includes('/testing/'));

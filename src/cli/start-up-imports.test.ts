@@ -12,7 +12,7 @@ describe('start-up imports of the command line', () => {
 
   it('reach the harness stages', () => {
     // The walk itself works: the run command's own stages are on the path.
-    expect([...files]).toEqual(expect.arrayContaining(['run/run-job.ts', 'engine/engine.ts', 'http/transport.ts', 'generate/index.ts']));
+    expect([...files]).toEqual(expect.arrayContaining(['jobs/run-job.ts', 'engine/engine.ts', 'http/transport.ts', 'generate/index.ts']));
     expect([...packages]).toEqual(expect.arrayContaining(['commander', 'undici', 'fast-check']));
   });
 

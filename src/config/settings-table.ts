@@ -404,3 +404,12 @@ export const SETTINGS = {
     },
   }),
 };
+
+/**
+ * Options of the commands besides `run` that are no setting of a run, declared once for the commands that share
+ * them (`export`, `resources`); each command picks them by key, as it picks rows of `SETTINGS`.
+ */
+export const COMMAND_OPTIONS = {
+  /** A saved root descriptor instead of a server. */
+  descriptor: { option: '--descriptor <file>', help: 'read the descriptor from a saved JSON file instead of a server' },
+} as const;

@@ -23,6 +23,8 @@ export interface FetchDescriptorOptions {
   restRoot: string;
   /** The locale path segment, or null for `{base_url}/{rest_root}/`. */
   locale: string | null;
+  /** The REST root URL itself, when it is known whole (a replay's recorded one): `baseUrl` and `restRoot` are then not read. */
+  restUrl?: string;
   /** Sent as HTTP Basic when given (an authenticated index may list more routes). */
   credentials?: Credentials;
   /** Send through this transport (its timeouts and body cap apply). */
@@ -50,7 +52,7 @@ interface RawAnswer {
  * @throws DescriptorError when it is unreachable, not 200, not JSON, or of the wrong shape
  */
 export async function fetchDescriptor(options: FetchDescriptorOptions): Promise<LoadedDescriptor> {
-  const url = descriptorUrl(options.baseUrl, options.restRoot, options.locale);
+  const url = options.restUrl === undefined ? descriptorUrl(options.baseUrl, options.restRoot, options.locale) : `${options.restUrl.replace(/\/+$/, '')}/`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.credentials) {
     const token = Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64');

@@ -10,7 +10,7 @@ import type { EvidenceCheck } from '../checks/types.js';
 import type { LoadedDescriptor } from '../descriptor/types.js';
 import { createTransport, type Transport } from '../http/index.js';
 import { loadConfig } from '../config/index.js';
-import { fetchDescriptors, knownPhaseNames, startBundledServer } from '../run/index.js';
+import { fetchDescriptors, knownPhaseNames, startBundledServer } from '../jobs/index.js';
 import type { ReferenceServer } from '@restconform/server';
 import { executePhases, type RunResult } from './engine.js';
 import type { RunEvent } from './events.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../checks/types.js';
-import { baselineEntries } from '../run/baseline-file.js';
+import { baselineEntries } from '../jobs/baseline-file.js';
 import { judgeBaseline, knownEntry, type Baseline } from './baseline.js';
 import type { CoverageEntry } from './events.js';
 

@@ -4,8 +4,8 @@
  * and a 5xx in the middle of a sequence is a finding of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../run/run-job.js';
-import { loadRunSettings } from '../run/index.js';
+import { runJob } from '../jobs/run-job.js';
+import { loadRunSettings } from '../jobs/index.js';
 import { answerInstead } from './testing/faults.js';
 import { startFaultyServer, type Fault } from './testing/faulty-server.js';
 

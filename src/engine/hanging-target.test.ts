@@ -4,8 +4,8 @@
  * the run's time budget. It is bounded, and a target that answered none of it stops the run as a dead one does.
  */
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../run/run-job.js';
-import { loadRunSettings } from '../run/index.js';
+import { runJob } from '../jobs/run-job.js';
+import { loadRunSettings } from '../jobs/index.js';
 import { startFaultyServer, type Fault } from './testing/faulty-server.js';
 
 const PASSWORD_ENV = 'HANGING_TARGET_APP_PASSWORD';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJob } from '../run/run-job.js';
-import { loadRunSettings } from '../run/index.js';
+import { runJob } from '../jobs/run-job.js';
+import { loadRunSettings } from '../jobs/index.js';
 import type { Exchange } from '../http/types.js';
 import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { referenceDescriptor } from '../export/testing/descriptors.js';

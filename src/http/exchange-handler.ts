@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { HttpRequest } from '../request/types.js';
+import { whenAborted } from './abort-watch.js';
 import { BodyCollector, parseJsonBody } from './body.js';
 import { toTransportError } from './errors.js';
 import type { Exchange, HttpResponse } from './types.js';
@@ -23,7 +24,7 @@ export class ExchangeHandler implements Dispatcher.DispatchHandler {
   #controller: Dispatcher.DispatchController | undefined;
   #status: number | undefined;
   #headers: Record<string, string> = {};
-  #onAbort: (() => void) | undefined;
+  #stopWatching: (() => void) | undefined;
   #settled = false;
 
   constructor(request: HttpRequest, maxBodyBytes: number, timeoutMs: number, signal: AbortSignal | undefined, resolve: (exchange: Exchange) => void) {
@@ -33,12 +34,11 @@ export class ExchangeHandler implements Dispatcher.DispatchHandler {
     this.#signal = signal;
     this.#body = new BodyCollector(maxBodyBytes);
     if (signal) {
-      this.#onAbort = () => {
+      this.#stopWatching = whenAborted(signal, () => {
         if (this.#controller) this.#controller.abort(signal.reason);
         // Still queued for a connection: answer now; onRequestStart will cancel it when its turn comes.
         else this.#settle(undefined, { code: 'aborted', message: 'request aborted before it was sent' });
-      };
-      signal.addEventListener('abort', this.#onAbort, { once: true });
+      });
     }
   }
 
@@ -89,7 +89,7 @@ export class ExchangeHandler implements Dispatcher.DispatchHandler {
   #settle(response: HttpResponse | undefined, error: Exchange['error']): void {
     if (this.#settled) return;
     this.#settled = true;
-    if (this.#onAbort) this.#signal?.removeEventListener('abort', this.#onAbort);
+    this.#stopWatching?.();
     const exchange: Exchange = { request: this.#request, durationMs: performance.now() - this.#start };
     if (response) exchange.response = response;
     if (error) exchange.error = error;

@@ -8,6 +8,6 @@ export { createPoolSend, type PoolSend } from './pool-send.js';
 export { rateLimit } from './rate-limit.js';
 export { followRedirects } from './redirect.js';
 export { retryDelayMs, retryTooManyRequests } from './retry-429.js';
-export { sendTogether, type TogetherResult } from './together.js';
+export { openBurst, sendTogether, type Burst, type TogetherResult } from './together.js';
 export { createTransport } from './transport.js';
 export type * from './types.js';

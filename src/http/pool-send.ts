@@ -39,9 +39,10 @@ function splitUrl(url: string): Target | undefined {
   return { origin, path };
 }
 
-/** The pool layer's send function, and closing every pool it made. */
+/** The pool layer's send function, the same over the same pools with another body cap, and closing every pool it made. */
 export interface PoolSend {
   send: SendFn;
+  withBodyCap(maxBodyBytes: number): SendFn;
   close(): Promise<void>;
 }
 
@@ -72,28 +73,30 @@ export function createPoolSend(options: ResolvedTransportOptions): PoolSend {
     return pool;
   };
 
-  const send: SendFn = (request, signal) => {
-    const target = splitUrl(request.url);
-    const pool = target ? poolFor(target.origin) : `not a URL: ${request.url}`;
-    if (typeof pool === 'string' || target === undefined) {
-      return Promise.resolve({ request, error: { code: 'protocol_error', message: typeof pool === 'string' ? pool : 'not a URL' }, durationMs: 0 });
-    }
-    if (signal?.aborted) return Promise.resolve({ request, error: { code: 'aborted', message: 'request aborted before it was sent' }, durationMs: 0 });
-    return new Promise<Exchange>((resolve) => {
-      const handler = new ExchangeHandler(request, options.maxBodyBytes, options.timeoutMs, signal, resolve);
-      // undici reports argument errors through the handler too; the promise settles once either way.
-      pool.dispatch(
-        {
-          path: target.path,
-          method: request.method,
-          headers: request.headers,
-          body: request.body ?? null,
-          ...(request.body !== undefined && request.method !== 'HEAD' ? KEEP_CONNECTION : {}),
-        },
-        handler,
-      );
-    });
-  };
+  const sendCapped =
+    (maxBodyBytes: number): SendFn =>
+    (request, signal) => {
+      const target = splitUrl(request.url);
+      const pool = target ? poolFor(target.origin) : `not a URL: ${request.url}`;
+      if (typeof pool === 'string' || target === undefined) {
+        return Promise.resolve({ request, error: { code: 'protocol_error', message: typeof pool === 'string' ? pool : 'not a URL' }, durationMs: 0 });
+      }
+      if (signal?.aborted) return Promise.resolve({ request, error: { code: 'aborted', message: 'request aborted before it was sent' }, durationMs: 0 });
+      return new Promise<Exchange>((resolve) => {
+        const handler = new ExchangeHandler(request, maxBodyBytes, options.timeoutMs, signal, resolve);
+        // undici reports argument errors through the handler too; the promise settles once either way.
+        pool.dispatch(
+          {
+            path: target.path,
+            method: request.method,
+            headers: request.headers,
+            body: request.body ?? null,
+            ...(request.body !== undefined && request.method !== 'HEAD' ? KEEP_CONNECTION : {}),
+          },
+          handler,
+        );
+      });
+    };
 
   const close = async (): Promise<void> => {
     const all = [...pools.values()];
@@ -101,5 +104,5 @@ export function createPoolSend(options: ResolvedTransportOptions): PoolSend {
     await Promise.all(all.map((pool) => pool.close()));
   };
 
-  return { send, close };
+  return { send: sendCapped(options.maxBodyBytes), withBodyCap: sendCapped, close };
 }

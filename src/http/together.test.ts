@@ -3,9 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../request/types.js';
-import { closedPortUrl } from './test-servers.js';
+import { closedPortUrl } from './testing/test-servers.js';
 import { DEFAULT_TRANSPORT_OPTIONS } from './options.js';
 import { sendTogether } from './together.js';
+import { createTransport } from './transport.js';
 
 /** When each request's head arrived, and a check-then-write that awaits between the two (a racy create). */
 let arrivals: number[] = [];
@@ -45,6 +46,13 @@ beforeAll(async () => {
       const answerAll = () => racyWaiting.splice(0).forEach((answer) => answer());
       if (racyWaiting.length === RACE_SIZE) answerAll();
       else setTimeout(answerAll, 1_000);
+      return;
+    }
+    if (req.url === '/endless') {
+      // A JSON array that never ends, until the client hangs up.
+      res.writeHead(200, { 'content-type': 'application/json' }).write('[');
+      const timer = setInterval(() => res.write('"endless", '.repeat(500)), 2);
+      res.on('close', () => clearInterval(timer));
       return;
     }
     req.resume();
@@ -114,5 +122,32 @@ describe('sendTogether', () => {
     const { exchanges } = await sendTogether([request('/a'), { ...request('/b'), url: `${closed}/b` }], DEFAULT_TRANSPORT_OPTIONS);
     expect(exchanges[0]?.response?.status).toBe(200);
     expect(exchanges[1]?.error?.code).toBe('connection_refused');
+  });
+});
+
+describe("the transport's together", () => {
+  it('cuts each body of a race at the cap, as it cuts any other, and sends the race again as often as asked', async () => {
+    const transport = createTransport({ maxBodyBytes: 4096 });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const exchanges = await transport.together(Array.from({ length: 4 }, () => request('/endless', '{}')));
+        expect(exchanges.map((exchange) => exchange.error?.code)).toEqual(Array(4).fill('body_too_large'));
+        expect(exchanges.every((exchange) => exchange.response?.truncated === true && exchange.response.bodyText.length === 4096)).toBe(true);
+      }
+      // The same transport's single requests are cut at the same cap, and a larger cap is asked for by name.
+      expect((await transport.send(request('/endless'))).response?.bodyText).toHaveLength(4096);
+      expect((await transport.withBodyCap(8192).send(request('/endless'))).response?.bodyText).toHaveLength(8192);
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it('answers a race sent on a closed transport without sending it', async () => {
+    const transport = createTransport();
+    await transport.close();
+    arrivals = [];
+    const exchanges = await transport.together([request('/a'), request('/b')]);
+    expect(exchanges.map((exchange) => exchange.error?.message)).toEqual(['transport closed', 'transport closed']);
+    expect(arrivals).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../request/types.js';
-import { closedPortUrl, startHttpServer, startRawServer, type TestServer } from './test-servers.js';
+import { closedPortUrl, startHttpServer, startRawServer, type TestServer } from './testing/test-servers.js';
 import { createTransport } from './transport.js';
 import type { Transport } from './types.js';
 

@@ -47,9 +47,15 @@ export interface Transport {
   send: SendFn;
   /**
    * Sends requests together (see `together.ts`): a connection each, opened first, then every request written in
-   * one turn of the event loop. Never rejects; the exchanges are in the order of the requests. Redirects are not
-   * followed, 429s not retried: a race is judged as it was answered.
+   * one turn of the event loop, each through the layers every request passes (the rate limit, the body cap, the
+   * timeouts). Never rejects; the exchanges are in the order of the requests. Redirects are not followed, 429s not
+   * retried: a race is judged as it was answered.
    */
   together(requests: readonly HttpRequest[], signal?: AbortSignal): Promise<Exchange[]>;
+  /**
+   * Sends over the same connections and layers with another body cap: what a body larger than the run's answers
+   * needs (a descriptor, tens of megabytes on a large site), without a second transport of its own.
+   */
+  withBodyCap(maxBodyBytes: number): { send: SendFn };
   close(): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseRoutePattern } from '../descriptor/route-pattern.js';
 import type { Operation } from '../descriptor/types.js';
 import { buildRequest, toCurl } from '../request/index.js';
-import { startHttpServer, type TestServer } from './test-servers.js';
+import { startHttpServer, type TestServer } from './testing/test-servers.js';
 import { createTransport } from './transport.js';
 
 const run = promisify(execFile);

@@ -6,6 +6,7 @@
  * - `run` is `restconform run` in-process: the same settings (every key of `config/default.yaml`, camel-cased),
  *   no console unless asked, the result and exit code returned.
  * - `checks` lists every check by name, with its severity, rule and (for a phase's own checks) phase.
+ * - `replayJob`, `cleanupJob`, `exportJob`, `resourcesJob`, `mergeJob`: the other commands, as jobs.
  *
  * The vitest entry, `restconform/vitest`, turns a target's operations and checks into tests.
  */
@@ -16,7 +17,7 @@ import type { LoadedDescriptor, Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import type { Reporter } from '../engine/events.js';
 import type { Credentials } from '../request/types.js';
-import { fetchDescriptors, isLoopbackUrl, loadRunSettings, runJob, startBundledServer } from '../run/index.js';
+import { isLoopbackUrl, loadRunSettings, localePlaces, openTarget, runJob } from '../jobs/index.js';
 
 export type { Check, CheckContext, CheckFailure, Finding, Severity } from '../checks/types.js';
 export type { CoverageEntry, Reporter, RunEvent, RunSummary, ShardRef, ShardRun } from '../engine/events.js';
@@ -26,6 +27,23 @@ export type { JsonReport } from '../report/json.js';
 export type { ProfileName, RunConfigInput, RunSettings } from '../config/index.js';
 export { mergeReports, MergeError, type MergeInput } from '../report/merge.js';
 export { buildJsonReport, buildJunitXml, renderHtmlReport } from '../report/index.js';
+/**
+ * The jobs of the other commands, as the command line runs them: each opens its target through `openTarget` (the
+ * bundled server or a named one, its one transport, its descriptors, its accounts checked).
+ */
+export {
+  cleanupJob,
+  exportJob,
+  mergeJob,
+  openTarget,
+  replayJob,
+  resourcesJob,
+  type CleanupOptions,
+  type MergeOptions,
+  type OpenTarget,
+  type OpenTargetOptions,
+  type ReplayOptions,
+} from '../jobs/index.js';
 
 /** A check as users name it in `--checks`, `severity` and test names. */
 export interface CheckInfo {
@@ -93,11 +111,17 @@ export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
   const restRoot = options.restRoot ?? defaults.restRoot;
   const locales = options.locales === undefined ? defaults.locales : options.locales === null ? null : parseLocales(options.locales, 'loadTarget: locales');
   if (options.user !== undefined && !options.appPassword) throw new Error(`loadTarget: user ${options.user} needs its application password (appPassword)`);
-  const server = options.baseUrl ? undefined : await startBundledServer({ seed: options.seed ?? 1, restRoot });
-  const baseUrl = options.baseUrl ?? server!.url;
-  const credentials = options.user !== undefined ? { user: options.user, password: options.appPassword! } : server?.credentials.admin;
+  const given = options.user !== undefined ? { user: options.user, password: options.appPassword! } : undefined;
+  const target = await openTarget({
+    baseUrl: options.baseUrl,
+    seed: options.seed ?? 1,
+    restRoot,
+    descriptors: localePlaces(restRoot, locales),
+    accounts: (bundled) => ({ credentials: given ?? bundled?.admin }),
+    transport: { timeoutMs: options.timeoutMs ?? defaults.timeoutMs },
+  });
   try {
-    const descriptors = await fetchDescriptors({ baseUrl, restRoot, locales }, { credentials, timeoutMs: options.timeoutMs ?? defaults.timeoutMs });
+    const { baseUrl, descriptors, credentials } = target;
     const safeMethodsOnly = !isLoopbackUrl(baseUrl);
     const { operations } = planRun({
       descriptors,
@@ -109,16 +133,16 @@ export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
     });
     return {
       baseUrl,
-      bundled: server !== undefined,
+      bundled: target.bundled !== undefined,
       restRoot,
       locales,
       descriptors,
       operations,
       ...(credentials ? { credentials } : {}),
-      close: async () => server?.close(),
+      close: () => target.close(),
     };
   } catch (error) {
-    await server?.close();
+    await target.close();
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns, testDepth } from './test-depth.js';
 
-const ROOT = new URL('../../', import.meta.url);
+const ROOT = new URL('../..', import.meta.url);
 
 describe('the depth of the slow property suites', () => {
   it('is full size under CI=true or RESTCONFORM_TEST_DEPTH=deep, reduced otherwise', () => {

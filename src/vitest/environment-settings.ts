@@ -16,7 +16,7 @@
  * | `RESTCONFORM_ALLOW_DESTRUCTIVE` | `1`: send write methods to a non-loopback target | off |
  */
 import { ConfigError, parseLocales, PROFILE_NAMES, type ProfileName, type RunConfigInput, type RunSettings } from '../config/index.js';
-import { loadRunSettings } from '../run/index.js';
+import { loadRunSettings } from '../jobs/index.js';
 
 /** The application password's variable (the same one `restconform run` reads by default). */
 export const APP_PASSWORD_VARIABLE = 'RESTCONFORM_APP_PASSWORD';

@@ -4,13 +4,12 @@
  * happens later (`runConformance`, in `beforeAll`), and each (operation, check) test then looks its findings up.
  */
 import type { Finding } from '../checks/types.js';
-import { fetchDescriptors, isLoopbackUrl, knownCheckNames, runJob, startBundledServer } from '../run/index.js';
+import { isLoopbackUrl, knownCheckNames, localePlaces, openTarget, runJob, type OpenTarget } from '../jobs/index.js';
 import type { RunConfigInput, RunSettings } from '../config/index.js';
 import type { Operation } from '../descriptor/index.js';
 import { planRun, type RunResult } from '../engine/engine.js';
 import { PHASE_CHECKS } from '../engine/phases/index.js';
 import type { Credentials } from '../request/types.js';
-import type { ReferenceServer } from '@restconform/server';
 import { APP_PASSWORD_VARIABLE, settingsFromEnvironment } from './environment-settings.js';
 
 export interface ConformanceTarget {
@@ -58,20 +57,27 @@ function enabledChecks(settings: RunSettings): string[] {
  */
 export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options: RunConfigInput = {}): Promise<ConformanceTarget> {
   const given = settingsFromEnvironment(processEnv, options);
-  let server: ReferenceServer | undefined;
-  let settings: RunSettings & { baseUrl: string };
   let env = processEnv;
-  if (given.baseUrl) {
-    settings = { ...given, baseUrl: given.baseUrl };
-  } else {
-    server = await startBundledServer({ seed: given.seed, restRoot: given.restRoot });
-    // As `restconform run` does against the bundled server: log in as its administrator unless told otherwise.
-    const admin = server.credentials.admin;
-    settings = given.user ? { ...given, baseUrl: server.url } : { ...given, baseUrl: server.url, user: admin.user, appPasswordEnv: APP_PASSWORD_VARIABLE };
-    if (!given.user) env = { ...processEnv, [APP_PASSWORD_VARIABLE]: admin.password };
-  }
+  let target: OpenTarget | undefined;
   try {
-    const descriptors = await fetchDescriptors(settings, { credentials: credentialsOf(settings, env), timeoutMs: settings.timeoutMs });
+    target = await openTarget({
+      baseUrl: given.baseUrl,
+      seed: given.seed,
+      restRoot: given.restRoot,
+      descriptors: localePlaces(given.restRoot, given.locales),
+      // As `restconform run` does against the bundled server: log in as its administrator unless told otherwise.
+      accounts: (bundled) => {
+        if (bundled !== undefined && !given.user) env = { ...processEnv, [APP_PASSWORD_VARIABLE]: bundled.admin.password };
+        const user = bundled !== undefined && !given.user ? bundled.admin.user : given.user;
+        return { credentials: credentialsOf({ ...given, user, appPasswordEnv: user === given.user ? given.appPasswordEnv : APP_PASSWORD_VARIABLE }, env) };
+      },
+      transport: { timeoutMs: given.timeoutMs },
+    });
+    const { descriptors } = target;
+    const settings: RunSettings & { baseUrl: string } =
+      target.bundled === undefined || given.user
+        ? { ...given, baseUrl: target.baseUrl }
+        : { ...given, baseUrl: target.baseUrl, user: target.bundled.credentials.admin.user, appPasswordEnv: APP_PASSWORD_VARIABLE };
     const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(settings.baseUrl);
     const budget = settings.timeBudgetSeconds;
     return {
@@ -88,12 +94,13 @@ export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options:
         hasCredentials: settings.user !== null,
       }).operations,
       checks: enabledChecks(settings),
-      bundled: server !== undefined,
+      bundled: target.bundled !== undefined,
       runTimeoutMs: budget === null ? UNBOUNDED_RUN_TIMEOUT_MS : budget * 1000 + RUN_TIMEOUT_SLACK_MS,
-      close: async () => server?.close(),
+      // The bundled server stays up for the run, which the tests start; closing stops it.
+      close: () => target!.close(),
     };
   } catch (error) {
-    await server?.close();
+    await target?.close();
     throw new Error(`restconform conformance suite: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

@@ -8,13 +8,13 @@ import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJob } from '../../src/run/run-job.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { runJob } from '../../src/jobs/run-job.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import type { RunResult } from '../../src/engine/engine.js';
 import { launchChromium } from './chromium.js';
 import { startFaultyServer, type FaultyServer } from './faulty-server.js';
 
-const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
+const REPORTS = fileURLToPath(new URL('../../reports', import.meta.url));
 const HTML_REPORT = `${REPORTS}html-report.html`;
 const SCREENSHOT = `${REPORTS}html-report.png`;
 const PASSWORD_VARIABLE = 'RESTCONFORM_BROWSER_TEST_PASSWORD';

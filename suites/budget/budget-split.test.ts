@@ -8,9 +8,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../../src/run/run-job.js';
+import { runJob } from '../../src/jobs/run-job.js';
 import { type RunSettings } from '../../src/config/index.js';
-import { knownPhaseNames, loadRunSettings } from '../../src/run/index.js';
+import { knownPhaseNames, loadRunSettings } from '../../src/jobs/index.js';
 import { startFaultyServer, type Fault } from '../../src/engine/testing/faulty-server.js';
 
 const PASSWORD_ENV = 'RESTCONFORM_TEST_APP_PASSWORD';

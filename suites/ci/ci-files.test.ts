@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { readJsonReport } from '../../src/run/read-report.js';
+import { readJsonReport } from '../../src/jobs/read-report.js';
 import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { githubExpressions, isRunnerSetup, play, REPOSITORY, scratchProject, type Played, type ScratchProject } from './ci-player.js';
 

@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
-import { replayFinding } from '../../src/cli/replay-job.js';
-import { runJob } from '../../src/run/run-job.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { replayJob } from '../../src/jobs/replay/replay-job.js';
+import { runJob } from '../../src/jobs/run-job.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import { startFaultyServer, type Fault } from '../../src/engine/testing/faulty-server.js';
 import type { JsonReport } from '../../src/report/json.js';
 import { passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from './faults.js';
@@ -69,7 +69,7 @@ describe('a fault as the user meets it', () => {
         expect(finding!.curl[0]).toContain('$RESTCONFORM_APP_PASSWORD');
         expect(finding!.curl[0]).not.toContain(server.credentials.admin.password);
 
-        const replayed = await replayFinding({
+        const replayed = await replayJob({
           reportPath: json,
           findingId: finding!.id,
           baseUrl: server.url,

@@ -6,9 +6,9 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/types.js';
-import { runJob } from '../../src/run/run-job.js';
+import { runJob } from '../../src/jobs/run-job.js';
 import { type RunSettings } from '../../src/config/index.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/testing/faults.js';
 import { startFaultyServer, type Fault } from '../../src/engine/testing/faulty-server.js';
 import {

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { arg, contextArg, type Contract, namespaceIndexRoute, pageArg, perPageArg, requiredArg, ROOT_ROUTE, searchArg } from '@restconform/interface';
 import { createRequestListener, type ResourceModule, type Store, WpError } from '@restconform/server';
+import type { Credentials } from '../../src/request/types.js';
 import { listenOnLoopback } from '../loopback-server.js';
 
 export const NAMESPACE = 'hostile/v1';
@@ -122,6 +123,11 @@ export interface HostileServerOptions {
   misbehaviour?: Misbehaviour;
   /** The server dies (stops listening, cuts every connection) when this many requests have arrived. */
   dieAfterRequests?: number;
+  /**
+   * Every route misbehaves, not only the trouble route: all but the root descriptor, which a run must read to
+   * start. The server then describes the whole reference interface, so that every phase has routes to work on.
+   */
+  everywhere?: boolean;
 }
 
 export interface HostileServer {
@@ -131,23 +137,31 @@ export interface HostileServer {
   seen: SeenRequest[];
   /** True once the server has died. */
   readonly dead: boolean;
+  /** The administrator's login and application password. */
+  admin: Credentials;
   close(): Promise<void>;
 }
 
-const REST_PREFIX = `/${LOCALE}/${REST_ROOT}`;
+/** A locale's REST root at the start of a request's path: what is left is the path inside it. */
+const REST_PREFIX = new RegExp(`^/[A-Za-z_]+/${REST_ROOT}(?=/|$)`);
 
 /** Starts the server on a free loopback port. */
 export async function startHostileServer(options: HostileServerOptions = {}): Promise<HostileServer> {
   const { server, port, cutEverything } = await listenOnLoopback();
   const url = `http://127.0.0.1:${port}`;
-  const reference = createRequestListener({ baseUrl: url, restRoot: REST_ROOT, contract: HOSTILE_CONTRACT, modules: [ITEMS_MODULE] });
+  const reference = createRequestListener(
+    options.everywhere === true
+      ? { baseUrl: url, restRoot: REST_ROOT }
+      : { baseUrl: url, restRoot: REST_ROOT, contract: HOSTILE_CONTRACT, modules: [ITEMS_MODULE] },
+  );
   const seen: SeenRequest[] = [];
   let dead = false;
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? '/';
     const rawPath = target.split('?')[0] as string;
-    const path = rawPath.startsWith(REST_PREFIX) ? rawPath.slice(REST_PREFIX.length).replace(/\/+$/, '') || '/' : rawPath;
+    const prefix = REST_PREFIX.exec(rawPath)?.[0];
+    const path = prefix === undefined ? rawPath : rawPath.slice(prefix.length).replace(/\/+$/, '') || '/';
     const request: SeenRequest = { method: req.method ?? '', path, url: target, at: performance.now() };
     seen.push(request);
     if (options.dieAfterRequests !== undefined && seen.length >= options.dieAfterRequests) {
@@ -155,7 +169,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
       void cutEverything();
       return;
     }
-    if (options.misbehaviour && path === TROUBLE_ROUTE) {
+    if (options.misbehaviour && (path === TROUBLE_ROUTE || (options.everywhere === true && path !== '/'))) {
       // Misbehaviours read no body: drain it so the connection's state stays the misbehaviour's own doing.
       req.resume();
       options.misbehaviour(req, res, { socket: req.socket });
@@ -170,6 +184,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
     get dead() {
       return dead;
     },
+    admin: reference.credentials.admin,
     close: cutEverything,
   };
 }

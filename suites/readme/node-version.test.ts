@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../..', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
 const engines = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string } }).engines.node;
 

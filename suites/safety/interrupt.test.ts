@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJob } from '../../src/run/run-job.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { runJob } from '../../src/jobs/run-job.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import type { JsonReport } from '../../src/report/index.js';
 
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 const CLI_ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
 
 let folder: string;

@@ -4,10 +4,10 @@
  * run maps to 127.0.0.1, and the server's access log is the witness.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runJob } from '../../src/run/run-job.js';
-import { isLoopbackUrl } from '../../src/run/target.js';
-import { knownPhaseNames } from '../../src/run/index.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { runJob } from '../../src/jobs/run-job.js';
+import { isLoopbackUrl } from '../../src/jobs/target.js';
+import { knownPhaseNames } from '../../src/jobs/index.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import { TextSink } from '../../src/report/testing/text-sink.js';
 import { lookupOnly, startLoggedServer, type AccessLogEntry, type LoggedServer } from './logged-server.js';
 

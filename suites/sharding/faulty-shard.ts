@@ -11,9 +11,9 @@
  * them is a note since issue 34 item 8). suites/fault-injection finds that fault with writes allowed.
  */
 import { parseArgs } from 'node:util';
-import { runJob } from '../../src/run/run-job.js';
+import { runJob } from '../../src/jobs/run-job.js';
 import { parseShard } from '../../src/config/index.js';
-import { loadRunSettings } from '../../src/run/index.js';
+import { loadRunSettings } from '../../src/jobs/index.js';
 import { batchWithoutSizeLimit, changeDefault, deleteKeepsMember, editDescriptor } from '../../src/engine/testing/faults.js';
 import { startFaultyServer } from '../../src/engine/testing/faulty-server.js';
 import { itemIdNotRequired, passwordInMembers, perPageMaximumNotEnforced, serverErrorAtLargestPage } from '../fault-injection/faults.js';

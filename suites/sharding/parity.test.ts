@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readJsonReport } from '../../src/run/read-report.js';
+import { readJsonReport } from '../../src/jobs/read-report.js';
 import type { JsonReport } from '../../src/report/json.js';
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));

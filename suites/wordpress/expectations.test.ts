@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { baselineEntries } from '../../src/run/baseline-file.js';
+import { baselineEntries } from '../../src/jobs/baseline-file.js';
 
 const EXPECTATIONS = fileURLToPath(new URL('./expectations.json', import.meta.url));
 

@@ -118,7 +118,7 @@ describe('restconform export', () => {
     [['export', 'openapi', '--descriptor', 'no-such-file.json'], /^restconform: export: cannot read descriptor file no-such-file\.json: ENOENT\b[^\n]*\n$/],
     [
       ['export', 'openapi', '--base-url', 'http://127.0.0.1:1'],
-      /^restconform: export: cannot reach descriptor http:\/\/127\.0\.0\.1:1\/en_gb\/wp-json\/[^\n]*\n$/,
+      /^restconform: export: cannot read descriptor http:\/\/127\.0\.0\.1:1\/en_gb\/wp-json\/: connection_refused\b[^\n]*\n$/,
     ],
     [['export', 'openapi', '--base-url', 'ftp://example.org'], /^restconform: export: --base-url must be an http:\/\/ or https:\/\/ URL[^\n]*\n$/],
     [['export', 'openapi', '--descriptor', 'a.json', '--base-url', 'http://127.0.0.1:1'], /^restconform: export: give --base-url or --descriptor, not both\n$/],

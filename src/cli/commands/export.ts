@@ -4,54 +4,17 @@
  * reference server started in-process. `contract` without a source writes the built-in contract itself.
  */
 import { join } from 'node:path';
-import { Command, Option } from 'commander';
-import { INTERFACE_CONTRACT } from '@restconform/interface';
+import { Command } from 'commander';
 import { ContractFileError } from '../../contract/io.js';
-import {
-  DescriptorError,
-  fetchDescriptor,
-  fetchItemSchemas,
-  readDescriptorFile,
-  restUrl,
-  type ItemSchema,
-  type LoadedDescriptor,
-} from '../../descriptor/index.js';
-import {
-  buildExport,
-  EXPORT_FORMATS,
-  EXPORT_TARGETS,
-  isExportFormat,
-  writeExportFiles,
-  type ExportFile,
-  type ExportFormat,
-  type ExportInput,
-} from '../../export/index.js';
-import { createTransport } from '../../http/index.js';
-import { basicAuthorization } from '../../request/index.js';
-import type { Credentials } from '../../request/types.js';
+import { DescriptorError } from '../../descriptor/index.js';
+import { EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat } from '../../export/index.js';
+import { exportJob } from '../../jobs/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { VERSION } from '../../run/index.js';
+import { addSettingOptions, deprecatedOption, settingValues, type Pick } from '../options.js';
 
-interface ExportFlags {
-  baseUrl?: string;
-  descriptor?: string;
-  restRoot?: string;
-  locales?: string;
-  /** The former spelling of `--locales`, still read. */
-  locale?: string;
-  out?: string;
-  user?: string;
-  appPasswordEnv?: string;
-}
-
-/** The flags with every default applied. */
-type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'locale'>> & Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>;
-
-// Defaults are applied here rather than by commander, so help shows each once, in the same words as `run`.
-const DEFAULTS = { restRoot: 'wp-json', locales: 'en_gb', out: 'reports/export', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
-
-/** The address `restconform serve` listens on by default: exports of the bundled server point there. */
-const SERVE_DEFAULT_URL = 'http://127.0.0.1:8080';
+/** The default locale of a command that reads one descriptor. */
+const ONE_LOCALE = 'en_gb';
+const DEFAULT_OUT = 'reports/export';
 
 /**
  * `--locales` of a command that reads one descriptor (`export`, `resources`): one locale path segment, or `none`
@@ -64,81 +27,37 @@ export function oneLocale(command: string, flag: string): string | null {
   return flag;
 }
 
-/** The help line of `--locales` for a command that reads one descriptor. */
-export const ONE_LOCALE_HELP = `locale path segment to read, or "none" for plain WordPress (default: ${DEFAULTS.locales})`;
-
-/** A former option name, still read but hidden from help: its use prints one line naming the option to use. */
-export function deprecatedOption(command: string, old: string, current: string): Option {
-  return new Option(`${old} <value>`, `deprecated: use ${current}`).hideHelp().argParser((value: string) => {
-    process.stderr.write(`restconform: ${command}: ${old} is deprecated; use ${current}, the name restconform run uses\n`);
-    return value;
-  });
+/** The settings a command that reads one descriptor takes, as rows of the settings table. */
+export function descriptorSourcePicks(command: string, readAs: string): Pick[] {
+  return [
+    { key: 'baseUrl', help: 'read the descriptor from this server (default: the bundled reference server, started in-process)' },
+    { key: 'descriptor' },
+    { key: 'restRoot' },
+    {
+      key: 'locales',
+      valueName: 'locale|none',
+      help: `locale path segment to read, or "none" for plain WordPress (default: ${ONE_LOCALE})`,
+      default: ONE_LOCALE,
+      parse: (given) => String(given),
+    },
+    { key: 'user', help: `${readAs} (default: anonymous)` },
+    { key: 'appPasswordEnv' },
+  ];
 }
 
-function credentialsOf(flags: DescriptorSourceFlags): Credentials | undefined {
-  if (!flags.user) return undefined;
-  const password = process.env[flags.appPasswordEnv];
-  if (!password)
-    throw new UsageError(`export: --user ${flags.user} needs the application password in the environment variable ${flags.appPasswordEnv}, which is empty`);
-  return { user: flags.user, password };
-}
-
-/** What an export is built from: the descriptor, the REST root its requests go to, the item schemas published. */
-interface ExportSource {
-  descriptor: LoadedDescriptor;
-  serverUrl: string;
-  schemas?: ReadonlyMap<string, ItemSchema>;
-}
-
-/** Where a command reads a descriptor from: a server, a saved file, or the bundled server. */
-export type DescriptorSourceFlags = Pick<ExportSettings, 'baseUrl' | 'descriptor' | 'restRoot' | 'user' | 'appPasswordEnv'>;
-
-/** The descriptor to export and the REST root its requests go to. */
-export async function loadSource(flags: DescriptorSourceFlags, locale: string | null, withSchemas: boolean): Promise<ExportSource> {
-  const credentials = credentialsOf(flags);
-  if (flags.descriptor !== undefined) {
-    const descriptor = await readDescriptorFile(flags.descriptor, locale);
-    return { descriptor, serverUrl: restUrl(descriptor.root.url, flags.restRoot, locale) };
-  }
-  if (flags.baseUrl !== undefined) {
-    if (!/^https?:\/\//i.test(flags.baseUrl)) throw new UsageError(`export: --base-url must be an http:// or https:// URL, not "${flags.baseUrl}"`);
-    const descriptor = await fetchDescriptor({ baseUrl: flags.baseUrl, restRoot: flags.restRoot, locale, credentials });
-    const schemas = withSchemas ? await publishedSchemas(flags.baseUrl, flags.restRoot, descriptor, credentials) : undefined;
-    return { descriptor, serverUrl: restUrl(flags.baseUrl, flags.restRoot, locale), schemas };
-  }
-  const server = await (await import('@restconform/server')).startReferenceServer({ port: 0, restRoot: flags.restRoot });
-  try {
-    const descriptor = await fetchDescriptor({ baseUrl: server.url, restRoot: flags.restRoot, locale, credentials });
-    const schemas = withSchemas ? await publishedSchemas(server.url, flags.restRoot, descriptor, credentials) : undefined;
-    // Name the bundled server, not its throwaway port, so the export is the same on every run.
-    const source = `restconform ${VERSION} reference server`;
-    return { descriptor: { ...descriptor, source }, serverUrl: restUrl(SERVE_DEFAULT_URL, flags.restRoot, locale), schemas };
-  } finally {
-    await server.close();
-  }
-}
-
-/** The item schemas the server publishes (`?context=help`, `OPTIONS`), so the OpenAPI export can type answers. */
-async function publishedSchemas(
-  baseUrl: string,
-  restRoot: string,
-  descriptor: LoadedDescriptor,
-  credentials: Credentials | undefined,
-): Promise<ReadonlyMap<string, ItemSchema>> {
-  const transport = createTransport();
-  try {
-    const headers = credentials ? { authorization: basicAuthorization(credentials) } : undefined;
-    return (await fetchItemSchemas({ baseUrl, restRoot, descriptor, transport, headers })).schemas;
-  } finally {
-    await transport.close();
-  }
-}
-
-async function exportInput(format: string, flags: ExportSettings): Promise<ExportInput> {
-  const locale = oneLocale('export', flags.locales);
-  if (format === 'contract' && flags.baseUrl === undefined && flags.descriptor === undefined) return { contract: INTERFACE_CONTRACT };
-  const { descriptor, serverUrl, schemas } = await loadSource(flags, locale, format === 'openapi');
-  return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned', ...(schemas ? { schemas } : {}) } };
+/** The values of `descriptorSourcePicks`, `--locale` (the former spelling) read too, checked for one command. */
+export function descriptorSourceOf(command: string, flags: Record<string, unknown>, picks: readonly Pick[]) {
+  const values = settingValues({ ...flags, locales: flags.locales ?? flags.locale }, picks) as {
+    baseUrl?: string;
+    descriptor?: string;
+    restRoot: string;
+    locales: string;
+    user: string | null;
+    appPasswordEnv: string;
+  };
+  if (values.baseUrl !== undefined && values.descriptor !== undefined) throw new UsageError(`${command}: give --base-url or --descriptor, not both`);
+  const { locales, user, ...rest } = values;
+  return { command, ...rest, locale: oneLocale(command, locales), ...(user === null ? {} : { user }) };
 }
 
 async function writeOut(format: ExportFormat, files: ExportFile[], out: string): Promise<void> {
@@ -152,49 +71,40 @@ async function writeOut(format: ExportFormat, files: ExportFile[], out: string):
 }
 
 export function exportCommand(sink: ExitCodeSink): Command {
-  return new Command('export')
+  const picks = descriptorSourcePicks('export', 'fetch the descriptor as this user (an authenticated index may list more routes)');
+  const command = new Command('export')
     .summary('Write a descriptor as JSON Schema, OpenAPI 3.1, TypeScript request types or a contract file')
     .description(
       `Write a descriptor as ${EXPORT_FORMATS.join(', ')}: ` +
         `JSON Schema per operation (${EXPORT_TARGETS['json-schema']}), one OpenAPI 3.1 document (${EXPORT_TARGETS.openapi}), ` +
         `TypeScript request types (${EXPORT_TARGETS.types}), or a contract file for run --contract (${EXPORT_TARGETS.contract})`,
     )
-    .argument('<format>', `what to write: ${EXPORT_FORMATS.join(' | ')}`)
-    .option('--base-url <url>', 'read the descriptor from this server (default: the bundled reference server, started in-process)')
-    .option('--descriptor <file>', 'read the descriptor from a saved JSON file instead of a server')
-    .option('--rest-root <path>', `REST root path segment (default: ${DEFAULTS.restRoot})`)
-    .option('--locales <locale|none>', ONE_LOCALE_HELP)
+    .argument('<format>', `what to write: ${EXPORT_FORMATS.join(' | ')}`);
+  addSettingOptions(command, picks.slice(0, 4))
     .addOption(deprecatedOption('export', '--locale', '--locales'))
-    .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULTS.out})`)
-    .option('--user <login>', 'fetch the descriptor as this user (an authenticated index may list more routes) (default: anonymous)')
-    .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
+    .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULT_OUT})`);
+  return addSettingOptions(command, picks.slice(4))
     .addHelpText(
       'after',
       '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
     )
-    .action(async (format: string, given: ExportFlags) => {
-      const { locale, ...current } = definedOnly(given);
-      const flags: ExportSettings = { ...DEFAULTS, ...(locale === undefined ? {} : { locales: locale }), ...current };
+    .action(async (format: string, flags: Record<string, unknown> & { out?: string }) => {
       if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
-      if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('export: give --base-url or --descriptor, not both');
-      if (flags.out === '-' && format === 'json-schema')
+      const source = descriptorSourceOf('export', flags, picks);
+      const out = flags.out ?? DEFAULT_OUT;
+      if (out === '-' && format === 'json-schema')
         throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
       try {
-        const files = await buildExport(format, await exportInput(format, flags));
-        await writeOut(format, files, flags.out);
+        const files = await exportJob(format, source);
+        await writeOut(format, files, out);
       } catch (error) {
         if (error instanceof DescriptorError || error instanceof ContractFileError) throw new UsageError(`export: ${oneLine(error.message)}`);
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS')
-          throw new UsageError(`export: cannot write to ${flags.out}: ${code}`);
+        if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS') throw new UsageError(`export: cannot write to ${out}: ${code}`);
         throw error;
       }
       sink(0);
     });
-}
-
-function definedOnly(flags: ExportFlags): ExportFlags {
-  return Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined));
 }
 
 function oneLine(text: string): string {

@@ -1,7 +1,7 @@
 /** `restconform merge REPORT.json…`: one verdict from the JSON reports of every shard of a split run. */
 import { Command } from 'commander';
 import type { ExitCodeSink } from '../errors.js';
-import { mergeJob } from '../merge-job.js';
+import { mergeJob } from '../../jobs/merge-job.js';
 
 interface MergeFlags {
   json?: string;

@@ -1,25 +1,33 @@
 /** `restconform replay REPORT.json FINDING_ID`: re-send one finding's request and say whether it still fails. */
 import { Command } from 'commander';
+import { replayJob } from '../../jobs/index.js';
 import type { ExitCodeSink } from '../errors.js';
-import { replayFinding } from '../replay-job.js';
+import { addSettingOptions, settingValues, type Pick } from '../options.js';
 
-interface ReplayFlags {
-  baseUrl?: string;
-  reference?: boolean;
-  user?: string;
-  appPasswordEnv: string;
-}
+const PICKS: Pick[] = [
+  { key: 'baseUrl', help: "send to this server instead of the report's target" },
+  { key: 'user', help: "account for HTTP Basic (default: anonymous; the reference server's administrator with --reference)" },
+  { key: 'appPasswordEnv' },
+];
 
 export function replayCommand(sink: ExitCodeSink): Command {
-  return new Command('replay')
+  const command = new Command('replay')
     .description('Re-send the request of one finding from a JSON report and run its check again (exit 0: fixed, 1: still fails)')
     .argument('<report>', 'a JSON report written by restconform run --json')
-    .argument('<finding-id>', 'the finding to replay, e.g. F3')
-    .option('--base-url <url>', "send to this server instead of the report's target")
-    .option('--reference', "start the bundled reference server with the report's seed and replay against it")
-    .option('--user <login>', "account for HTTP Basic (default: anonymous; the reference server's administrator with --reference)")
-    .option('--app-password-env <var>', 'environment variable holding the application password', 'RESTCONFORM_APP_PASSWORD')
-    .action(async (reportPath: string, findingId: string, flags: ReplayFlags) => {
-      sink(await replayFinding({ reportPath, findingId, ...flags, out: process.stdout }));
-    });
+    .argument('<finding-id>', 'the finding to replay, e.g. F3');
+  addSettingOptions(command, PICKS.slice(0, 1)).option('--reference', "start the bundled reference server with the report's seed and replay against it");
+  return addSettingOptions(command, PICKS.slice(1)).action(async (reportPath: string, findingId: string, flags: { reference?: boolean }) => {
+    const { baseUrl, user, appPasswordEnv } = settingValues(flags, PICKS) as { baseUrl?: string; user: string | null; appPasswordEnv: string };
+    sink(
+      await replayJob({
+        reportPath,
+        findingId,
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+        ...(user === null ? {} : { user }),
+        reference: flags.reference,
+        appPasswordEnv,
+        out: process.stdout,
+      }),
+    );
+  });
 }

@@ -17,7 +17,7 @@ import {
   type SettingSpec,
 } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { CLEAN_UP_CAP_MS, knownNames, loadRunSettings, runJob } from '../../run/index.js';
+import { CLEAN_UP_CAP_MS, knownNames, loadRunSettings, runJob } from '../../jobs/index.js';
 
 /** What commander hands the action: each option's text (a list for a repeatable one, a boolean for a switch). */
 type RunFlags = Record<string, string | string[] | boolean | undefined> & { config?: string; profile?: string };

@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ENTRY = "import('./src/cli/main.ts').then((cli) => cli.main(process.argv.slice(1))).then((code) => { process.exitCode = code; })";
 
 export interface Finished {

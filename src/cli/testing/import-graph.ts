@@ -66,9 +66,9 @@ export function sourceFiles(dir = ''): string[] {
 
 /**
  * The harness's stages in the order data flows through them: each may import only the stages before it. The last,
- * `run`, is one run end to end (start the target, fetch the descriptors, run the engine, write the reports).
+ * `jobs`, holds each command end to end (open the target, run the engine or the replay, write the reports).
  */
-export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request', 'http', 'checks', 'engine', 'report', 'run'] as const;
+export const FLOW = ['descriptor', 'schema', 'generate', 'resources', 'request', 'http', 'checks', 'engine', 'report', 'jobs'] as const;
 
 /** What each folder may import besides itself: the stages before it in the flow, plus the folders listed here. */
 export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
@@ -81,8 +81,9 @@ export const EXTRA_IMPORTS: Readonly<Record<string, readonly string[]>> = {
   // The contract phase compares descriptors with the contract; the engine reads the resolved settings whole.
   engine: ['contract', 'config'],
   export: ['contract', 'descriptor', 'schema'],
-  // A run loads its settings and contract (the reference server it starts is a package: @restconform/server).
-  run: ['config', 'contract'],
+  // A job loads its settings and contract, starts the bundled reference server (a package: @restconform/server) when no target is named, and the
+  // export job writes the export's documents.
+  jobs: ['config', 'contract', 'export'],
 };
 
 /** Type-only imports that go against the flow, each with its reason. */
@@ -98,7 +99,7 @@ export function folderOf(file: string): string {
 
 /**
  * The entry points: the command line, the library API and its vitest entry. Each may import every stage (a run
- * through `run/`), but not another entry point: the library is not the command line.
+ * through `jobs/`), but not another entry point: the library is not the command line.
  */
 export const ENTRY_POINTS: readonly string[] = ['cli', 'library', 'vitest'];
 

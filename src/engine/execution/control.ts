@@ -3,7 +3,6 @@
  * interrupt, the time budget, a target that stopped answering); a phase also stops when it has spent its share
  * of the budget, while the run goes on with the next phase.
  */
-import { setMaxListeners } from 'node:events';
 import type { Exchange } from '../../http/types.js';
 
 /** Why a run stopped early. */
@@ -76,8 +75,6 @@ export class RunControl {
     this.#deadline = options.deadline;
     this.#deadAfterRefusals = options.deadAfterRefusals ?? DEFAULT_DEAD_AFTER_REFUSALS;
     if (options.signal) {
-      // Every request in flight listens for the interrupt: as many listeners as the concurrency.
-      setMaxListeners(0, options.signal);
       options.signal.addEventListener('abort', () => this.stop(INTERRUPTED), { once: true });
     }
   }

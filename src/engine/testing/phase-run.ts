@@ -12,7 +12,7 @@ import { fetchDescriptor } from '../../descriptor/index.js';
 import { createTransport } from '../../http/index.js';
 import type { Identity } from '../../request/identity.js';
 import type { Credentials } from '../../request/types.js';
-import { seededAccounts } from '../../run/run-job.js';
+import { seededAccounts } from '../../jobs/run-job.js';
 import type { StoreAccounts } from '@restconform/server';
 import { loadAnswerSchemas } from '../fetch-answer-schemas.js';
 import { findOwnAccount, type OwnAccount } from '../own-account.js';

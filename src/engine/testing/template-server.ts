@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpServer } from '../../http/test-servers.js';
+import { startHttpServer } from '../../http/testing/test-servers.js';
 import { wordpressRoot } from './wordpress-root.js';
 
 export const ACTIVE_THEME = 'twentytwentythree';

@@ -6,8 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../../request/index.js';
-import { runJob } from '../../../run/run-job.js';
-import { loadRunSettings } from '../../../run/settings.js';
+import { runJob } from '../../../jobs/run-job.js';
+import { loadRunSettings } from '../../../jobs/settings.js';
 import { actsAs } from '../../testing/faults.js';
 import { startFaultyServer, type FaultyServer } from '../../testing/faulty-server.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../../../run/run-job.js';
-import { loadRunSettings } from '../../../run/index.js';
+import { runJob } from '../../../jobs/run-job.js';
+import { loadRunSettings } from '../../../jobs/index.js';
 import { operationSeed } from '../../../generate/index.js';
 import { syntheticOperation } from '../../../schema/testing/synthetic-operations.js';
 import { ROUND_SIZE, roundSeed } from './index.js';

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../checks/types.js';
-import { seededAccounts } from '../../../run/run-job.js';
+import { seededAccounts } from '../../../jobs/run-job.js';
 import type { Phase } from '../phase.js';
 import { sequencesPhase } from './index.js';
 import { newMembersUnlisted } from '../../testing/buddypress-shapes.js';

@@ -8,7 +8,7 @@ import type { LoadedDescriptor } from '../../../descriptor/types.js';
 import { createTransport, type Transport } from '../../../http/index.js';
 import { loadConfig } from '../../../config/index.js';
 import { ConsoleReporter } from '../../../report/console.js';
-import { fetchDescriptors, knownPhaseNames, seededAccounts, startBundledServer } from '../../../run/index.js';
+import { fetchDescriptors, knownPhaseNames, seededAccounts, startBundledServer } from '../../../jobs/index.js';
 import type { ReferenceServer } from '@restconform/server';
 import { describeBudgetSplit } from '../../budget.js';
 import { executePhases } from '../../engine.js';

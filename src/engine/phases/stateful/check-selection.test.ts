@@ -6,8 +6,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKS } from '../../../checks/index.js';
 import { useAfterDelete } from '../../../checks/stateful/use-after-delete.js';
-import { runJob } from '../../../run/run-job.js';
-import { loadRunSettings } from '../../../run/settings.js';
+import { runJob } from '../../../jobs/run-job.js';
+import { loadRunSettings } from '../../../jobs/settings.js';
 import { deleteKeepsMember } from '../../testing/faults.js';
 import { startFaultyServer, type FaultyServer } from '../../testing/faulty-server.js';
 

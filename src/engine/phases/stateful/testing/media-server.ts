@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpServer } from '../../../../http/test-servers.js';
+import { startHttpServer } from '../../../../http/testing/test-servers.js';
 import { wordpressRoot } from '../../../testing/wordpress-root.js';
 
 const COLLECTION = '/wp/v2/media';

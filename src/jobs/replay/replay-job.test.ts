@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Finding } from '../checks/types.js';
-import type { JsonReport } from '../report/json.js';
-import { JSON_REPORT_SCHEMA } from '../report/report-schema.js';
-import { UsageError } from './errors.js';
-import { recordedIdentity, replayFinding, restUrlOf, retarget } from './replay-job.js';
+import type { Finding } from '../../checks/types.js';
+import type { JsonReport } from '../../report/json.js';
+import { JSON_REPORT_SCHEMA } from '../../report/report-schema.js';
+import { UsageError } from '../errors.js';
+import { recordedIdentity, replayJob, restUrlOf, retarget } from './replay-job.js';
 import { sink } from './testing/replay-inputs.js';
-import { temporaryFolders } from '../testing/temporary-folders.js';
+import { temporaryFolders } from '../../testing/temporary-folders.js';
 
 const temporaryFolder = temporaryFolders();
 
@@ -162,16 +162,16 @@ describe('replay', () => {
     const path = await reportWith([finding()]);
     fixed = false;
     const first = sink();
-    expect(
-      await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: first }),
-    ).toBe(1);
+    expect(await replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: first })).toBe(
+      1,
+    );
     expect(first.text).toContain('F1 still fails not_a_server_error: answered 500');
     expect(first.text).toContain(`${base}/wp-json/x/v1/items?page=2`);
     fixed = true;
     const second = sink();
-    expect(
-      await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: second }),
-    ).toBe(0);
+    expect(await replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: second })).toBe(
+      0,
+    );
     expect(second.text).toContain('F1 no longer fails');
     expect(lastAuthorization).toBe(basic(ADMIN));
     // The password never reaches the output: the curl line reads it from the environment.
@@ -197,7 +197,7 @@ describe('replay', () => {
     fixed = false;
     const out = sink();
     expect(
-      await replayFinding({
+      await replayJob({
         reportPath: await reportWith([wordpress]),
         findingId: 'F1',
         baseUrl: base,
@@ -237,7 +237,7 @@ describe('replay', () => {
     });
     const out = sink();
     expect(
-      await replayFinding({
+      await replayJob({
         reportPath: await reportWith([upload]),
         findingId: 'F1',
         baseUrl: base,
@@ -262,7 +262,7 @@ describe('replay', () => {
     const path = await reportWith([finding()]);
     fixed = false;
     lastAuthorization = 'not sent';
-    const refused = replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: sink() });
+    const refused = replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: sink() });
     await expect(refused).rejects.toBeInstanceOf(UsageError);
     await expect(refused).rejects.toThrow(
       /F1 was recorded with credentials; .*--user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/,
@@ -272,7 +272,7 @@ describe('replay', () => {
     // --user and --app-password-env name the main account as run does.
     const given = sink();
     expect(
-      await replayFinding({
+      await replayJob({
         reportPath: path,
         findingId: 'F1',
         baseUrl: base,
@@ -291,10 +291,10 @@ describe('replay', () => {
     const path = await reportWith([asAlice]);
     fixed = false;
     await expect(
-      replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: sink() }),
+      replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out: sink() }),
     ).rejects.toThrow(/the application password of alice in ALICE_APP_PASSWORD/);
     expect(
-      await replayFinding({
+      await replayJob({
         reportPath: path,
         findingId: 'F1',
         baseUrl: base,
@@ -315,7 +315,7 @@ describe('replay', () => {
     const path = await reportWith([anonymous]);
     const out = sink();
     // The route refuses an anonymous caller with a well-formed 401: not a server error.
-    expect(await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out })).toBe(0);
+    expect(await replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: ADMIN_ENV, out })).toBe(0);
     expect(lastAuthorization).toBeUndefined();
   });
 
@@ -323,7 +323,7 @@ describe('replay', () => {
     const damaged = reportOf([finding()]) as unknown as { findings: Array<Record<string, unknown>> };
     delete damaged.findings[0]!.request;
     const path = await writeReport(damaged);
-    const error = await replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', out: sink() }).catch(
+    const error = await replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', out: sink() }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(UsageError);
@@ -337,15 +337,15 @@ describe('replay', () => {
       finding(),
       finding({ id: 'F2', check: 'use_after_delete', curl: ['a', 'b'], replay: { seed: 7, operationId: 'x', phase: 'stateful' } }),
     ]);
-    await expect(replayFinding({ reportPath: path, findingId: 'F9', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(
+    await expect(replayJob({ reportPath: path, findingId: 'F9', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(
       /no finding F9 .* F1, F2/,
     );
-    await expect(replayFinding({ reportPath: path, findingId: 'F2', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(/--phases stateful/);
+    await expect(replayJob({ reportPath: path, findingId: 'F2', baseUrl: base, appPasswordEnv: 'NONE', out: sink() })).rejects.toThrow(/--phases stateful/);
     const notJson = join(await temporaryFolder('restconform-replay-'), 'not-json.json');
     await writeFile(notJson, 'nope');
-    await expect(replayFinding({ reportPath: notJson, findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toBeInstanceOf(UsageError);
+    await expect(replayJob({ reportPath: notJson, findingId: 'F1', appPasswordEnv: 'NONE', out: sink() })).rejects.toBeInstanceOf(UsageError);
     await expect(
-      replayFinding({
+      replayJob({
         reportPath: join(await temporaryFolder('restconform-replay-'), 'missing-report.json'),
         findingId: 'F1',
         appPasswordEnv: 'NONE',
@@ -357,7 +357,7 @@ describe('replay', () => {
   it('needs the password in the environment when a user is named', async () => {
     const path = await reportWith([finding()]);
     await expect(
-      replayFinding({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() }),
+      replayJob({ reportPath: path, findingId: 'F1', baseUrl: base, user: 'admin', appPasswordEnv: 'RESTCONFORM_TEST_UNSET', env: {}, out: sink() }),
     ).rejects.toThrow(/in RESTCONFORM_TEST_UNSET$/);
   });
 

@@ -5,15 +5,16 @@
  * takes them, an unlock where hinted), with the same credentials `run` takes. Exit 0: nothing left; 1: some left;
  * 2: bad input (a report that cannot be read, credentials missing).
  */
-import { parseAccount, ConfigError } from '../config/index.js';
-import { fetchDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
+import type { AccountSetting } from '../config/index.js';
+import { DescriptorError } from '../descriptor/index.js';
 import type { LeftResource, RunEvent } from '../engine/events.js';
 import { OwnedResources, type OwnedResource } from '../engine/owned-resources.js';
 import { cleanUp } from '../engine/execution/clean-up.js';
-import { createTransport } from '../http/index.js';
 import type { Credentials } from '../request/types.js';
 import { familyNamed, inferResources, mergedHints, type ResourceHints } from '../resources/index.js';
-import { readHints, readJsonReport } from '../run/index.js';
+import { readHints } from './hints-file.js';
+import { readJsonReport } from './read-report.js';
+import { openTarget } from './target.js';
 import type { JsonReport } from '../report/json.js';
 import { UsageError } from './errors.js';
 
@@ -22,8 +23,8 @@ export interface CleanupOptions {
   /** The run's account: what it made, it may delete. */
   user?: string;
   appPasswordEnv: string;
-  /** More accounts as `run --account` takes them (`role:login:env`): a resource's maker deletes it first. */
-  accounts?: readonly string[];
+  /** More accounts as `run --account` takes them (its `accounts` setting): a resource's maker deletes it first. */
+  accounts?: readonly AccountSetting[];
   resourceHints?: string;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
@@ -40,13 +41,7 @@ function credentialsOf(options: CleanupOptions, env: NodeJS.ProcessEnv): { main:
     throw new UsageError(`--user ${options.user} needs the application password in the environment variable ${options.appPasswordEnv}, which is empty`);
   const main = { user: options.user, password };
   const byLogin = new Map([[main.user, main]]);
-  for (const given of options.accounts ?? []) {
-    let account;
-    try {
-      account = parseAccount(given);
-    } catch (error) {
-      throw new UsageError(error instanceof ConfigError ? error.message : String(error));
-    }
+  for (const account of options.accounts ?? []) {
     const secret = env[account.appPasswordEnv];
     if (!secret)
       throw new UsageError(`the account ${account.user} needs its application password in the environment variable ${account.appPasswordEnv}, which is empty`);
@@ -55,14 +50,12 @@ function credentialsOf(options: CleanupOptions, env: NodeJS.ProcessEnv): { main:
   return { main, byLogin };
 }
 
-/** Where a left resource's descriptor is: the report's target, and the REST root after its locale. */
-function descriptorSource(report: JsonReport, left: LeftResource): { baseUrl: string; restRoot: string } {
+/** The REST root URL a left resource's descriptor is read from: under the report's target, else a usage error. */
+function placeOf(report: JsonReport, left: LeftResource): string {
   const base = report.target.replace(/\/+$/, '');
   if (!left.restUrl.startsWith(`${base}/`) && left.restUrl !== base)
     throw new UsageError(`the report's resource ${left.kind} ${left.id} lives at ${left.restUrl}, not under its target ${base}`);
-  const rest = left.restUrl.slice(base.length).replace(/^\/+/, '');
-  const restRoot = left.locale !== null && rest.startsWith(`${left.locale}/`) ? rest.slice(left.locale.length + 1) : rest;
-  return { baseUrl: base, restRoot };
+  return left.restUrl;
 }
 
 /** The resources a report says the run left; a usage error for a report that lists them only as text. */
@@ -76,7 +69,7 @@ function leftIn(report: JsonReport, path: string): LeftResource[] {
   return resources;
 }
 
-export async function cleanupFromReport(options: CleanupOptions): Promise<number> {
+export async function cleanupJob(options: CleanupOptions): Promise<number> {
   const env = options.env ?? process.env;
   const report = await readJsonReport(options.reportPath);
   const left = leftIn(report, options.reportPath);
@@ -88,20 +81,24 @@ export async function cleanupFromReport(options: CleanupOptions): Promise<number
   const { main, byLogin } = credentialsOf(options, env);
   const hints: ResourceHints | undefined = options.resourceHints === undefined ? undefined : await readHints(options.resourceHints);
 
-  const transport = createTransport({ connections: 2, timeoutMs: options.timeoutMs ?? 10_000, maxBodyBytes: 64 * 1024 * 1024 });
+  // One descriptor per REST root the resources live under, read as the run read it.
+  const places = new Map(left.map((resource) => [resource.restUrl, { locale: resource.locale, restUrl: placeOf(report, resource) }]));
+  let target;
   try {
-    // One descriptor per REST root the resources live under, read as the run read it.
-    const descriptors = new Map<string, LoadedDescriptor>();
-    for (const resource of left) {
-      if (descriptors.has(resource.restUrl)) continue;
-      const source = descriptorSource(report, resource);
-      try {
-        descriptors.set(resource.restUrl, await fetchDescriptor({ ...source, locale: resource.locale, credentials: main, transport, signal: options.signal }));
-      } catch (error) {
-        throw new UsageError(`cannot read the descriptor of ${resource.restUrl}/: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    const loaded = [...descriptors.values()];
+    target = await openTarget({
+      baseUrl: report.target,
+      descriptors: () => [...places.values()],
+      accounts: () => ({ credentials: main }),
+      transport: { connections: 2, timeoutMs: options.timeoutMs ?? 10_000 },
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (!(error instanceof DescriptorError)) throw error;
+    throw new UsageError(`cannot read the descriptor of ${error.source}: ${error.message}`);
+  }
+  const { transport } = target;
+  try {
+    const loaded = target.descriptors;
     const owned = new OwnedResources(loaded, hints);
     const models = new Map(loaded.map((descriptor) => [descriptor.locale, inferResources(descriptor, mergedHints(hints))]));
     const resources: OwnedResource[] = [];
@@ -139,6 +136,6 @@ export async function cleanupFromReport(options: CleanupOptions): Promise<number
     out.write(`restconform cleanup: ${gone.length} removed, ${stillThere.length} left on ${report.target}\n`);
     return stillThere.length === 0 ? 0 : 1;
   } finally {
-    await transport.close();
+    await target.close();
   }
 }

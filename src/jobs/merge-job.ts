@@ -7,7 +7,8 @@ import type { RunEvent } from '../engine/events.js';
 import { createReporters } from '../report/index.js';
 import { MergeError, mergeReports, type MergeInput } from '../report/merge.js';
 import { UsageError } from './errors.js';
-import { exitCodeOf, readJsonReport } from '../run/index.js';
+import { exitCodeOf } from './run-job.js';
+import { readJsonReport } from './read-report.js';
 
 export interface MergeOptions {
   reports: readonly string[];

@@ -9,23 +9,23 @@ import { CheckRegistry, type CheckSelection } from '../checks/registry.js';
 import type { FailOn, RunSettings } from '../config/index.js';
 import { type Contract, INTERFACE_CONTRACT } from '@restconform/interface';
 import { readContractFile } from '../contract/io.js';
-import { DescriptorError, restUrl, type LoadedDescriptor } from '../descriptor/index.js';
+import { DescriptorError, restUrl } from '../descriptor/index.js';
 import { executePhases, type RunResult } from '../engine/engine.js';
 import type { StoreAccounts } from '@restconform/server';
 import type { Sender } from '../engine/execution/execution.js';
 import { isInterrupted, isTimeBudget } from '../engine/execution/control.js';
 import type { Reporter, RunEvent } from '../engine/events.js';
-import { createTransport, type Transport, type TransportOptions } from '../http/index.js';
+import type { TransportOptions } from '../http/index.js';
 import { createReporters, fanOut } from '../report/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
 import { readBaseline } from './baseline-file.js';
 import { UsageError } from './errors.js';
-import { fetchDescriptors, isLoopbackUrl, plainDescriptorHint, startBundledServer } from './target.js';
+import { isLoopbackUrl, localePlaces, openTarget, plainDescriptorHint, type OpenTarget } from './target.js';
 import { VERSION } from './version.js';
 import { readHints } from './hints-file.js';
-import { checkAccounts, refusedAccountMessage, type AccountToCheck } from './account-check.js';
-import { interruptibleSender } from './interrupt.js';
+import type { AccountToCheck } from './account-check.js';
+import { interruptibleSender, type InterruptibleSender } from './interrupt.js';
 
 export interface RunJobIo {
   /** Where the console reporter writes (stdout by default; progress goes to stderr); `false` for none. */
@@ -134,21 +134,6 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const selection = selectChecks(settings);
   const baseline = settings.baseline === null ? undefined : await readBaseline(settings.baseline);
 
-  const server = settings.baseUrl ? undefined : await startBundledServer({ seed: settings.seed });
-  const baseUrl = settings.baseUrl ?? server!.url;
-  // Against the bundled server the harness logs in as its administrator unless told otherwise, and tests its
-  // seeded accounts unless other accounts are named.
-  if (server !== undefined && credentials === undefined) credentials = server.credentials.admin;
-  if (server !== undefined && settings.accounts.length === 0 && credentials === server.credentials.admin) accounts = seededAccounts(server.credentials);
-  const safeMethodsOnly = !settings.allowDestructive && !isLoopbackUrl(baseUrl);
-
-  const transport: Transport = createTransport({
-    connections: settings.connections,
-    timeoutMs: settings.timeoutMs,
-    maxBodyBytes: settings.maxBodyBytes,
-    rateLimit: settings.rateLimit,
-    lookup: io.lookup,
-  });
   // One failing reporter (a report path that cannot be written) stops neither the run nor the other reporters.
   const reporters = fanOut([
     ...createReporters({
@@ -167,8 +152,6 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     if (event.type === 'cleanup') cleanUpEvent = event;
     reporters.onEvent(event);
   };
-  // After an interrupt, what is sent is the clean-up, under its own signal (see interrupt.ts).
-  const sender = interruptibleSender(transport, { interrupt: io.signal, skip: io.skipCleanUp, capMs: io.cleanUpCapMs });
 
   // The main account's password comes from --app-password-env; the bundled server's own administrator from nowhere.
   const mainAccount = (): AccountToCheck => ({ credentials: credentials!, ...(settings.user ? { passwordEnv: settings.appPasswordEnv } : {}) });
@@ -181,40 +164,48 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const notices = io.console === false ? undefined : (io.progress ?? process.stderr);
   let threw = false;
   let fetching: string | undefined;
+  let target: OpenTarget | undefined;
+  let sender: InterruptibleSender | undefined;
+  const locales = settings.locales ?? [null];
   try {
-    let descriptors: LoadedDescriptor[];
-    const locales = settings.locales ?? [null];
-    // The descriptor is fetched with the run's credentials (an authenticated index may list more routes), within
+    // The descriptor is read with the run's credentials (an authenticated index may list more routes), within
     // the run's own --timeout-ms: a server that never answers is told after that long, not after a fixed floor.
-    const largeBody = createTransport({ connections: 2, timeoutMs: settings.timeoutMs, maxBodyBytes: 64 * 1024 * 1024, lookup: io.lookup });
-    try {
-      const onFetch = (url: string): void => {
+    // Every account must be accepted before any phase: a refused one would be tested as anonymous.
+    target = await openTarget({
+      baseUrl: settings.baseUrl,
+      seed: settings.seed,
+      descriptors: localePlaces(settings.restRoot, settings.locales),
+      accounts: (bundled) => {
+        // Against the bundled server the harness logs in as its administrator unless told otherwise, and tests its
+        // seeded accounts unless other accounts are named.
+        if (bundled !== undefined && credentials === undefined) credentials = bundled.admin;
+        if (bundled !== undefined && settings.accounts.length === 0 && credentials === bundled.admin) accounts = seededAccounts(bundled);
+        return { credentials, check: accountsToCheck() };
+      },
+      transport: {
+        connections: settings.connections,
+        timeoutMs: settings.timeoutMs,
+        maxBodyBytes: settings.maxBodyBytes,
+        rateLimit: settings.rateLimit,
+        lookup: io.lookup,
+      },
+      signal: io.signal,
+      onFetch: (url) => {
         fetching = url;
         notices?.write(`fetching descriptor ${fetching}/ … (up to ${settings.timeoutMs} ms, --timeout-ms)\n`);
-      };
-      descriptors = await fetchDescriptors(
-        { baseUrl, restRoot: settings.restRoot, locales: settings.locales },
-        { credentials, transport: largeBody, signal: io.signal, onFetch },
-      );
-      fetching = undefined;
-    } finally {
-      await largeBody.close();
-    }
-    // Every account must be accepted before any phase: a refused one would be tested as anonymous.
-    await checkAccounts({
-      descriptor: descriptors[0]!,
-      restUrl: restUrl(baseUrl, settings.restRoot, locales[0] ?? null),
-      sender: transport,
-      accounts: accountsToCheck(),
-      signal: io.signal,
+      },
     });
+    fetching = undefined;
+    const { baseUrl, descriptors } = target;
+    // After an interrupt, what is sent is the clean-up, under its own signal (see interrupt.ts).
+    sender = interruptibleSender(target.transport, { interrupt: io.signal, skip: io.skipCleanUp, capMs: io.cleanUpCapMs });
     const result = await executePhases({
       settings,
       tool: 'restconform',
       version: VERSION,
       target: baseUrl,
-      bundledServer: server !== undefined,
-      safeMethodsOnly,
+      bundledServer: target.bundled !== undefined,
+      safeMethodsOnly: !settings.allowDestructive && !isLoopbackUrl(baseUrl),
       descriptors,
       restUrls: new Map(locales.map((locale) => [locale, restUrl(baseUrl, settings.restRoot, locale)])),
       sender: io.wrapSender ? io.wrapSender(sender) : sender,
@@ -237,11 +228,11 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
         notices?.write(`restconform: stopped while fetching the descriptor ${fetching}/: no operation was tested, no report written\n`);
       return { exitCode: 130 };
     }
-    if (error instanceof DescriptorError && credentials !== undefined && (error.status === 401 || error.status === 403)) {
-      throw new UsageError(refusedAccountMessage(mainAccount(), error.message));
-    }
-    if (error instanceof DescriptorError && error.status === 404 && settings.locales !== null) {
-      const hint = await plainDescriptorHint({ baseUrl, restRoot: settings.restRoot }, { credentials, timeoutMs: settings.timeoutMs, signal: io.signal });
+    if (error instanceof DescriptorError && error.status === 404 && settings.locales !== null && settings.baseUrl !== undefined) {
+      const hint = await plainDescriptorHint(
+        { baseUrl: settings.baseUrl, restRoot: settings.restRoot },
+        { credentials, timeoutMs: settings.timeoutMs, signal: io.signal },
+      );
       if (hint !== undefined) throw new UsageError(`${error.message}; ${hint}`);
     }
     if (error instanceof DescriptorError) {
@@ -250,9 +241,8 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     }
     throw error;
   } finally {
-    sender.close();
-    await transport.close();
-    await server?.close();
+    sender?.close();
+    await target?.close();
     const reportError = await closeReporters(reporters);
     // A run that threw has its own error to tell; otherwise a report that could not be written fails the job.
     // eslint-disable-next-line no-unsafe-finally -- only when the run itself threw nothing: then this is its error.

@@ -1,6 +1,6 @@
 /** Test-only inputs of `replay`: a stream that keeps what it is written, and a report that holds given findings. */
-import type { Finding } from '../../checks/types.js';
-import type { JsonReport } from '../../report/json.js';
+import type { Finding } from '../../../checks/types.js';
+import type { JsonReport } from '../../../report/json.js';
 
 /** A writable stream that keeps everything written to it in `text`. */
 export function sink(): NodeJS.WritableStream & { text: string } {

@@ -12,3 +12,10 @@ export { readJsonFile, readJsonReport, looksLikeReport, validatedReport } from '
 export { UsageError } from './errors.js';
 export { knownCheckNames, knownNames, knownPhaseNames, loadRunSettings } from './settings.js';
 export { VERSION } from './version.js';
+export { openTarget, localePlaces, DESCRIPTOR_BODY_CAP, type OpenTarget, type OpenTargetOptions, type DescriptorPlace, type TargetAccounts } from './target.js';
+export { loadDescriptorSource, type DescriptorSource as LoadedDescriptorSource, type DescriptorSourceOptions } from './descriptor-source.js';
+export { resourcesJob } from './resources-job.js';
+export { replayJob, type ReplayOptions } from './replay/replay-job.js';
+export { cleanupJob, type CleanupOptions } from './cleanup-job.js';
+export { mergeJob, type MergeOptions } from './merge-job.js';
+export { exportJob } from './export-job.js';

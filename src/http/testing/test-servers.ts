@@ -1,4 +1,4 @@
-/** Small loopback servers for the transport's tests: real sockets, port 0, closed by the caller. */
+/** Small loopback servers for the tests that need real sockets (the transport's, the phases'): port 0, closed by the caller. */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 

@@ -5,27 +5,25 @@
  * writes are drawn from a fresh token, so the replay makes fresh resources, and the model judges every step as the
  * phase does. What the replay made is deleted at its end, as every sequence's is.
  */
-import { sequenceModel } from '../checks/sequences/sequence-model.js';
-import type { SequenceReplay } from '../checks/sequences/evidence.js';
-import type { Finding } from '../checks/types.js';
-import { loadConfig } from '../config/index.js';
+import { sequenceModel } from '../../checks/sequences/sequence-model.js';
+import type { SequenceReplay } from '../../checks/sequences/evidence.js';
+import type { Finding } from '../../checks/types.js';
+import { loadConfig } from '../../config/index.js';
 import { INTERFACE_CONTRACT } from '@restconform/interface';
-import { loadDescriptor, validateRootDescriptor, type LoadedDescriptor } from '../descriptor/index.js';
-import { createTransport } from '../http/index.js';
-import type { Transport } from '../http/types.js';
-import { basicAuthorization, credentialSecrets, redactSecrets, type Identity } from '../request/index.js';
-import type { Credentials } from '../request/types.js';
-import { runCommands } from '../engine/phases/sequences/runner.js';
-import { replayCommands } from '../engine/phases/sequences/recorded.js';
-import { modelWorld } from '../engine/phases/sequences/world.js';
-import { runOperations } from '../engine/engine.js';
-import { PHASES } from '../engine/phases/index.js';
-import { standalonePhaseContext } from '../engine/standalone-phase-context.js';
-import { Execution } from '../engine/execution/execution.js';
-import { seededToken } from '../engine/steps/token.js';
-import { EXCHANGE_CHECKS } from '../checks/index.js';
+import { credentialSecrets, redactSecrets, type Identity } from '../../request/index.js';
+import type { Credentials } from '../../request/types.js';
+import { runCommands } from '../../engine/phases/sequences/runner.js';
+import { replayCommands } from '../../engine/phases/sequences/recorded.js';
+import { modelWorld } from '../../engine/phases/sequences/world.js';
+import { runOperations } from '../../engine/engine.js';
+import { PHASES } from '../../engine/phases/index.js';
+import { standalonePhaseContext } from '../../engine/standalone-phase-context.js';
+import { Execution } from '../../engine/execution/execution.js';
+import { seededToken } from '../../engine/steps/token.js';
+import { EXCHANGE_CHECKS } from '../../checks/index.js';
 import type { StoreAccounts } from '@restconform/server';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
+import { openTarget, type OpenTargetOptions } from '../target.js';
 
 /** True for a finding replay re-runs as a model-based sequence: one of `sequence_model`, with its commands recorded. */
 export function isSequenceFinding(finding: Finding): finding is Finding & { replay: { sequence: SequenceReplay } } {
@@ -34,26 +32,17 @@ export function isSequenceFinding(finding: Finding): finding is Finding & { repl
 
 export interface SequenceReplayInput {
   finding: Finding & { replay: { sequence: SequenceReplay } };
-  /** The report's target and seed. */
+  /** The report's target, and its seed (the fresh values' token is drawn from it). */
   target: string;
   seed: number;
-  options: { baseUrl?: string; reference?: boolean; out: NodeJS.WritableStream };
+  /** The server replayed against (see `targetOf`). */
+  open: OpenTargetOptions;
+  options: { out: NodeJS.WritableStream };
   retarget(url: string, oldBase: string, newBase: string): string;
   /** The run's own account: on the bundled server (its accounts given) the administrator, else from the environment. */
   mainCredentials(accounts: StoreAccounts | undefined): Credentials | undefined;
   /** The further accounts the sequence used, by name, with their credentials (a usage error when one lacks them). */
   accounts(accounts: StoreAccounts | undefined, needed: ReadonlyArray<{ name: string; login?: string; passwordEnv?: string; role: string }>): Identity[];
-}
-
-/** The descriptor of one REST root, loaded as the locale's (`{restUrl}/`). */
-async function descriptorAt(transport: Transport, restUrl: string, locale: string | null, credentials: Credentials | undefined): Promise<LoadedDescriptor> {
-  const url = `${restUrl.replace(/\/+$/, '')}/`;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (credentials) headers.authorization = basicAuthorization(credentials);
-  const exchange = await transport.send({ method: 'GET', url, headers });
-  if (exchange.response?.status !== 200 || exchange.response.json === undefined)
-    throw new UsageError(`the descriptor ${url} answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'}`);
-  return loadDescriptor(validateRootDescriptor(exchange.response.json, url), locale, url);
 }
 
 /** A path inside the target, for a step's request line. */
@@ -67,17 +56,24 @@ export async function replaySequence(input: SequenceReplayInput): Promise<number
   const { finding, options } = input;
   const recorded = finding.replay.sequence;
   const out = options.out;
-  const server = options.reference ? await (await import('@restconform/server')).startReferenceServer({ port: 0, seed: input.seed }) : undefined;
-  const transport = createTransport({ connections: 2 });
+  const needed = new Map(recorded.commands.filter((one) => !one.identity.main && !one.identity.anonymous).map((one) => [one.identity.name, one.identity]));
+  let accounts: Identity[] = [];
+  const target = await openTarget({
+    ...input.open,
+    // Each locale's descriptor, where the sequence read it, moved to the server replayed against.
+    descriptors: (base) => recorded.locales.map(({ locale, restUrl }) => ({ locale, restUrl: input.retarget(restUrl, input.target, base) })),
+    accounts: (bundled) => {
+      const credentials = input.mainCredentials(bundled);
+      if (credentials === undefined) throw new UsageError(`${finding.id} is a sequence the run's own account made; give its credentials`);
+      accounts = input.accounts(bundled, [...needed.values()]);
+      return { credentials };
+    },
+  });
   try {
-    const base = server?.url ?? options.baseUrl ?? input.target;
-    const credentials = input.mainCredentials(server?.credentials);
-    if (credentials === undefined) throw new UsageError(`${finding.id} is a sequence the run's own account made; give its credentials`);
-    const needed = new Map(recorded.commands.filter((one) => !one.identity.main && !one.identity.anonymous).map((one) => [one.identity.name, one.identity]));
-    const accounts = input.accounts(server?.credentials, [...needed.values()]);
+    const { transport, descriptors, baseUrl: base } = target;
+    const credentials = target.credentials!;
     const secrets = [credentials, ...accounts.flatMap((account) => (account.credentials ? [account.credentials] : []))].flatMap(credentialSecrets);
     const restUrls = new Map(recorded.locales.map(({ locale, restUrl }) => [locale, input.retarget(restUrl, input.target, base)]));
-    const descriptors = await Promise.all([...restUrls].map(([locale, restUrl]) => descriptorAt(transport, restUrl, locale, credentials)));
     const execution = new Execution({ seed: input.seed, sender: transport, checks: EXCHANGE_CHECKS, restUrls, credentials, accounts, secrets, emit: () => {} });
     const operations = runOperations(descriptors, false);
     const ctx = standalonePhaseContext({
@@ -115,7 +111,6 @@ export async function replaySequence(input: SequenceReplayInput): Promise<number
     );
     return 0;
   } finally {
-    await transport.close();
-    await server?.close();
+    await target.close();
   }
 }

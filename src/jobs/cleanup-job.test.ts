@@ -6,12 +6,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LeftResource } from '../engine/events.js';
 import type { JsonReport } from '../report/json.js';
-import { loadRunSettings, runJob } from '../run/index.js';
+import { loadRunSettings, runJob } from './index.js';
 import { startReferenceServer, type ReferenceServer } from '@restconform/server';
 import { groupUpdateRequires } from '../engine/testing/buddypress-shapes.js';
 import { startFaultyServer } from '../engine/testing/faulty-server.js';
-import { cleanupFromReport } from './cleanup-job.js';
-import { main } from './main.js';
+import { cleanupJob } from './cleanup-job.js';
+import { main } from '../cli/main.js';
 
 const PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
 const GROUPS = '/community/v1/profile/groups';
@@ -104,7 +104,7 @@ describe('restconform cleanup', () => {
   it('deletes the resources a report lists as left, says each one it removed, and exits 0 when nothing is left', async () => {
     const ids = [await makeGroup('left by an interrupted run'), await makeGroup('another one')];
     const out = sink();
-    const code = await cleanupFromReport({ reportPath: reportLeaving(ids.map(group)), user: 'admin', appPasswordEnv: PASSWORD_ENV, env, out: out.stream });
+    const code = await cleanupJob({ reportPath: reportLeaving(ids.map(group)), user: 'admin', appPasswordEnv: PASSWORD_ENV, env, out: out.stream });
     expect(out.text()).toContain(`removed  community/v1 profile/groups ${ids[0]}`);
     expect(out.text()).toContain(`restconform cleanup: 2 removed, 0 left on ${server.url}`);
     expect(code).toBe(0);
@@ -115,7 +115,7 @@ describe('restconform cleanup', () => {
     const id = await makeGroup('stays');
     const unknown = { ...group('77'), kind: 'community/v1 no-such-things' };
     const out = sink();
-    const code = await cleanupFromReport({
+    const code = await cleanupJob({
       reportPath: reportLeaving([group(id), unknown]),
       user: 'admin',
       appPasswordEnv: PASSWORD_ENV,
@@ -149,7 +149,7 @@ describe('restconform cleanup', () => {
     const kept = (JSON.parse(readFileSync(report, 'utf8')) as JsonReport).cleanup?.resources ?? [];
     expect(kept.length).toBeGreaterThan(0);
     const out = sink();
-    expect(await cleanupFromReport({ reportPath: report, user: 'admin', appPasswordEnv: PASSWORD_ENV, env, out: out.stream })).toBe(0);
+    expect(await cleanupJob({ reportPath: report, user: 'admin', appPasswordEnv: PASSWORD_ENV, env, out: out.stream })).toBe(0);
     expect(out.text()).toContain(`restconform cleanup: ${kept.length} removed, 0 left`);
   });
 
@@ -169,7 +169,7 @@ describe('restconform cleanup', () => {
       const path = join(dir, 'undeletable.json');
       writeFileSync(path, JSON.stringify({ ...report, target: faulty.url }));
       const out = sink();
-      const code = await cleanupFromReport({
+      const code = await cleanupJob({
         reportPath: path,
         user: 'admin',
         appPasswordEnv: PASSWORD_ENV,
@@ -186,7 +186,7 @@ describe('restconform cleanup', () => {
 
   it('exits 0 for a report that lists nothing left', async () => {
     const out = sink();
-    expect(await cleanupFromReport({ reportPath: reportLeaving([]), appPasswordEnv: PASSWORD_ENV, env: {}, out: out.stream })).toBe(0);
+    expect(await cleanupJob({ reportPath: reportLeaving([]), appPasswordEnv: PASSWORD_ENV, env: {}, out: out.stream })).toBe(0);
     expect(out.text()).toContain('lists nothing its run left');
   });
 

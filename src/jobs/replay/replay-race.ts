@@ -6,20 +6,20 @@
  * reads after; then the check judges the new answers and reads. What the replay made is deleted afterwards.
  * A race is won by chance: when the rule held this time, replay says so, and that once is no proof of a fix.
  */
-import { concurrentCreate } from '../checks/concurrency/concurrent-create.js';
-import { concurrentDelete } from '../checks/concurrency/concurrent-delete.js';
-import { concurrentRelation } from '../checks/concurrency/concurrent-relation.js';
-import { concurrentUpdate } from '../checks/concurrency/concurrent-update.js';
-import { holderIds, sharedTexts } from '../checks/concurrency/holders.js';
-import type { CreateRace, DeleteRace, RaceAnswer, RaceReplay, RaceStep, RelationRace, UpdateRace, UpdateWrite } from '../checks/concurrency/evidence.js';
-import { answerOf, idText, isSuccess } from '../checks/stateful/step-answer.js';
-import type { CheckFailure, Finding } from '../checks/types.js';
-import { createTransport } from '../http/index.js';
-import type { Exchange, Transport } from '../http/types.js';
-import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../request/index.js';
-import type { Credentials, HttpRequest } from '../request/types.js';
+import { concurrentCreate } from '../../checks/concurrency/concurrent-create.js';
+import { concurrentDelete } from '../../checks/concurrency/concurrent-delete.js';
+import { concurrentRelation } from '../../checks/concurrency/concurrent-relation.js';
+import { concurrentUpdate } from '../../checks/concurrency/concurrent-update.js';
+import { holderIds, sharedTexts } from '../../checks/concurrency/holders.js';
+import type { CreateRace, DeleteRace, RaceAnswer, RaceReplay, RaceStep, RelationRace, UpdateRace, UpdateWrite } from '../../checks/concurrency/evidence.js';
+import { answerOf, idText, isSuccess } from '../../checks/stateful/step-answer.js';
+import type { CheckFailure, Finding } from '../../checks/types.js';
+import type { Exchange, Transport } from '../../http/types.js';
+import { basicAuthorization, credentialSecrets, redactSecrets, toCurl } from '../../request/index.js';
+import type { Credentials, HttpRequest } from '../../request/types.js';
 import type { StoreAccounts } from '@restconform/server';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
+import { openTarget, type OpenTargetOptions } from '../target.js';
 
 /** The checks whose findings are races, by name. */
 export const RACE_CHECKS = new Set([concurrentCreate.name, concurrentUpdate.name, concurrentDelete.name, concurrentRelation.name]);
@@ -31,16 +31,11 @@ export function isRaceFinding(finding: Finding): finding is Finding & { replay: 
 
 export interface RaceReplayInput {
   finding: Finding & { replay: { race: RaceReplay } };
-  /** The report's target and seed. */
+  /** The report's target. */
   target: string;
-  seed: number;
-  options: {
-    /** Send to this server instead of the report's target. */
-    baseUrl?: string;
-    /** Start the bundled reference server with the report's seed and replay against it. */
-    reference?: boolean;
-    out: NodeJS.WritableStream;
-  };
+  /** The server replayed against (see `targetOf`). */
+  open: OpenTargetOptions;
+  options: { out: NodeJS.WritableStream };
   /** A recorded URL moved from the report's target to the server replayed against (replay-job's `retarget`). */
   retarget(url: string, oldBase: string, newBase: string): string;
   /** The credentials to send with: on the bundled server (its accounts given) a seeded account, else from the environment. */
@@ -198,11 +193,9 @@ export async function replayRace(input: RaceReplayInput): Promise<number> {
   const { finding, options } = input;
   const race = finding.replay.race;
   const out = options.out;
-  const server = options.reference ? await (await import('@restconform/server')).startReferenceServer({ port: 0, seed: input.seed }) : undefined;
-  const transport = createTransport({ connections: 2 });
+  const target = await openTarget({ ...input.open, accounts: (bundled) => ({ credentials: input.credentials(bundled) }) });
   try {
-    const base = server?.url ?? options.baseUrl ?? input.target;
-    const credentials = input.credentials(server?.credentials);
+    const { transport, credentials, baseUrl: base } = target;
     const secrets = credentials ? credentialSecrets(credentials) : [];
     const auth: Record<string, string> = credentials ? { authorization: basicAuthorization(credentials) } : {};
     const ids = new Map<string, string>();
@@ -265,7 +258,6 @@ export async function replayRace(input: RaceReplayInput): Promise<number> {
     );
     return 0;
   } finally {
-    await transport.close();
-    await server?.close();
+    await target.close();
   }
 }

@@ -7,19 +7,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../checks/types.js';
-import type { Phase } from '../engine/phases/phase.js';
-import { sequencesPhase } from '../engine/phases/sequences/index.js';
-import { startFaultyServer, type FaultyServer } from '../engine/testing/faulty-server.js';
-import { groupUpdateRequires } from '../engine/testing/buddypress-shapes.js';
-import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../engine/phases/sequences/testing/sequence-faults.js';
-import { runPhase } from '../engine/testing/phase-run.js';
-import { seededAccounts } from '../run/run-job.js';
-import { startReferenceServer, type Store } from '@restconform/server';
-import { UsageError } from './errors.js';
-import { replayFinding } from './replay-job.js';
+import type { Finding } from '../../checks/types.js';
+import type { Phase } from '../../engine/phases/phase.js';
+import { sequencesPhase } from '../../engine/phases/sequences/index.js';
+import { startFaultyServer, type FaultyServer } from '../../engine/testing/faulty-server.js';
+import { groupUpdateRequires } from '../../engine/testing/buddypress-shapes.js';
+import { signupDeleteOnlyHides, totalStaleAcrossLocales } from '../../engine/phases/sequences/testing/sequence-faults.js';
+import { runPhase } from '../../engine/testing/phase-run.js';
+import { seededAccounts } from '../run-job.js';
+import { startReferenceServer } from '@restconform/server';
+import type { Store } from '@restconform/server';
+import { UsageError } from '../errors.js';
+import { replayJob } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
-import { temporaryFolders } from '../testing/temporary-folders.js';
+import { temporaryFolders } from '../../testing/temporary-folders.js';
 
 const temporaryFolder = temporaryFolders();
 
@@ -84,7 +85,7 @@ describe('replay of a model-based sequence', () => {
     const admin = broken.credentials.admin!;
     const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
     for (const account of seededAccounts(broken.credentials)) env[account.passwordEnv!] = account.credentials!.password;
-    const code = await replayFinding({ reportPath, findingId: finding.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+    const code = await replayJob({ reportPath, findingId: finding.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
     expect(out.text).toContain(commandLines(finding).join('\n'));
     expect(out.text).toMatch(/^ {2}DELETE \/[a-z_]+\/wp-json\/community\/v1\/signup\/\d+ answered 200$/m);
     expect(out.text).toMatch(/^ {2}(PUT|POST|PATCH) \/[a-z_]+\/wp-json\/community\/v1\/signup\/activate\/\d+ answered 200$/m);
@@ -104,7 +105,7 @@ describe('replay of a model-based sequence', () => {
       const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
       for (const account of seededAccounts(sound.credentials)) env[account.passwordEnv!] = account.credentials!.password;
       const out = sink();
-      const code = await replayFinding({ reportPath, findingId: finding.id, baseUrl: sound.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+      const code = await replayJob({ reportPath, findingId: finding.id, baseUrl: sound.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
       expect(out.text).toContain(commandLines(finding).join('\n'));
       expect(out.text).toContain(`${finding.id}: the model held this time (sequence_model)`);
       expect(out.text).toMatch(/may depend on the server's state/);
@@ -119,7 +120,7 @@ describe('replay of a model-based sequence', () => {
 
   it('with --reference: the bundled server, its seeded accounts', async () => {
     const out = sink();
-    const code = await replayFinding({ reportPath, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
+    const code = await replayJob({ reportPath, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
     expect(out.text).toContain(`${finding.id}: the model held this time`);
     expect(code).toBe(0);
   }, 120_000);
@@ -127,8 +128,8 @@ describe('replay of a model-based sequence', () => {
   it('without the credentials of an account the steps were sent as: a usage error naming what to give', async () => {
     const out = sink();
     const options = { reportPath, findingId: finding.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out };
-    await expect(replayFinding(options)).rejects.toThrow(UsageError);
-    await expect(replayFinding(options)).rejects.toThrow(/give --user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/);
+    await expect(replayJob(options)).rejects.toThrow(UsageError);
+    await expect(replayJob(options)).rejects.toThrow(/give --user LOGIN \(or RESTCONFORM_USER\) and the application password in RESTCONFORM_APP_PASSWORD/);
   });
 });
 
@@ -148,7 +149,7 @@ describe('replay of a sequence through two locales', () => {
       for (const account of accounts) env[account.passwordEnv!] = account.credentials!.password;
 
       const again = sink();
-      expect(await replayFinding({ reportPath: path, findingId: found.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out: again })).toBe(1);
+      expect(await replayJob({ reportPath: path, findingId: found.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out: again })).toBe(1);
       expect(again.text).toContain(commandLines(found).join('\n'));
       expect(again.text).toMatch(/still fails sequence_model: .*X-WP-Total is 1; the model holds 0 live community\/v1 members in this list/);
       expect(stepLines(again.text)).toEqual(found.replay.sequence!.steps.map(withoutIds));
@@ -157,9 +158,9 @@ describe('replay of a sequence through two locales', () => {
       expect(again.text).not.toContain('left behind');
 
       const held = sink();
-      expect(
-        await replayFinding({ reportPath: path, findingId: found.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: held }),
-      ).toBe(0);
+      expect(await replayJob({ reportPath: path, findingId: found.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out: held })).toBe(
+        0,
+      );
       expect(held.text).toContain(`${found.id}: the model held this time`);
       expect(held.text).not.toContain('left behind');
     } finally {
@@ -178,7 +179,7 @@ describe('replay of a sequence whose create joined an item another create had ma
     const path = join(dir, 'report.json');
     await writeFile(path, JSON.stringify(reportOf('http://127.0.0.1:9', [finding], { seed: SEED, locales: LOCALES })));
     const out = sink();
-    const code = await replayFinding({ reportPath: path, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
+    const code = await replayJob({ reportPath: path, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
     expect(out.text).toContain('joined community/v1 moderation');
     expect(out.text).toContain(`${finding.id}: the model held this time`);
     expect(code).toBe(0);
@@ -200,7 +201,7 @@ describe('replay of a sequence that updates a deleted group whose update require
       const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
       for (const account of seededAccounts(server.credentials)) env[account.passwordEnv!] = account.credentials!.password;
       const out = sink();
-      const code = await replayFinding({ reportPath: path, findingId: finding.id, baseUrl: server.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+      const code = await replayJob({ reportPath: path, findingId: finding.id, baseUrl: server.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
       expect(out.text).toMatch(/^ {2}PATCH \/en_gb\/wp-json\/community\/v1\/profile\/groups\/\d+ answered 404$/m);
       expect(out.text).toContain(`${finding.id}: the model held this time`);
       expect(code).toBe(0);

@@ -4,19 +4,21 @@
  * (`replay-race.ts`), a model-based sequence through the model runner (`replay-sequence.ts`); findings of other
  * whole sequences (stateful, batch, contract…) are reproduced by their curl lines or by re-running their phase.
  */
-import { EXCHANGE_CHECKS } from '../checks/index.js';
-import type { Finding } from '../checks/types.js';
-import { fetchDescriptor, parseRoutePattern } from '../descriptor/index.js';
-import type { RequestCase } from '../generate/types.js';
-import { createTransport } from '../http/index.js';
-import { basicAuthorization, credentialSecrets, redactSecrets, toCurl, type Identity } from '../request/index.js';
-import type { Credentials, HttpRequest } from '../request/types.js';
+import { EXCHANGE_CHECKS } from '../../checks/index.js';
+import type { Finding } from '../../checks/types.js';
+import { parseRoutePattern } from '../../descriptor/index.js';
+import type { RequestCase } from '../../generate/types.js';
+import { basicAuthorization, credentialSecrets, redactSecrets, toCurl, type Identity } from '../../request/index.js';
+import type { Credentials, HttpRequest } from '../../request/types.js';
 import type { StoreAccounts } from '@restconform/server';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 import { isRaceFinding, replayRace } from './replay-race.js';
 import { isSequenceFinding, replaySequence } from './replay-sequence.js';
-import { readJsonReport, seededAccounts } from '../run/index.js';
-import { isReplayable, reproduceCommand } from '../report/replay-command.js';
+import { readJsonReport } from '../read-report.js';
+import type { JsonReport } from '../../report/json.js';
+import { openTarget, type OpenTargetOptions } from '../target.js';
+import { seededAccounts } from '../run-job.js';
+import { isReplayable, reproduceCommand } from '../../report/replay-command.js';
 
 export interface ReplayOptions {
   reportPath: string;
@@ -162,7 +164,7 @@ function seededCredentials(finding: Finding, accounts: StoreAccounts): Credentia
 }
 
 /** Replays one finding; resolves to the exit code (0 no longer fails, 1 still fails). */
-export async function replayFinding(options: ReplayOptions): Promise<number> {
+export async function replayJob(options: ReplayOptions): Promise<number> {
   const report = await readJsonReport(options.reportPath);
   const finding = report.findings.find((candidate) => candidate.id === options.findingId);
   if (!finding) {
@@ -173,6 +175,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
       finding,
       target: report.target,
       seed: report.seed,
+      open: targetOf(options, report),
       options,
       retarget,
       mainCredentials: (accounts) => (accounts ? accounts.admin : mainCredentials(finding, options)),
@@ -181,7 +184,7 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
   }
   if (isRaceFinding(finding)) {
     const credentials = (accounts: StoreAccounts | undefined) => (accounts ? seededCredentials(finding, accounts) : credentialsFor(finding, options));
-    return replayRace({ finding, target: report.target, seed: report.seed, options, credentials, retarget });
+    return replayRace({ finding, target: report.target, open: targetOf(options, report), options, credentials, retarget });
   }
   const check = EXCHANGE_CHECKS.find((candidate) => candidate.name === finding.check);
   const requestCase = finding.replay.case as RequestCase | undefined;
@@ -192,22 +195,27 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
     );
   }
 
-  const server = options.reference ? await (await import('@restconform/server')).startReferenceServer({ port: 0, seed: report.seed }) : undefined;
-  const transport = createTransport({ connections: 2 });
+  const target = await openTarget({
+    ...targetOf(options, report),
+    // The descriptor of the REST root the request went to, to judge the answer by its route.
+    descriptors: (base) => {
+      const restUrl = restUrlOf(retarget(finding.request.url, report.target, base), finding);
+      return restUrl === undefined ? [] : [{ locale: null, restUrl }];
+    },
+    accounts: (bundled) => ({ credentials: bundled ? seededCredentials(finding, bundled) : credentialsFor(finding, options) }),
+  });
   try {
-    const base = server?.url ?? options.baseUrl ?? report.target;
-    const credentials = server ? seededCredentials(finding, server.credentials) : credentialsFor(finding, options);
+    const { transport, credentials, baseUrl: base } = target;
     const secrets = credentials ? credentialSecrets(credentials) : [];
-    const url = retarget(finding.request.url, report.target, base);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(finding.request.headers)) {
       if (name.toLowerCase() !== 'authorization') headers[name] = value;
     }
     if (credentials) headers.authorization = basicAuthorization(credentials);
+    const url = retarget(finding.request.url, report.target, base);
     const request: HttpRequest = { method: finding.method as HttpRequest['method'], url, headers, body: finding.request.body };
 
-    const restUrl = restUrlOf(url, finding);
-    const descriptor = restUrl ? await fetchDescriptor({ baseUrl: restUrl, restRoot: '', locale: null, credentials, transport }) : undefined;
+    const descriptor = target.descriptors[0];
     const operation = descriptor?.operations.find((op) => op.route === finding.route && op.method === finding.method);
     const routeMethods = descriptor?.root.routes[finding.route]?.methods ?? [];
     const probeOperation = operation ?? descriptor?.operations.find((op) => op.route === finding.route);
@@ -225,7 +233,14 @@ export async function replayFinding(options: ReplayOptions): Promise<number> {
     out.write(`${finding.id} no longer fails ${finding.check}\n`);
     return 0;
   } finally {
-    await transport.close();
-    await server?.close();
+    await target.close();
   }
+}
+
+/**
+ * The server a replay sends to: the bundled one started with the report's seed (`--reference`), else `--base-url`,
+ * else the report's own target; two connections are enough for one finding's requests.
+ */
+export function targetOf(options: Pick<ReplayOptions, 'reference' | 'baseUrl'>, report: Pick<JsonReport, 'target' | 'seed'>): OpenTargetOptions {
+  return { ...(options.reference ? { seed: report.seed } : { baseUrl: options.baseUrl ?? report.target }), transport: { connections: 2 } };
 }

@@ -8,7 +8,7 @@ import { TextSink } from '../report/testing/text-sink.js';
 import { syntheticRun } from '../report/testing/synthetic-run.js';
 import { UsageError } from './errors.js';
 import { mergeJob } from './merge-job.js';
-import { readJsonReport } from '../run/read-report.js';
+import { readJsonReport } from './read-report.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-merge-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -6,16 +6,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../checks/types.js';
-import { concurrencyPhase } from '../engine/phases/concurrency/index.js';
-import { startFaultyServer, type FaultyServer } from '../engine/testing/faulty-server.js';
-import { runPhase } from '../engine/testing/phase-run.js';
-import { racyMemberCreate, wholeRecordGroupUpdate } from '../engine/phases/concurrency/testing/race-faults.js';
-import { closedPortUrl } from '../http/test-servers.js';
-import { UsageError } from './errors.js';
-import { replayFinding } from './replay-job.js';
+import type { Finding } from '../../checks/types.js';
+import { concurrencyPhase } from '../../engine/phases/concurrency/index.js';
+import { startFaultyServer, type FaultyServer } from '../../engine/testing/faulty-server.js';
+import { runPhase } from '../../engine/testing/phase-run.js';
+import { racyMemberCreate, wholeRecordGroupUpdate } from '../../engine/phases/concurrency/testing/race-faults.js';
+import { closedPortUrl } from '../../http/testing/test-servers.js';
+import { UsageError } from '../errors.js';
+import { replayJob } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
-import { temporaryFolders } from '../testing/temporary-folders.js';
+import { temporaryFolders } from '../../testing/temporary-folders.js';
 
 const temporaryFolder = temporaryFolders();
 
@@ -54,7 +54,7 @@ describe('replay of a race finding', () => {
       const out = sink();
       const admin = again.credentials.admin!;
       const env = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
-      const code = await replayFinding({ reportPath, findingId: finding.id, baseUrl: again.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+      const code = await replayJob({ reportPath, findingId: finding.id, baseUrl: again.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
       expect(out.text).toContain('race of 8 requests sent together:');
       expect(out.text.match(/^ {2}curl .*-X POST .*\/community\/v1\/members/gm)).toHaveLength(8);
       expect(out.text.match(/^ {2}answered /gm)).toHaveLength(8);
@@ -72,7 +72,7 @@ describe('replay of a race finding', () => {
 
   it('against the sound reference server: the rule holds, and replay says a race is won by chance', async () => {
     const out = sink();
-    const code = await replayFinding({ reportPath, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
+    const code = await replayJob({ reportPath, findingId: finding.id, reference: true, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env: {}, out });
     expect(out.text).toContain('race of 8 requests sent together:');
     expect(out.text).toContain(`${finding.id}: the rule of concurrent_create held this time. A race is won by chance`);
     expect(out.text).not.toContain('still fails');
@@ -84,7 +84,7 @@ describe('replay of a race finding', () => {
     const out = sink();
     const baseUrl = await closedPortUrl();
     const env = { RESTCONFORM_USER: 'someone', RESTCONFORM_APP_PASSWORD: 'not-used' };
-    const replay = replayFinding({ reportPath, findingId: finding.id, baseUrl, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+    const replay = replayJob({ reportPath, findingId: finding.id, baseUrl, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
     await expect(replay).rejects.toThrow(UsageError);
     await expect(replay).rejects.toThrow(`cannot reach ${baseUrl}: connection_refused`);
     expect(out.text).not.toContain('still fails');
@@ -104,7 +104,7 @@ describe('replay of an update race', () => {
       const admin = first.credentials.admin!;
       const env = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
       const out = sink();
-      const code = await replayFinding({ reportPath: path, findingId: update.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+      const code = await replayJob({ reportPath: path, findingId: update.id, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
       expect(out.text).toContain('race of 8 requests sent together:');
       expect(out.text).toMatch(/still fails concurrent_update: 8 updates of community\/v1 profile\/groups \d+ sent together/);
       expect(out.text).not.toContain('left behind');
