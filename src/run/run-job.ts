@@ -8,7 +8,7 @@ import { EXCHANGE_CHECKS } from '../checks/index.js';
 import { knownCheckNames } from './settings.js';
 import { CheckRegistry } from '../checks/registry.js';
 import type { ExchangeCheck } from '../checks/types.js';
-import type { FailOn, RunSettings } from '../config/index.js';
+import { emptyChoiceMessage, operationChoice, type FailOn, type RunSettings } from '../config/index.js';
 import { INTERFACE_CONTRACT } from '../contract/interface.js';
 import { readContractFile } from '../contract/io.js';
 import type { Contract } from '../contract/types.js';
@@ -210,6 +210,12 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     } finally {
       await largeBody.close();
     }
+    // A choice of operations that selects none of the target's is a mistake to say at once, not an empty run.
+    const emptyChoice = emptyChoiceMessage(
+      operationChoice(settings),
+      descriptors.flatMap((descriptor) => descriptor.operations),
+    );
+    if (emptyChoice !== undefined) throw new UsageError(emptyChoice);
     // Every account must be accepted before any phase: a refused one would be tested as anonymous.
     await checkAccounts({
       descriptor: descriptors[0]!,

@@ -11,6 +11,7 @@ import { concurrentCreate } from '../../checks/races/concurrent-create.js';
 import { concurrentDelete } from '../../checks/races/concurrent-delete.js';
 import { concurrentRelation } from '../../checks/races/concurrent-relation.js';
 import { concurrentUpdate } from '../../checks/races/concurrent-update.js';
+import type { Operation } from '../../descriptor/types.js';
 import { inferResources, mergedHints, type ResourceHints } from '../../resources/index.js';
 import { RELATION_RACES } from '../races/relation-races.js';
 import { createRace, createVariants, deleteRace, updateRace } from '../races/resource-races.js';
@@ -19,6 +20,7 @@ import { familyOperations, type FamilyEnv } from '../sequences/resources.js';
 import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
+import { chosenWork } from '../chosen-operations.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from './phase.js';
 
@@ -34,6 +36,8 @@ interface PlannedRace {
   name: string;
   locale: string | null;
   skip?: string;
+  /** The operation the race is about (a create, an update, a delete, a relation's write): a run's choice goes by it. */
+  first: Operation | undefined;
   run(sequence: Sequence, token: string, width: number): Promise<void>;
 }
 
@@ -49,6 +53,7 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
         locale,
         name: `create ${family.name}, ${what} (${locale ?? 'no locale'})`,
         skip,
+        first: ops?.create,
         run: (sequence, token, width) => createRace(sequence, env, family, token, width, variant),
       });
     }
@@ -57,12 +62,14 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
         locale,
         name: `update ${family.name} (${locale ?? 'no locale'})`,
         skip,
+        first: ops.update,
         run: (sequence, token, width) => updateRace(sequence, env, family, token, width),
       });
     planned.push({
       locale,
       name: `delete ${family.name} (${locale ?? 'no locale'})`,
       skip,
+      first: ops?.remove,
       run: (sequence, token, width) => deleteRace(sequence, env, family, token, width),
     });
   }
@@ -77,18 +84,21 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
       locale,
       name: `${relation.name} (${locale ?? 'no locale'})`,
       skip: lacking ? 'the descriptor lacks routes for it' : undefined,
+      first: relation.needs.map((need) => env.book.firstOperation(need.route, need.methods)).find((op) => op !== undefined),
       run: (sequence, token, width) => relation.run(sequence, env, token, width),
     });
   }
   return planned;
 }
 
-function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): PlannedRace[] {
+/** Each locale's races about a chosen operation, the model inferred from its (whole) descriptor. */
+function plans(ctx: Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'> & { resourceHints?: ResourceHints }): PlannedRace[] {
   const hints = mergedHints(ctx.resourceHints);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
-  return books.flatMap((book, index) =>
-    planLocale({ book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) }),
-  );
+  const chosen = chosenWork(ctx);
+  return books
+    .flatMap((book, index) => planLocale({ book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) }))
+    .filter((plan) => chosen(plan.first));
 }
 
 /** Requests of one round of a race beyond its N: the set-up (parents, the resource), the reads after, the clean-up. */

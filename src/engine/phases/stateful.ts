@@ -34,6 +34,7 @@ import { familyOperations, type FamilyEnv } from '../sequences/resources.js';
 import { RouteBook } from '../sequences/route-book.js';
 import { runSequence, type Sequence } from '../sequences/sequence.js';
 import { sequenceToken } from '../sequences/token.js';
+import { chosenWork } from '../chosen-operations.js';
 import { SEQUENTIAL_WEIGHT } from '../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from './phase.js';
 
@@ -142,13 +143,17 @@ function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedSeq
   return planned;
 }
 
-/** Each locale's sequences, the model inferred from its descriptor. */
-function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedSequence[] }> {
+/** Each locale's sequences that start at a chosen operation, the model inferred from its (whole) descriptor. */
+function plans(
+  ctx: Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'> & { resourceHints?: ResourceHints },
+): Array<{ book: RouteBook; planned: PlannedSequence[] }> {
   const hints = mergedHints(ctx.resourceHints);
+  const chosen = chosenWork(ctx);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
   return books.map((book, index) => {
     const env: FamilyEnv = { book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) };
-    return { book, planned: planLocale(env, new Set(ctx.descriptors[index]!.operations.map((op) => op.namespace))) };
+    const planned = planLocale(env, new Set(ctx.descriptors[index]!.operations.map((op) => op.namespace)));
+    return { book, planned: planned.filter((plan) => chosen(plan.first)) };
   });
 }
 
