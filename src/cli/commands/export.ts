@@ -30,9 +30,10 @@ import { createTransport } from '../../http/index.js';
 import { basicAuthorization } from '../../request/index.js';
 import type { Credentials } from '../../request/types.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
+import { addChoiceOptions, choiceFor, chosenDescriptor, type ChoiceFlags } from './choice-options.js';
 import { VERSION } from '../../run/index.js';
 
-interface ExportFlags {
+interface ExportFlags extends ChoiceFlags {
   baseUrl?: string;
   descriptor?: string;
   restRoot?: string;
@@ -45,7 +46,8 @@ interface ExportFlags {
 }
 
 /** The flags with every default applied. */
-type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'locale'>> & Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>;
+type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'locale' | 'include' | 'exclude'>> &
+  Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'include' | 'exclude'>;
 
 // Defaults are applied here rather than by commander, so help shows each once, in the same words as `run`.
 const DEFAULTS = { restRoot: 'wp-json', locales: 'en_gb', out: 'reports/export', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
@@ -137,7 +139,9 @@ async function publishedSchemas(
 async function exportInput(format: string, flags: ExportSettings): Promise<ExportInput> {
   const locale = oneLocale('export', flags.locales);
   if (format === 'contract' && flags.baseUrl === undefined && flags.descriptor === undefined) return { contract: INTERFACE_CONTRACT };
-  const { descriptor, serverUrl, schemas } = await loadSource(flags, locale, format === 'openapi');
+  const loaded = await loadSource(flags, locale, format === 'openapi');
+  const { serverUrl, schemas } = loaded;
+  const descriptor = chosenDescriptor(loaded.descriptor, choiceFor('export', flags, loaded.descriptor));
   return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned', ...(schemas ? { schemas } : {}) } };
 }
 
@@ -152,7 +156,7 @@ async function writeOut(format: ExportFormat, files: ExportFile[], out: string):
 }
 
 export function exportCommand(sink: ExitCodeSink): Command {
-  return new Command('export')
+  const command = new Command('export')
     .summary('Write a descriptor as JSON Schema, OpenAPI 3.1, TypeScript request types or a contract file')
     .description(
       `Write a descriptor as ${EXPORT_FORMATS.join(', ')}: ` +
@@ -171,26 +175,26 @@ export function exportCommand(sink: ExitCodeSink): Command {
     .addHelpText(
       'after',
       '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
-    )
-    .action(async (format: string, given: ExportFlags) => {
-      const { locale, ...current } = definedOnly(given);
-      const flags: ExportSettings = { ...DEFAULTS, ...(locale === undefined ? {} : { locales: locale }), ...current };
-      if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
-      if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('export: give --base-url or --descriptor, not both');
-      if (flags.out === '-' && format === 'json-schema')
-        throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
-      try {
-        const files = await buildExport(format, await exportInput(format, flags));
-        await writeOut(format, files, flags.out);
-      } catch (error) {
-        if (error instanceof DescriptorError || error instanceof ContractFileError) throw new UsageError(`export: ${oneLine(error.message)}`);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS')
-          throw new UsageError(`export: cannot write to ${flags.out}: ${code}`);
-        throw error;
-      }
-      sink(0);
-    });
+    );
+  return addChoiceOptions(command).action(async (format: string, given: ExportFlags) => {
+    const { locale, ...current } = definedOnly(given);
+    const flags: ExportSettings = { ...DEFAULTS, ...(locale === undefined ? {} : { locales: locale }), ...current };
+    if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
+    if (flags.baseUrl !== undefined && flags.descriptor !== undefined) throw new UsageError('export: give --base-url or --descriptor, not both');
+    if (flags.out === '-' && format === 'json-schema')
+      throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
+    try {
+      const files = await buildExport(format, await exportInput(format, flags));
+      await writeOut(format, files, flags.out);
+    } catch (error) {
+      if (error instanceof DescriptorError || error instanceof ContractFileError) throw new UsageError(`export: ${oneLine(error.message)}`);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS')
+        throw new UsageError(`export: cannot write to ${flags.out}: ${code}`);
+      throw error;
+    }
+    sink(0);
+  });
 }
 
 function definedOnly(flags: ExportFlags): ExportFlags {
