@@ -8,3 +8,4 @@ export { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, pars
 export { ConfigError, formatIssue, type ConfigIssue } from './errors.js';
 export { configSchema } from './schema.js';
 export { configDir, packageRoot } from './package-root.js';
+export { emptyChoiceMessage, operationChoice, parseChoicePattern, type ChoosableOperation, type OperationChoice } from './operation-choice.js';

@@ -9,6 +9,7 @@
  */
 import type { Severity } from '../checks/types.js';
 import { ACCOUNT_ROLES } from '../request/identity.js';
+import { parseChoicePatterns } from './operation-choice.js';
 import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
 import { CHECK_NAME_PATTERN, ENV_NAME, FILE_OR_DEFAULT_PATH, NULLABLE_STRING, PHASE_NAME_PATTERN, text, wholeNumber } from './setting-values.js';
 import { setting, withDefault } from './setting.js';
@@ -152,6 +153,35 @@ export const SETTINGS = {
       option: '--checks <list>',
       help: (shown, context) => `checks to enable, or "all" (default: ${shown}; names: ${context.knownChecks.join(', ')})`,
       parse: (given, context) => parseChecks(text(given), context.knownChecks),
+    },
+  }),
+  /** Operations to test: those matching some pattern (all when empty), less those `exclude` matches (see `operation-choice.ts`). */
+  include: setting<string[]>({
+    file: 'include',
+    default: [],
+    description:
+      'Test only the operations matching one of these patterns, [LOCALE:][METHODS ]TARGET, where TARGET is a namespace (myplugin/v1), a route glob (/community/v1/members/*; * within a segment, ** across), or a regular expression between slashes (/members|groups/), e.g. "el:DELETE community/v1". Empty: every operation. The resource model still reaches parents outside the choice where a chosen family needs them, and says so.',
+    schema: { type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1 } },
+    fromFile: (value) => parseChoicePatterns(value as string[], 'include'),
+    flag: {
+      option: '--include <pattern>',
+      help: 'test only operations matching this pattern, [LOCALE:][METHODS ]namespace|/route/glob/*|/regex/ (e.g. myplugin/v1, "GET /wp/v2/posts/*", el:); repeat for more (default: every operation)',
+      parse: (given) => parseChoicePatterns([given].flat(), '--include'),
+      repeatable: true,
+    },
+  }),
+  /** Operations not to test, whatever `include` says; same patterns. */
+  exclude: setting<string[]>({
+    file: 'exclude',
+    default: [],
+    description: 'Leave out the operations matching one of these patterns (the same patterns as include), whatever include chooses. Empty: none left out.',
+    schema: { type: 'array', uniqueItems: true, items: { type: 'string', minLength: 1 } },
+    fromFile: (value) => parseChoicePatterns(value as string[], 'exclude'),
+    flag: {
+      option: '--exclude <pattern>',
+      help: 'leave out operations matching this pattern (as --include; e.g. "DELETE *"); repeat for more (default: none)',
+      parse: (given) => parseChoicePatterns([given].flat(), '--exclude'),
+      repeatable: true,
     },
   }),
   /** Per-check severity overrides. */

@@ -7,7 +7,7 @@ import type { AnyEvidenceCheck, ExchangeCheck, Finding } from '../checks/types.j
 import type { CheckSelection } from '../checks/registry.js';
 import type { RunSettings } from '../config/index.js';
 import type { Contract } from '@restconform/interface';
-import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../descriptor/types.js';
+import { type LoadedDescriptor, type Operation } from '../descriptor/types.js';
 import { credentialSecrets } from '../request/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
@@ -15,6 +15,7 @@ import { BudgetPlan, budgetShortfall, phaseFiguresWithPace, type BudgetSplit, ty
 import { judgeBaseline, type Baseline } from './baseline.js';
 import type { AccessRow, CoverageEntry, RunEvent, RunSummary, ShardRef } from './events.js';
 import { buildWhileWaiting, generatorCache } from './generators.js';
+import { choiceOf, choosesDeclared, coverageOfChoice, reachedOutsideMessage, runOperations } from './chosen-operations.js';
 import { PHASES } from './phases/index.js';
 import type { Phase, PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
@@ -88,17 +89,14 @@ export interface RunResult {
 /** The pace is measured over the run's first requests: this many per request in flight, at least eight. */
 const PACE_REQUESTS_PER_SLOT = 4;
 
-/** Every operation a run may send requests for (safety first), in a stable order, before any sharding. */
-export function runOperations(descriptors: readonly LoadedDescriptor[], safeMethodsOnly: boolean): Operation[] {
-  const all = descriptors.flatMap((d) => d.operations).filter((op) => op.method !== 'HEAD' && op.method !== 'OPTIONS');
-  const safe = safeMethodsOnly ? all.filter((op) => SAFE_METHODS.includes(op.method)) : all;
-  return [...safe].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
+export { runOperations } from './chosen-operations.js';
 
 /** What decides how a split run shares its work: every shard must be given the same. */
 export interface ShardingInput {
   descriptors: readonly LoadedDescriptor[];
   safeMethodsOnly: boolean;
+  /** The operations chosen (`--include`, `--exclude`); absent: every one. The shard plan deals out the chosen ones. */
+  choice?: Pick<RunSettings, 'include' | 'exclude'>;
   shard?: ShardRef | null;
   phases: readonly string[];
   fuzzExamples: number;
@@ -113,7 +111,7 @@ export interface ShardingInput {
  * work are this shard's, dealt out by estimated cost), and this shard's operations.
  */
 export function planRun(input: ShardingInput): { allOperations: Operation[]; plan: ShardPlan; operations: Operation[] } {
-  const allOperations = runOperations(input.descriptors, input.safeMethodsOnly);
+  const allOperations = runOperations(input.descriptors, input.safeMethodsOnly, input.choice && choiceOf(input.choice));
   if (!input.shard || input.shard.count <= 1) return { allOperations, plan: WHOLE_RUN, operations: allOperations };
   const planning: PlanningContext = { ...input, allOperations };
   const units = (input.catalogue ?? PHASES).filter((phase) => input.phases.includes(phase.name)).flatMap((phase) => phase.units?.(planning) ?? []);
@@ -150,6 +148,9 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
   const restUrls = options.restUrls ?? new Map(options.descriptors.map((d) => [d.locale, d.source.replace(/\/$/, '')]));
   // Set once the phases are planned; the run calls it after its first requests.
   let onPaceMeasured: (rate: TargetRate) => void = () => {};
+  // Findings and coverage are of the chosen operations only; requests a chosen one needed elsewhere are named apart.
+  const choice = choiceOf(options.settings);
+  const chosen = choosesDeclared(choice, options.descriptors);
   const execution = new Execution({
     seed: options.settings.seed,
     sender: options.sender,
@@ -165,6 +166,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     selection: options.selection,
     extraValues: options.settings.extraValues,
     baseline: options.baseline,
+    chosen,
     // Measured on the run's own first requests, so no request is sent only to time the target.
     pace: { after: Math.max(8, options.settings.connections * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
     owned: new OwnedResources(options.descriptors, options.resourceHints),
@@ -172,6 +174,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
   });
   const { allOperations, plan, operations } = planRun({
     ...options,
+    choice: options.settings,
     shard: options.settings.shard,
     phases: options.settings.phases,
     fuzzExamples: options.settings.fuzzExamples,
@@ -331,7 +334,10 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
   ];
   // A shard's whole-run work (a sequence, a probe) may reach another shard's operations: their entries stay, so a
   // merge sums every request, but are marked, and the shard's tallies count its own operations only.
-  const coverage = execution.coverage(checksFor).map((entry) => (plan.ownsOperation(entry) ? entry : { ...entry, otherShard: true }));
+  const ofChoice = coverageOfChoice(execution.coverage(checksFor), choice, chosen);
+  const outsideMessage = reachedOutsideMessage(ofChoice.report);
+  if (outsideMessage !== undefined) options.emit({ type: 'warning', message: outsideMessage });
+  const coverage = ofChoice.coverage.map((entry) => (plan.ownsOperation(entry) ? entry : { ...entry, otherShard: true }));
   const own = coverage.filter((entry) => entry.otherShard !== true);
   const checks = checksThatRan(options, phasesRun);
   const findings = execution.findings();
@@ -358,6 +364,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     ...(result.access !== undefined ? { access: result.access } : {}),
     rate,
     ...(result.budget ? { budget: result.budget } : {}),
+    ...(ofChoice.report ? { choice: ofChoice.report } : {}),
     ...(options.baseline
       ? { baseline: judgeBaseline(options.baseline, findings, checks, coverage, execution.stopReason === undefined && stoppedPhases.length === 0) }
       : {}),

@@ -56,6 +56,16 @@ export interface CoverageEntry {
   otherShard?: boolean;
 }
 
+/**
+ * A run's choice of operations (`--include`, `--exclude`): its patterns, and the route families (`routeFamily`) its
+ * chosen operations needed requests to outside it (a parent's create, a life cycle's delete), which coverage does not list.
+ */
+export interface ChoiceReport {
+  include: string[];
+  exclude: string[];
+  reachedOutside: string[];
+}
+
 /** What one identity got in the access matrix. */
 export interface AccessCell {
   /** `anonymous` or the account's login. */
@@ -197,6 +207,8 @@ export type RunEvent =
       incomplete?: string[];
       /** What the baseline (`--baseline`) said: known findings, fixed and unchecked entries. */
       baseline?: BaselineOutcome;
+      /** The run's choice of operations, when it had one (`--include`, `--exclude`). */
+      choice?: ChoiceReport;
     };
 
 /** A reporter consumes events; `close` flushes files. */

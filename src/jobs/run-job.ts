@@ -6,7 +6,7 @@
  */
 import { CHECKS } from '../checks/index.js';
 import { CheckRegistry, type CheckSelection } from '../checks/registry.js';
-import type { FailOn, RunSettings } from '../config/index.js';
+import { emptyChoiceMessage, operationChoice, type FailOn, type RunSettings } from '../config/index.js';
 import { type Contract, INTERFACE_CONTRACT } from '@restconform/interface';
 import { readContractFile } from '../contract/io.js';
 import { DescriptorError, restUrl } from '../descriptor/index.js';
@@ -197,6 +197,12 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
     });
     fetching = undefined;
     const { baseUrl, descriptors } = target;
+    // A choice of operations that selects none of the target's is a mistake to say at once, not an empty run.
+    const emptyChoice = emptyChoiceMessage(
+      operationChoice(settings),
+      descriptors.flatMap((descriptor) => descriptor.operations),
+    );
+    if (emptyChoice !== undefined) throw new UsageError(emptyChoice);
     // After an interrupt, what is sent is the clean-up, under its own signal (see interrupt.ts).
     sender = interruptibleSender(target.transport, { interrupt: io.signal, skip: io.skipCleanUp, capMs: io.cleanUpCapMs });
     const result = await executePhases({

@@ -81,6 +81,9 @@ export interface TargetOptions {
   seed?: number;
   /** Per-request timeout of the descriptor fetch, in milliseconds; default 10,000. */
   timeoutMs?: number;
+  /** The operations to list, as `run({ include, exclude })` chooses them (docs/choosing-operations.md); default every one. */
+  include?: string[];
+  exclude?: string[];
 }
 
 /** A server whose descriptors were read. */
@@ -126,6 +129,7 @@ export async function loadTarget(options: TargetOptions = {}): Promise<Target> {
     const { operations } = planRun({
       descriptors,
       safeMethodsOnly,
+      choice: { include: options.include ?? [], exclude: options.exclude ?? [] },
       phases: defaults.phases,
       fuzzExamples: defaults.fuzzExamples,
       hasContract: false,

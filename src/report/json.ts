@@ -5,7 +5,7 @@
 import type { Finding } from '../checks/types.js';
 import type { BudgetSplit, TargetRate } from '../engine/budget.js';
 import type { BaselineOutcome } from '../engine/baseline.js';
-import type { AccessRow, CoverageEntry, LeftResource, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
+import type { AccessRow, ChoiceReport, CoverageEntry, LeftResource, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
 import { operationOutcomes, tallyOutcomes, type OutcomeTally } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { CleanupEvent, RunRecord } from './run-record.js';
@@ -56,6 +56,8 @@ export interface JsonReport {
   skippedPhases?: Array<{ phase: string; reason: string }>;
   /** What the baseline said, when one was given. */
   baseline?: BaselineOutcome;
+  /** The run's choice of operations (`--include`, `--exclude`), when it had one: coverage lists only the chosen. */
+  choice?: ChoiceReport;
 }
 
 /** The clean-up as the report keeps it: the event without its type. */
@@ -93,6 +95,7 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     incomplete: finished.incomplete ?? [],
     skippedPhases: run.skippedPhases,
     ...(finished.baseline ? { baseline: finished.baseline } : {}),
+    ...(finished.choice ? { choice: finished.choice } : {}),
   };
 }
 

@@ -48,6 +48,7 @@ function checkShards(inputs: readonly MergeInput[]): void {
   refuseDifferent(inputs, 'locales', (report) => report.locales);
   refuseDifferent(inputs, 'phases', (report) => report.phases ?? null);
   refuseDifferent(inputs, 'safe methods only', (report) => report.safeMethodsOnly ?? null);
+  refuseDifferent(inputs, 'the choice of operations', (report) => (report.choice ? { include: report.choice.include, exclude: report.choice.exclude } : null));
   const whole = inputs.find((input) => !input.report.shard);
   if (whole) {
     if (inputs.length > 1) throw new MergeError(`${whole.source} is a whole run, not a shard: merge takes the reports of one split run`);
@@ -191,6 +192,7 @@ export function reportToRecord(report: JsonReport): RunRecord {
       ...(report.shards ? { shards: report.shards } : {}),
       ...(report.incomplete !== undefined ? { incomplete: report.incomplete } : {}),
       ...(report.baseline !== undefined ? { baseline: report.baseline } : {}),
+      ...(report.choice !== undefined ? { choice: report.choice } : {}),
     },
     descriptors: [],
     skippedPhases: report.skippedPhases ?? [],
@@ -260,6 +262,10 @@ export function mergeReports(inputs: readonly MergeInput[]): RunRecord {
     shards,
     incomplete,
     skippedPhases,
+    // Each shard names the families its own work reached outside the choice; the run reached them all.
+    ...(first.choice
+      ? { choice: { ...first.choice, reachedOutside: [...new Set(reports.flatMap((report) => report.choice?.reachedOutside ?? []))].sort() } }
+      : {}),
   };
   return reportToRecord(merged);
 }

@@ -87,6 +87,7 @@ export async function prepareConformance(processEnv: NodeJS.ProcessEnv, options:
       operations: planRun({
         descriptors,
         safeMethodsOnly,
+        choice: settings,
         shard: settings.shard,
         phases: settings.phases,
         fuzzExamples: settings.fuzzExamples,

@@ -10,6 +10,7 @@ import { DescriptorError } from '../../descriptor/index.js';
 import { EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat } from '../../export/index.js';
 import { exportJob } from '../../jobs/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
+import { addChoiceOptions, choiceFor, chosenDescriptor, type ChoiceFlags } from './choice-options.js';
 import { addSettingOptions, deprecatedOption, settingValues, type Pick } from '../options.js';
 
 /** The default locale of a command that reads one descriptor. */
@@ -83,7 +84,7 @@ export function exportCommand(sink: ExitCodeSink): Command {
   addSettingOptions(command, picks.slice(0, 4))
     .addOption(deprecatedOption('export', '--locale', '--locales'))
     .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULT_OUT})`);
-  return addSettingOptions(command, picks.slice(4))
+  return addChoiceOptions(addSettingOptions(command, picks.slice(4)))
     .addHelpText(
       'after',
       '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
@@ -95,7 +96,7 @@ export function exportCommand(sink: ExitCodeSink): Command {
       if (out === '-' && format === 'json-schema')
         throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
       try {
-        const files = await exportJob(format, source);
+        const files = await exportJob(format, source, (descriptor) => chosenDescriptor(descriptor, choiceFor('export', flags as ChoiceFlags, descriptor)));
         await writeOut(format, files, out);
       } catch (error) {
         if (error instanceof DescriptorError || error instanceof ContractFileError) throw new UsageError(`export: ${oneLine(error.message)}`);

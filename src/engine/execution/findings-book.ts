@@ -74,6 +74,8 @@ export interface FindingsBookOptions {
   selection?: CheckSelection;
   /** Known findings: a finding it lists is kept as known and does not fail the run. */
   baseline?: Baseline;
+  /** Whether the run tests an operation (`--include`, `--exclude`): findings about others are dropped; undefined: all. */
+  chosen?: (operation: FindingInput['operation']) => boolean;
   /** How a request's curl line names its account (a further account names its login and password variable). */
   curlOptions?(request: HttpRequest): CurlOptions;
 }
@@ -105,6 +107,7 @@ export class FindingsBook {
   report(input: FindingInput): void {
     const options = this.#options;
     if (options.selection && !options.selection.includes(input.check)) return;
+    if (options.chosen && !options.chosen(input.operation)) return;
     const severity = options.selection?.severityOf(input.check, input.severity) ?? input.severity;
     const { locale, method, route } = input.operation;
     const known = knownEntry(options.baseline, { check: input.check, locale, method, route });

@@ -49,6 +49,8 @@ export interface ExecutionSetup {
   ownedWritesOnly?: boolean;
   /** Known findings: a finding it lists is reported as known and does not fail the run. */
   baseline?: Baseline;
+  /** Whether the run tests an operation (`--include`, `--exclude`): findings about others are not reported. Absent: every one. */
+  chosen?: (operation: { locale: string | null; method: string; route: string }) => boolean;
 }
 
 /** How `execute` sends a case and treats its outcomes. */

@@ -7,6 +7,7 @@
  * connections opened first, every request written in one turn) on what the phase made itself, several rounds
  * with fresh values, and everything it made is deleted after it, the resources a race made twice included.
  */
+import type { Operation } from '../../../descriptor/types.js';
 import { inferResources, mergedHints, type ResourceHints } from '../../../resources/index.js';
 import { RELATION_RACES } from './relation-races.js';
 import { createRace, createVariants, deleteRace, updateRace } from './resource-races.js';
@@ -18,6 +19,7 @@ import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
 import { CONCURRENCY_CHECKS } from '../../../checks/concurrency/index.js';
+import { chosenWork } from '../../chosen-operations.js';
 
 const PHASE = 'concurrency';
 
@@ -31,6 +33,8 @@ interface PlannedRace {
   name: string;
   locale: string | null;
   skip?: string;
+  /** The operation the race is about (a create, an update, a delete, a relation's write): a run's choice goes by it. */
+  first: Operation | undefined;
   run(script: StepScript, token: string, width: number): Promise<void>;
 }
 
@@ -46,6 +50,7 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
         locale,
         name: `create ${family.name}, ${what} (${locale ?? 'no locale'})`,
         skip,
+        first: ops?.create,
         run: (script, token, width) => createRace(script, env, family, token, width, variant),
       });
     }
@@ -54,12 +59,14 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
         locale,
         name: `update ${family.name} (${locale ?? 'no locale'})`,
         skip,
+        first: ops.update,
         run: (script, token, width) => updateRace(script, env, family, token, width),
       });
     planned.push({
       locale,
       name: `delete ${family.name} (${locale ?? 'no locale'})`,
       skip,
+      first: ops?.remove,
       run: (script, token, width) => deleteRace(script, env, family, token, width),
     });
   }
@@ -74,18 +81,21 @@ function planLocale(env: FamilyEnv): PlannedRace[] {
       locale,
       name: `${relation.name} (${locale ?? 'no locale'})`,
       skip: lacking ? 'the descriptor lacks routes for it' : undefined,
+      first: relation.needs.map((need) => env.book.firstOperation(need.route, need.methods)).find((op) => op !== undefined),
       run: (script, token, width) => relation.run(script, env, token, width),
     });
   }
   return planned;
 }
 
-function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): PlannedRace[] {
+/** Each locale's races about a chosen operation, the model inferred from its (whole) descriptor. */
+function plans(ctx: Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'> & { resourceHints?: ResourceHints }): PlannedRace[] {
   const hints = mergedHints(ctx.resourceHints);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
-  return books.flatMap((book, index) =>
-    planLocale({ book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) }),
-  );
+  const chosen = chosenWork(ctx);
+  return books
+    .flatMap((book, index) => planLocale({ book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) }))
+    .filter((plan) => chosen(plan.first));
 }
 
 /** Requests of one round of a race beyond its N: the set-up (parents, the resource), the reads after, the clean-up. */

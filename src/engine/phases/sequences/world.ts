@@ -10,6 +10,7 @@ import type { Identity } from '../../../request/index.js';
 import { familyOperations, type FamilyEnv, type FamilyOperations } from '../../steps/resources.js';
 import { RouteBook } from '../../steps/route-book.js';
 import type { PhaseContext } from '../phase.js';
+import { chosenWork } from '../../chosen-operations.js';
 
 const ACTION_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
@@ -72,8 +73,11 @@ function writableFields(family: ResourceFamily): string[] {
 }
 
 /** The world of this run's descriptors, families in the first locale's model that every locale serves. */
-export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'execution'> & { resourceHints?: ResourceHints }): ModelWorld {
+export function modelWorld(
+  ctx: Pick<PhaseContext, 'descriptors' | 'execution' | 'allOperations' | 'safeMethodsOnly'> & { resourceHints?: ResourceHints },
+): ModelWorld {
   const hints = mergedHints(ctx.resourceHints);
+  const chosen = chosenWork(ctx);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
   const locales: FamilyEnv[] = books.map((book, index) => ({
     book,
@@ -89,7 +93,8 @@ export function modelWorld(ctx: Pick<PhaseContext, 'descriptors' | 'execution'> 
     // The first family with an item route keeps it, as the run's owned resources do.
     if (first!.model.families.slice(0, index).some((other) => other.item === family.item)) continue;
     const ops = locales.map((env) => familyOperations(env.book, family));
-    if (ops.some((op) => op === undefined)) continue;
+    // A family whose create the run's choice leaves out is not one the sequences act on (its parents still may be made).
+    if (ops.some((op) => op === undefined) || !chosen(ops[0]!.create)) continue;
     const perLocale = ctx.descriptors.map((descriptor) => itemActions(family, descriptor.operations));
     const actions = [...perLocale[0]!.keys()]
       .filter((name) => perLocale.every((found) => found.has(name)))

@@ -27,6 +27,7 @@ import { seededToken } from '../../steps/token.js';
 import { SEQUENTIAL_WEIGHT } from '../../shard-plan.js';
 import { writingPhaseSkipReason, type Phase, type PhaseContext } from '../phase.js';
 import { STATEFUL_CHECKS } from '../../../checks/stateful/index.js';
+import { chosenWork } from '../../chosen-operations.js';
 
 const PHASE = 'stateful';
 const WRITE_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
@@ -133,13 +134,17 @@ function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedScr
   return planned;
 }
 
-/** Each locale's sequences, the model inferred from its descriptor. */
-function plans(ctx: Pick<PhaseContext, 'descriptors'> & { resourceHints?: ResourceHints }): Array<{ book: RouteBook; planned: PlannedScript[] }> {
+/** Each locale's sequences that start at a chosen operation, the model inferred from its (whole) descriptor. */
+function plans(
+  ctx: Pick<PhaseContext, 'descriptors' | 'allOperations' | 'safeMethodsOnly'> & { resourceHints?: ResourceHints },
+): Array<{ book: RouteBook; planned: PlannedScript[] }> {
   const hints = mergedHints(ctx.resourceHints);
+  const chosen = chosenWork(ctx);
   const books = ctx.descriptors.map((descriptor) => new RouteBook(descriptor));
   return books.map((book, index) => {
     const env: FamilyEnv = { book, others: books.filter((_, other) => other !== index), model: inferResources(ctx.descriptors[index]!, hints) };
-    return { book, planned: planLocale(env, new Set(ctx.descriptors[index]!.operations.map((op) => op.namespace))) };
+    const planned = planLocale(env, new Set(ctx.descriptors[index]!.operations.map((op) => op.namespace)));
+    return { book, planned: planned.filter((plan) => chosen(plan.first)) };
   });
 }
 
