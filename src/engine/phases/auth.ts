@@ -15,9 +15,11 @@ import { authWrongCredentials, needsAnonymousComparison } from '../../checks/acc
 import { ignoredAuth } from '../../checks/access/ignored-auth.js';
 import { invalidRejectedAnonymous, needsCredentialedComparison } from '../../checks/access/invalid-rejected-anonymous.js';
 import { isRefusal, seenAnswer } from '../../checks/answer-seen.js';
+import { namedParams, wpErrorBody } from '../../checks/answer/response-helpers.js';
 import { routeMeaningDifference } from '../../contract/diff.js';
 import { SAFE_METHODS, type Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
+import type { Exchange } from '../../http/types.js';
 import type { Credentials } from '../../request/types.js';
 import { BATCH_ROUTE } from '../sequences/batch-plan.js';
 import { forEachConcurrently } from '../pool.js';
@@ -106,6 +108,12 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
   );
 }
 
+/** The arguments an answer's `data.params` names (none without a WordPress error body). */
+function namedIn(exchange: Exchange): string[] {
+  const error = exchange.response === undefined ? undefined : wpErrorBody(exchange.response);
+  return error === undefined ? [] : namedParams(error);
+}
+
 async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Promise<void> {
   // A broken path variable routes nowhere (404): only parameters WordPress validates are useful here.
   const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
@@ -115,9 +123,11 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   // Refused (401/403 or the route's own 4xx): the same input with the run's credentials (the phase runs only with
   // some) tells whether the route validates it before its callback at all.
   const credentialed = needsCredentialedComparison(answer) && !ctx.run.stopped ? await ctx.run.execute(op, requestCase, PHASE) : undefined;
+  const compared =
+    credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange), namedWithCredentials: namedIn(credentialed.exchange) };
   ctx.run.judge(
     invalidRejectedAnonymous,
-    { brokenRule: requestCase.mutation?.description, answer, ...(credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange) }) },
+    { brokenRule: requestCase.mutation?.description, argument: requestCase.mutation?.param, answer, ...compared },
     { operation: op, phase: PHASE, exchanges: [executed.exchange, ...(credentialed === undefined ? [] : [credentialed.exchange])], requestCase },
   );
 }
