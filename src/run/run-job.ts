@@ -22,7 +22,7 @@ import { createTransport, type Transport, type TransportOptions } from '../http/
 import { createReporters, fanOut } from '../report/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
-import { readBaseline } from './baseline-file.js';
+import { readBaseline, WORDPRESS_BASELINE } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { fetchDescriptors, isLoopbackUrl, plainDescriptorHint, startBundledServer } from './target.js';
 import { VERSION } from './version.js';
@@ -143,6 +143,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const contract = loadContract(settings.contract);
   const { stateless, enabled } = selectChecks(settings);
   const baseline = settings.baseline === null ? undefined : await readBaseline(settings.baseline);
+  const wordpressOwn = await readBaseline(WORDPRESS_BASELINE);
 
   const server = settings.baseUrl ? undefined : await startBundledServer({ seed: settings.seed });
   const baseUrl = settings.baseUrl ?? server!.url;
@@ -235,6 +236,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       contract,
       resourceHints: settings.resourceHints === null ? undefined : await readHints(settings.resourceHints),
       baseline,
+      wordpressOwn,
       signal: io.signal,
       emit,
     });

@@ -14,6 +14,7 @@ import type { HttpRequest } from '../../request/types.js';
 import { knownEntry, type Baseline } from '../baseline.js';
 import type { OperationRef, RunEvent, RunSummary } from '../events.js';
 import { tallyFindings } from '../finding-tally.js';
+import { wordpressOwnEntry, wordpressOwnNote } from '../wordpress-own.js';
 
 /** What a phase reports that is not tied to one request (contract drift, locale differences, sequences). */
 export interface FindingInput {
@@ -75,6 +76,8 @@ export interface FindingsBookOptions {
   severityOverrides?: Readonly<Record<string, Severity>>;
   /** Known findings: a finding it lists is kept as known and does not fail the run. */
   baseline?: Baseline;
+  /** WordPress's own behaviour (the shipped WordPress baseline): a finding on a WordPress route it lists says so. */
+  wordpressOwn?: Baseline;
   /** How a request's curl line names its account (a further account names its login and password variable). */
   curlOptions?(request: HttpRequest): CurlOptions;
 }
@@ -109,6 +112,7 @@ export class FindingsBook {
     const severity = options.severityOverrides?.[input.check] ?? input.severity;
     const { locale, method, route } = input.operation;
     const known = knownEntry(options.baseline, { check: input.check, locale, method, route });
+    const wordpress = known === undefined ? wordpressOwnEntry(options.wordpressOwn, { check: input.check, method, route }) : undefined;
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
     const key = findingKey(input.check, operationId, input.argument, input.cause ?? input.message);
     const seen = this.#findings.get(key);
@@ -124,7 +128,7 @@ export class FindingsBook {
       locale,
       method,
       route,
-      message: this.redact(input.message),
+      message: this.redact(wordpress === undefined ? input.message : `${input.message}${wordpressOwnNote(options.wordpressOwn!, wordpress)}`),
       ...(input.argument === undefined ? {} : { argument: input.argument }),
       ...(input.cause === undefined || input.cause === input.message ? {} : { cause: this.redact(input.cause) }),
       request: last ? redactRequest(last.request, options.secrets) : { method, url: '', headers: {} },

@@ -47,6 +47,8 @@ export interface RunContextOptions {
   ownedWritesOnly?: boolean;
   /** Known findings: a finding it lists is reported as known and does not fail the run. */
   baseline?: Baseline;
+  /** WordPress's own behaviour (the shipped WordPress baseline): findings on WordPress routes it lists say so. */
+  wordpressOwn?: Baseline;
 }
 
 /** How `execute` sends a case and treats its outcomes. */
