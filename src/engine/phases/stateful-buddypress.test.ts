@@ -7,6 +7,7 @@ import { statefulPhase } from './stateful.js';
 import {
   activationKeyHidden,
   activationKeyVariable,
+  createAnsweredWithoutId,
   descriptionRenderedOnly,
   fieldDataUnserialized,
   groupUpdateRequires,
@@ -145,6 +146,21 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
       ]);
     } finally {
       await server.close();
+    }
+  });
+
+  it("finds a new item its create answers without a top-level id: inside the answer where the route's shape puts it, else in its list", async () => {
+    for (const inside of [true, false]) {
+      const { findings, events, notes } = await runWith([createAnsweredWithoutId(/^\/community\/v1\/profile\/groups$/, 'groups', inside)]);
+      // Without a Location either (a warning of its own), the id is read from where the item is.
+      expect(findingLines(findings).map((line) => line.replace(/:.*/, ''))).toEqual(['create_location warning en_gb POST /community/v1/profile/groups']);
+      const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
+      expect(groups?.outcome).toBe('passed');
+      expect(groups?.leftovers).toEqual([]);
+      const where = inside ? 'found inside the answer, where its shape puts it' : 'found in its list narrowed to the values the run wrote';
+      expect(notes).toContain(
+        `en_gb POST /community/v1/profile/groups: stateful: a community/v1 profile/groups create answered no top-level id; the new item was ${where}`,
+      );
     }
   });
 });

@@ -209,3 +209,19 @@ export function groupUpdateRequires(field: string): Fault[] {
     },
   ];
 }
+
+/**
+ * Creates under `path` answered in a shape of the route's own (an activity comment create answers `{ "created": …,
+ * "comments": … }`): no top-level id, no `Location`. `inside`: the new item is in the answer under `key`, as a
+ * one-element list; else the answer says only that it was created, and the item is found by its list.
+ */
+export function createAnsweredWithoutId(path: RegExp, key: string, inside: boolean): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const where = pathOf(request);
+    if (request.method !== 'POST' || where === undefined || !path.test(where) || answer.status < 200 || answer.status >= 300) return answer;
+    const { location: _location, ...headers } = answer.headers;
+    const item = JSON.parse(answer.body) as unknown;
+    return { ...answer, headers, body: JSON.stringify({ created: true, [key]: inside ? [item] : [] }) };
+  };
+}
