@@ -14,6 +14,7 @@ import {
   memberDeleteNeedsReassign,
   memberTypeValidated,
   newMembersUnlisted,
+  newMembersUnsearched,
   postTypeRoutes,
   singleItemsAsArrays,
 } from './testing/buddypress-shapes.js';
@@ -162,5 +163,17 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
         `en_gb POST /community/v1/profile/groups: stateful: a community/v1 profile/groups create answered no top-level id; the new item was ${where}`,
       );
     }
+  });
+
+  it('notes a new member its search leaves out and does not count, as its lists may, and holds the family to that rule from then on', async () => {
+    const { findings, events, notes } = await runWith([newMembersUnsearched()]);
+    expect(findingLines(findings)).toEqual([]);
+    const members = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 members life cycle');
+    expect(members?.outcome).toBe('passed');
+    expect(members?.steps.find((step) => step.step === 'listed')?.outcome).toBe('ok');
+    expect(members?.steps.find((step) => step.step === 'found by search')?.outcome).toBe('skipped');
+    expect(notes.filter((note) => note.includes('by a rule of its own, as lists may')).map((note) => note.replace(/([ (=])[\w]*\d+\w*/g, '$1N'))).toEqual([
+      "en_gb GET /community/v1/members: stateful: the new community/v1 members N is not found by search=N and the search's X-WP-Total did not count it: the search leaves it out by a rule of its own, as lists may",
+    ]);
   });
 });

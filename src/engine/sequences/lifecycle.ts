@@ -35,6 +35,7 @@ import {
   totalWithResource,
   type ListRead,
 } from '../collections/own-in-list.js';
+import { learnLeftOut, leavesItemsOut } from '../collections/left-out.js';
 import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from './resources.js';
 import type { Sequence, StepValues } from './sequence.js';
@@ -53,8 +54,11 @@ function judgeListed(
 ): boolean {
   const shown = listed.pages.some((page) => itemsWith({ json: page }, listed.idField, listed.id).length > 0);
   const uncounted = before !== undefined && before.query === after.query && before.total !== undefined && after.total === before.total;
-  if (!shown && uncounted) {
-    const note = `the new ${listed.family} ${listed.id} is not in its list (${listed.how}) and its X-WP-Total (${after.total}) did not count it: the list leaves it out by a rule of its own`;
+  const learnt = leavesItemsOut(sequence.ctx.run, listed.family);
+  if (!shown && (uncounted || learnt)) {
+    const why = uncounted ? `its X-WP-Total (${after.total}) did not count it` : 'its family leaves items out by a rule learnt earlier in the run';
+    const note = `the new ${listed.family} ${listed.id} is not in its list (${listed.how}) and ${why}: the list leaves it out by a rule of its own`;
+    learnLeftOut(sequence.ctx.run, listed.family);
     sequence.ctx.run.note(list, `${sequence.phase}: ${note}`);
     sequence.record('listed', 'skipped', note);
     return false;
@@ -79,6 +83,11 @@ function checkLocation(sequence: Sequence, family: ResourceFamily, ops: FamilyOp
   if (named === resource.id) sequence.record('create answered with Location', 'ok');
 }
 
+/**
+ * The search for the new resource's token. A search that misses it while its X-WP-Total did not count it either (the
+ * same as the same search before the create), or of a family the run learnt leaves items out, leaves it out by the
+ * product's own rule, as its lists do: a note, not a failure.
+ */
 async function checkSearch(
   sequence: Sequence,
   family: ResourceFamily,
@@ -86,11 +95,21 @@ async function checkSearch(
   resource: CreatedResource,
   base: Record<string, unknown>,
   token: string,
+  before: ListTotalRead | undefined,
 ): Promise<void> {
   if (!family.list?.search || !searchable(resource, token)) return;
   const perPage = family.list.perPage === undefined ? {} : { per_page: family.list.perPage };
   const answer = await sequence.send(list, { path: resource.collectionPath, query: { ...base, ...perPage, search: token.toLowerCase() } });
   sequence.expectStatus(statefulSequence, list, answer, 'success', `search ${family.name}s for "${token.toLowerCase()}"`);
+  const total = listRead(family, answer, searchFor(base, token), resource.id).read.total;
+  const uncounted = before?.total !== undefined && total === before.total;
+  if (itemsWith(answer, family.idField, resource.id).length === 0 && (uncounted || leavesItemsOut(sequence.ctx.run, family.name))) {
+    const note = `the new ${family.name} ${resource.id} is not found by search=${token.toLowerCase()} and the search's X-WP-Total did not count it: the search leaves it out by a rule of its own, as lists may`;
+    learnLeftOut(sequence.ctx.run, family.name);
+    sequence.ctx.run.note(list, `${sequence.phase}: ${note}`);
+    sequence.record('found by search', 'skipped', note);
+    return;
+  }
   const search = { family: family.name, id: resource.id, idField: family.idField, token: token.toLowerCase(), list: answer.json };
   if (sequence.judge(collectionSearch, list, search).length === 0) sequence.record('found by search', 'ok');
 }
@@ -260,7 +279,7 @@ export async function resourceLifecycle(sequence: Sequence, env: FamilyEnv, fami
       sequence.judgeOrStop(listTotal, list, { step: 'created', ...totals });
       if (totals.before !== undefined && !totalsComparable(totals.before, totals.after))
         sequence.record('list total one up', 'skipped', 'the list changed beside the create (another writer), or could not be seen whole');
-      await checkSearch(sequence, family, list, resource, base, token);
+      await checkSearch(sequence, family, list, resource, base, token, totalsBefore.searched);
     } else leftOut = true;
   }
 

@@ -121,6 +121,19 @@ export function activationKeyHidden(): Fault {
  * `type=active`) leaves them out: neither listed nor counted in X-WP-Total, whatever the query narrows to.
  */
 export function newMembersUnlisted(): Fault {
+  return membersLeftOut(() => true);
+}
+
+/**
+ * New members (no "last activity" yet) left out of the members list only where it searches, as a product whose search
+ * runs over its activity directory does: `include` shows them, `search` neither lists nor counts them.
+ */
+export function newMembersUnsearched(): Fault {
+  return membersLeftOut((query) => query.has('search'));
+}
+
+/** Members made through the REST create left out of (and not counted by) the members lists whose query `when` takes. */
+function membersLeftOut(when: (query: URLSearchParams) => boolean): Fault {
   const made = new Set<number>();
   return async (request, forward) => {
     const path = pathOf(request);
@@ -137,6 +150,7 @@ export function newMembersUnlisted(): Fault {
     // The reference server's own `exclude` leaves them out, so its totals and pages count without them.
     const [route, search = ''] = request.path.split('?');
     const query = new URLSearchParams(search);
+    if (!when(query)) return forward(request);
     const excluded = [...query.getAll('exclude'), ...query.getAll('exclude[]')].flatMap((value) => value.split(','));
     query.delete('exclude');
     query.delete('exclude[]');
