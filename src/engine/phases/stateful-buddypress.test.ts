@@ -16,6 +16,7 @@ import {
   newMembersUnlisted,
   newMembersUnsearched,
   postTypeRoutes,
+  signupRequiresProfileField,
   singleItemsAsArrays,
 } from './testing/buddypress-shapes.js';
 import { basicAuthorization } from '../../request/index.js';
@@ -175,5 +176,17 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
     expect(notes.filter((note) => note.includes('by a rule of its own, as lists may')).map((note) => note.replace(/([ (=])[\w]*\d+\w*/g, '$1N'))).toEqual([
       "en_gb GET /community/v1/members: stateful: the new community/v1 members N is not found by search=N and the search's X-WP-Total did not count it: the search leaves it out by a rule of its own, as lists may",
     ]);
+  });
+
+  it("learns a required profile field from a refusal whose message is keyed by field, with a value the field's own route describes", async () => {
+    // Profile field 3 of the reference server is a select box of disciplines.
+    const { findings, events, notes } = await runWith([signupRequiresProfileField(3, ['Physics', 'Chemistry', 'Biology'])]);
+    // A message that is no string is a departure from WordPress's error shape of its own: reported, as it is.
+    expect(findingLines(findings)).toEqual(['error_shape failure en_gb POST /community/v1/signup: error body: `message` is not a string']);
+    const outcomes = Object.fromEntries(sequencesOf(events).map((sequence) => [sequence.name, sequence.outcome]));
+    expect(outcomes).toMatchObject({ 'community/v1 signup life cycle': 'passed', 'signup activation': 'passed' });
+    expect(notes).toContain(
+      'en_gb POST /community/v1/signup: stateful: learnt the undeclared argument(s) field_3 from a refusal; later requests give them a value',
+    );
   });
 });

@@ -14,6 +14,7 @@ import type { PhaseContext } from '../phases/phase.js';
 import type { StatusExpectation, StepStatus } from '../../checks/resources/evidence.js';
 import { answerOf, describeAnswer, type StepAnswer } from '../../checks/resources/step-answer.js';
 import { isGone } from '../run/clean-up.js';
+import { describedValue } from './described-value.js';
 import { learnedArguments } from './learned-arguments.js';
 import { sequenceToken } from './token.js';
 
@@ -82,8 +83,13 @@ export class Sequence {
     const exchange = await this.#sendRaw(op, values, options);
     this.exchanges.push(exchange);
     const answer = answerOf(exchange);
-    const learnt = learnedArguments(this.ctx.run).learn(op, answer, sequenceToken(this.ctx.run.seed, 'l', this.exchanges.length));
+    const book = learnedArguments(this.ctx.run);
+    const learnt = book.learn(op, answer, sequenceToken(this.ctx.run.seed, 'l', this.exchanges.length));
     if (learnt.length === 0) return answer;
+    for (const name of learnt) {
+      const described = await describedValue(this, op, name);
+      if (described !== undefined) book.describe(op, name, described);
+    }
     this.record(
       `learnt ${learnt.join(', ')}`,
       'ok',

@@ -239,3 +239,19 @@ export function createAnsweredWithoutId(path: RegExp, key: string, inside: boole
     return { ...answer, headers, body: JSON.stringify({ created: true, [key]: inside ? [item] : [] }) };
   };
 }
+
+/**
+ * The signup create refuses a body without the required profile field `field_{id}` (undeclared) with a product's own
+ * 400 whose `message` is keyed by field, and a value that is not one of that field's options; given one, it passes on
+ * without it (the reference server does not know the argument).
+ */
+export function signupRequiresProfileField(id: number, options: readonly string[]): Fault {
+  const name = `field_${id}`;
+  return async (request, forward) => {
+    if (request.method !== 'POST' || pathOf(request) !== '/community/v1/signup') return forward(request);
+    const { [name]: given, ...rest } = (request.body === '' ? {} : JSON.parse(request.body)) as Record<string, unknown>;
+    if (typeof given !== 'string' || !options.includes(given))
+      return json(400, { code: 'bp_rest_register_errors', message: { [name]: 'This is a required field' }, data: { status: 400 } });
+    return forward({ ...request, body: JSON.stringify(rest) });
+  };
+}
