@@ -3,8 +3,8 @@
  * registration form's `field_3` is profile field 3, whose route says its type and options (a select box takes one of
  * its options, a date box a date, a number a number). Without such a route, or for free text, the learnt text stays.
  */
+import type { StepAnswer } from '../../checks/resources/step-answer.js';
 import type { Operation } from '../../descriptor/types.js';
-import type { Sequence } from './sequence.js';
 
 /** `field_3` → the word `field` and the id `3`. */
 const NAMED_ITEM = /^([a-z][a-z-]*)_(\d+)$/i;
@@ -48,13 +48,21 @@ function valueOfType(type: unknown, options: unknown): unknown {
   }
 }
 
-/** The value `name`'s own route describes for it, read through the sequence; undefined when none says. */
-export async function describedValue(sequence: Sequence, op: Operation, name: string): Promise<unknown> {
+/**
+ * The value `name`'s own route describes for it, among `operations`, read with `send` (the sequence's, so the read is
+ * part of its reproduction); undefined when none says.
+ */
+export async function describedValue(
+  operations: readonly Operation[],
+  op: Operation,
+  name: string,
+  send: (read: Operation, values: { path: Record<string, string>; query: Record<string, unknown> }) => Promise<StepAnswer>,
+): Promise<unknown> {
   const [, word, id] = NAMED_ITEM.exec(name) ?? [];
   if (word === undefined || id === undefined) return undefined;
-  const read = itemRead(sequence.ctx.allOperations, op, word);
+  const read = itemRead(operations, op, word);
   if (read === undefined) return undefined;
-  const answer = await sequence.send(read, { path: { [read.pattern.variables[0]!.name]: id }, query: { context: 'edit' } });
+  const answer = await send(read, { path: { [read.pattern.variables[0]!.name]: id }, query: { context: 'edit' } });
   if (answer.item === undefined) return undefined;
   return valueOfType(answer.item.type, answer.item.options);
 }

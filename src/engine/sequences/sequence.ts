@@ -87,7 +87,7 @@ export class Sequence {
     const learnt = book.learn(op, answer, sequenceToken(this.ctx.run.seed, 'l', this.exchanges.length));
     if (learnt.length === 0) return answer;
     for (const name of learnt) {
-      const described = await describedValue(this, op, name);
+      const described = await describedValue(this.ctx.allOperations, op, name, (read, values) => this.send(read, values, options));
       if (described !== undefined) book.describe(op, name, described);
     }
     this.record(
