@@ -66,6 +66,8 @@ export interface EngineOptions {
   resourceHints?: ResourceHints;
   /** The file `settings.baseline` names, read: known findings, reported as known, do not fail the run. */
   baseline?: Baseline;
+  /** The shipped WordPress baseline, read: a finding on a WordPress route it lists says it is WordPress's own behaviour. */
+  wordpressOwn?: Baseline;
   signal?: AbortSignal;
   emit(event: RunEvent): void;
 }
@@ -167,6 +169,7 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
     extraValues: options.settings.extraValues,
     baseline: options.baseline,
     chosen,
+    wordpressOwn: options.wordpressOwn,
     // Measured on the run's own first requests, so no request is sent only to time the target.
     pace: { after: Math.max(8, options.settings.connections * PACE_REQUESTS_PER_SLOT), measured: (rate) => onPaceMeasured(rate) },
     owned: new OwnedResources(options.descriptors, options.resourceHints),

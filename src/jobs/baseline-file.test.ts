@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBaseline } from './baseline-file.js';
+import { FindingsBook } from '../engine/execution/findings-book.js';
+import { readBaseline, WORDPRESS_BASELINE } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { temporaryFolders } from '../testing/temporary-folders.js';
 
@@ -33,5 +34,32 @@ describe('--baseline', () => {
 
   it('names the baselines it has when neither a file nor a name is found', async () => {
     await expect(readBaseline('wordpress-9.9')).rejects.toThrow(/cannot read baseline wordpress-9\.9: ENOENT.*named baselines: wordpress-6\.1/);
+  });
+
+  it("says on any site that a finding on a WordPress route the shipped baseline lists is WordPress's own, and --baseline wordpress-6.1 accepts it there", async () => {
+    const wordpress = await readBaseline(WORDPRESS_BASELINE);
+    const trashed = { locale: 'en_gb', method: 'DELETE', route: String.raw`/wp/v2/posts/(?P<id>[\d]+)` };
+    const report = (options: { baseline?: typeof wordpress; wordpressOwn?: typeof wordpress }) => {
+      const findings = new FindingsBook({ seed: 1, secrets: [], emit: () => undefined, ...options });
+      for (const operation of [trashed, { ...trashed, route: String.raw`/community/v1/members/(?P<id>[\d]+)` }])
+        findings.report({
+          check: 'response_schema',
+          severity: 'failure',
+          operation,
+          message: 'status: "trash" is not one of the enum',
+          phase: 'stateful',
+          exchanges: [],
+        });
+      return findings.findings().map((finding) => ({ route: finding.route, message: finding.message, known: finding.known !== undefined }));
+    };
+    const [onWordPress, onPlugin] = report({ wordpressOwn: wordpress });
+    expect(onWordPress!.message).toMatch(
+      /^status: "trash" is not one of the enum \[WordPress's own behaviour, not the site's: A DELETE without force=true moves the post to the trash/,
+    );
+    expect(onWordPress!.message).toContain('--baseline wordpress-6.1 accepts it');
+    expect(onWordPress!.known).toBe(false);
+    expect(onPlugin).toEqual({ route: String.raw`/community/v1/members/(?P<id>[\d]+)`, message: 'status: "trash" is not one of the enum', known: false });
+    // Given as the run's baseline, it applies to the WordPress routes of a site with locales and plugins too.
+    expect(report({ baseline: wordpress, wordpressOwn: wordpress }).map((finding) => finding.known)).toEqual([true, false]);
   });
 });

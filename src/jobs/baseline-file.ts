@@ -18,6 +18,9 @@ export const NAMED_BASELINES: Readonly<Record<string, string>> = {
   'wordpress-6.1': 'suites/wordpress/expectations.json',
 };
 
+/** The shipped baseline of WordPress core's own behaviour, which findings on WordPress routes of any site are read against. */
+export const WORDPRESS_BASELINE = 'wordpress-6.1';
+
 /**
  * The file a `--baseline` setting names: a path as given; a name of `NAMED_BASELINES` (no folder in it, no file
  * of that name here) is the shipped file.

@@ -19,7 +19,7 @@ import type { TransportOptions } from '../http/index.js';
 import { createReporters, fanOut } from '../report/index.js';
 import type { Identity } from '../request/identity.js';
 import type { Credentials } from '../request/types.js';
-import { readBaseline } from './baseline-file.js';
+import { readBaseline, WORDPRESS_BASELINE } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { isLoopbackUrl, localePlaces, openTarget, plainDescriptorHint, type OpenTarget } from './target.js';
 import { VERSION } from './version.js';
@@ -133,6 +133,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
   const contract = loadContract(settings.contract);
   const selection = selectChecks(settings);
   const baseline = settings.baseline === null ? undefined : await readBaseline(settings.baseline);
+  const wordpressOwn = await readBaseline(WORDPRESS_BASELINE);
 
   // One failing reporter (a report path that cannot be written) stops neither the run nor the other reporters.
   const reporters = fanOut([
@@ -222,6 +223,7 @@ export async function runJob(settings: RunSettings, io: RunJobIo = {}): Promise<
       contract,
       resourceHints: settings.resourceHints === null ? undefined : await readHints(settings.resourceHints),
       baseline,
+      wordpressOwn,
       signal: io.signal,
       emit,
     });

@@ -45,6 +45,24 @@ describe('invalid_rejected_anonymous', () => {
     ]);
   });
 
+  // WordPress 6.1: PATCH /wp/v2/posts/{id} with "excerpt": "x" (validate_callback null, as title and content) answers
+  // anonymous 401 rest_cannot_edit, and with credentials 400 naming only a `template` check_template refuses.
+  it('notes a credentialed 400 that names other arguments only: the broken one is never validated', () => {
+    const refused = { status: 401, code: 'rest_cannot_edit' };
+    const withCredentials = { status: 400, code: 'rest_invalid_param' };
+    const [note, ...rest] = invalidRejectedAnonymous.judge({
+      brokenRule: 'excerpt: type object',
+      argument: 'excerpt',
+      answer: refused,
+      withCredentials,
+      namedWithCredentials: ['template'],
+    });
+    expect(rest).toEqual([]);
+    expect(note).toMatchObject({ note: true });
+    const named = { brokenRule: 'excerpt: type object', argument: 'excerpt', answer: refused, withCredentials, namedWithCredentials: ['excerpt', 'template'] };
+    expect(invalidRejectedAnonymous.judge(named)).toEqual([expect.objectContaining({ cause: '401' })]);
+  });
+
   it('passes a 400 and says nothing without an answer', () => {
     expect(invalidRejectedAnonymous.judge({ brokenRule: undefined, answer: { status: 400, code: 'rest_invalid_param' } })).toEqual([]);
     expect(invalidRejectedAnonymous.judge({ brokenRule: undefined, answer: { status: undefined, code: undefined, error: 'timeout' } })).toEqual([]);

@@ -8,12 +8,26 @@ const VALIDATION_CODES = new Set(['rest_invalid_param', 'rest_missing_callback_p
 export interface InvalidAnonymousEvidence {
   /** The rule the request's input breaks, as the mutation that broke it describes it. */
   brokenRule: string | undefined;
+  /** The argument the mutation made invalid. */
+  argument?: string;
   answer: SeenAnswer;
   /**
    * The same request sent with the run's credentials, when the anonymous one was refused: it tells whether the route
    * validates this input at all before its callback runs.
    */
   withCredentials?: SeenAnswer;
+  /** The arguments the credentialed answer's `data.params` names. */
+  namedWithCredentials?: readonly string[];
+}
+
+/**
+ * Whether the credentialed answer is WordPress's validation refusing the broken argument itself. A 400 that names only
+ * other arguments (a `template` that check_template refuses beside an `excerpt` WordPress never validates, as it never
+ * validates `title` and `content`) says nothing of that argument, so it does not show validation after permission.
+ */
+function validatedWithCredentials({ argument, withCredentials, namedWithCredentials }: InvalidAnonymousEvidence): boolean {
+  if (withCredentials?.status !== 400 || !VALIDATION_CODES.has(withCredentials.code ?? '')) return false;
+  return argument === undefined || namedWithCredentials === undefined || namedWithCredentials.includes(argument);
 }
 
 /**
@@ -31,18 +45,15 @@ export const invalidRejectedAnonymous: EvidenceCheck<InvalidAnonymousEvidence> =
   description:
     'Invalid input on a route that refuses anonymous callers is rejected with 400 even without credentials: validation comes before the permission check.',
   evidence: 'auth',
-  judge({ brokenRule, answer, withCredentials }) {
+  judge(evidence) {
+    const { brokenRule, answer, withCredentials } = evidence;
     if (answer.status === 400 || answer.status === undefined) return [];
     // An argument with a sanitize_callback of its own and no validate_callback is never validated by WordPress: the
     // permission check is the first to refuse (BuddyPress's member types), with 401/403 or with its own 404 (a comment
     // id that names none: WordPress 6.1's comments content has validate_callback null). Only a route that refuses the
     // same input with WordPress's validation once the caller may call it shows validation running after the
     // permission check; an argument never validated is invalid_rejected's matter.
-    if (
-      needsCredentialedComparison(answer) &&
-      withCredentials !== undefined &&
-      !(withCredentials.status === 400 && VALIDATION_CODES.has(withCredentials.code ?? ''))
-    ) {
+    if (needsCredentialedComparison(answer) && withCredentials !== undefined && !validatedWithCredentials(evidence)) {
       return [
         {
           message: `invalid input without credentials was refused (${describeSeen(answer)}), and with credentials the route did not refuse it as WordPress's validation does (${describeSeen(withCredentials)}): the argument is not validated before the permission check, so the refusal judges nothing`,

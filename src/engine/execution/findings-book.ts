@@ -15,6 +15,7 @@ import type { HttpRequest } from '../../request/types.js';
 import { knownEntry, type Baseline } from '../baseline.js';
 import type { OperationRef, RunEvent, RunSummary } from '../events.js';
 import { tallyFindings } from '../finding-tally.js';
+import { wordpressOwnEntry, wordpressOwnNote } from '../wordpress-own.js';
 
 /** What a phase reports that is not tied to one request (contract drift, locale differences, sequences). */
 export interface FindingInput {
@@ -76,6 +77,8 @@ export interface FindingsBookOptions {
   baseline?: Baseline;
   /** Whether the run tests an operation (`--include`, `--exclude`): findings about others are dropped; undefined: all. */
   chosen?: (operation: FindingInput['operation']) => boolean;
+  /** WordPress's own behaviour (the shipped WordPress baseline): a finding on a WordPress route it lists says so. */
+  wordpressOwn?: Baseline;
   /** How a request's curl line names its account (a further account names its login and password variable). */
   curlOptions?(request: HttpRequest): CurlOptions;
 }
@@ -111,6 +114,7 @@ export class FindingsBook {
     const severity = options.selection?.severityOf(input.check, input.severity) ?? input.severity;
     const { locale, method, route } = input.operation;
     const known = knownEntry(options.baseline, { check: input.check, locale, method, route });
+    const wordpress = known === undefined ? wordpressOwnEntry(options.wordpressOwn, { check: input.check, method, route }) : undefined;
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
     const key = findingKey(input.check, operationId, input.argument, input.cause ?? input.message);
     const seen = this.#findings.get(key);
@@ -126,7 +130,7 @@ export class FindingsBook {
       locale,
       method,
       route,
-      message: this.redact(input.message),
+      message: this.redact(wordpress === undefined ? input.message : `${input.message}${wordpressOwnNote(options.wordpressOwn!, wordpress)}`),
       ...(input.argument === undefined ? {} : { argument: input.argument }),
       ...(input.cause === undefined || input.cause === input.message ? {} : { cause: this.redact(input.cause) }),
       request: last ? redactRequest(last.request, options.secrets) : { method, url: '', headers: {} },

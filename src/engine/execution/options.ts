@@ -51,6 +51,8 @@ export interface ExecutionSetup {
   baseline?: Baseline;
   /** Whether the run tests an operation (`--include`, `--exclude`): findings about others are not reported. Absent: every one. */
   chosen?: (operation: { locale: string | null; method: string; route: string }) => boolean;
+  /** WordPress's own behaviour (the shipped WordPress baseline): findings on WordPress routes it lists say so. */
+  wordpressOwn?: Baseline;
 }
 
 /** How `execute` sends a case and treats its outcomes. */

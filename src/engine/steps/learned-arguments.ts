@@ -1,7 +1,7 @@
 /**
  * Arguments a route needs but its descriptor does not declare, learnt from its refusals: a 400
- * `rest_missing_callback_param` naming an argument the operation does not declare (a plugin's required profile
- * field on a signup). `undeclared_required_argument` reports it once; the run then gives it a value in every later
+ * `rest_missing_callback_param` naming an argument the operation does not declare, or a 400 whose `message` is keyed
+ * by such arguments (a plugin's required profile field on a signup). `undeclared_required_argument` reports it once; the run then gives it a value in every later
  * request of its sequences to that route, so the life cycles go on without `extra-values`.
  */
 import type { Operation } from '../../descriptor/types.js';
@@ -26,15 +26,37 @@ export class LearnedArguments {
    * what its name asks for: an e-mail address, a URL, a date); the names learnt now (none when nothing new).
    */
   learn(op: Operation, answer: StepAnswer, token: string): string[] {
-    if (answer.status !== 400 || answer.code !== 'rest_missing_callback_param') return [];
-    const params = (answer.item?.data as { params?: unknown } | undefined)?.params;
-    if (!Array.isArray(params)) return [];
+    const params = refusedNames(answer);
+    if (params === undefined) return [];
     const learnt = this.#values.get(op.route) ?? {};
     const fresh = params.filter((name): name is string => typeof name === 'string' && !Object.hasOwn(op.args, name) && !(name in learnt));
     for (const name of fresh) learnt[name] = valueFor(name, op.locale, token);
     if (fresh.length > 0) this.#values.set(op.route, learnt);
     return fresh;
   }
+
+  /** Gives a learnt argument of `op`'s route the value its own route describes (`described-value.ts`). */
+  describe(op: Operation, name: string, value: unknown): void {
+    const learnt = this.#values.get(op.route);
+    if (learnt !== undefined && name in learnt) learnt[name] = value;
+  }
+}
+
+/**
+ * The names a refusal says are missing: WordPress's 400 `rest_missing_callback_param` lists them in `data.params`; a
+ * product's own 400 may key its `message` by field instead (`{"code": "…_register_errors", "message": {"field_3":
+ * "This is a required field"}}`, a registration form's required profile field).
+ */
+function refusedNames(answer: StepAnswer): unknown[] | undefined {
+  if (answer.status !== 400) return undefined;
+  if (answer.code === 'rest_missing_callback_param') {
+    const params = (answer.item?.data as { params?: unknown } | undefined)?.params;
+    return Array.isArray(params) ? params : undefined;
+  }
+  const message = answer.item?.message;
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const keyed = Object.entries(message);
+  return keyed.length > 0 && keyed.every(([, text]) => typeof text === 'string') ? keyed.map(([name]) => name) : undefined;
 }
 
 function valueFor(name: string, locale: string | null, token: string): unknown {

@@ -16,7 +16,8 @@ import {
   type ResourceModel,
 } from '../../resources/index.js';
 import { statefulSequence } from '../../checks/stateful/stateful-sequence.js';
-import { describeAnswer, idText, type StepAnswer } from '../../checks/stateful/step-answer.js';
+import { describeAnswer, idText, isSuccess, type StepAnswer } from '../../checks/stateful/step-answer.js';
+import { idInList, idInsideAnswer } from './created-item.js';
 import type { RouteBook } from './route-book.js';
 import type { StepScript } from './step-script.js';
 
@@ -109,6 +110,27 @@ function createdId(answer: StepAnswer, family: ResourceFamily, read: Operation, 
   return typeof self === 'string' ? idInUrl(self, restUrl, read) : undefined;
 }
 
+/**
+ * The id of a new item its create's answer does not name at the top: inside the answer, where the route's shape puts
+ * it, else in its list narrowed to what the run wrote (`created-item.ts`), with a note saying where it was found.
+ */
+async function createdElsewhere(
+  script: StepScript,
+  family: ResourceFamily,
+  operations: FamilyOperations,
+  parents: { ids: Record<string, string>; collectionPath: Record<string, string> },
+  body: Record<string, unknown>,
+  token: string,
+  answer: StepAnswer,
+): Promise<string | undefined> {
+  const inside = idInsideAnswer(answer, family, body, token);
+  const id = inside ?? (await idInList(script, family, operations.list, parents.collectionPath, body, parents.ids, token));
+  if (id === undefined) return undefined;
+  const where = inside === undefined ? 'found in its list narrowed to the values the run wrote' : 'found inside the answer, where its shape puts it';
+  script.ctx.execution.note(operations.create, `${script.phase}: a ${family.name} create answered no top-level ${family.idField}; the new item was ${where}`);
+  return id;
+}
+
 /** Creates the parents `family` needs: a parent item its path names, and parents its create arguments name. */
 export async function createParents(
   script: StepScript,
@@ -181,7 +203,9 @@ export async function createResource(
     );
   }
   script.expectStatus(statefulSequence, operations.create, answer, 'success', `create a ${family.name}`);
-  const named = createdId(answer, family, operations.read, script.ctx.execution.restUrl(operations.create.locale));
+  const named =
+    createdId(answer, family, operations.read, script.ctx.execution.restUrl(operations.create.locale)) ??
+    (isSuccess(answer) ? await createdElsewhere(script, family, operations, parents, body, token, answer) : undefined);
   script.judgeOrStop(statefulSequence, operations.create, { step: 'created', family: family.name, idField: family.idField, id: named });
   // The check stopped the sequence when the answer named no id.
   const id = named!;

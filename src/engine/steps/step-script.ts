@@ -14,6 +14,7 @@ import type { PhaseContext } from '../phases/phase.js';
 import type { StatusExpectation, StepStatus } from '../../checks/stateful/evidence.js';
 import { answerOf, describeAnswer, type StepAnswer } from '../../checks/stateful/step-answer.js';
 import { isGone } from '../execution/clean-up.js';
+import { describedValue } from './described-value.js';
 import { learnedArguments } from './learned-arguments.js';
 import { seededToken } from './token.js';
 
@@ -82,8 +83,13 @@ export class StepScript {
     const exchange = await this.#sendRaw(op, values, options);
     this.exchanges.push(exchange);
     const answer = answerOf(exchange);
-    const learnt = learnedArguments(this.ctx.execution).learn(op, answer, seededToken(this.ctx.execution.seed, 'l', this.exchanges.length));
+    const book = learnedArguments(this.ctx.execution);
+    const learnt = book.learn(op, answer, seededToken(this.ctx.execution.seed, 'l', this.exchanges.length));
     if (learnt.length === 0) return answer;
+    for (const name of learnt) {
+      const described = await describedValue(this.ctx.allOperations, op, name, (read, values) => this.send(read, values, options));
+      if (described !== undefined) book.describe(op, name, described);
+    }
     this.record(
       `learnt ${learnt.join(', ')}`,
       'ok',

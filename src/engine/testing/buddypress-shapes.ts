@@ -121,6 +121,19 @@ export function activationKeyHidden(): Fault {
  * `type=active`) leaves them out: neither listed nor counted in X-WP-Total, whatever the query narrows to.
  */
 export function newMembersUnlisted(): Fault {
+  return membersLeftOut(() => true);
+}
+
+/**
+ * New members (no "last activity" yet) left out of the members list only where it searches, as a product whose search
+ * runs over its activity directory does: `include` shows them, `search` neither lists nor counts them.
+ */
+export function newMembersUnsearched(): Fault {
+  return membersLeftOut((query) => query.has('search'));
+}
+
+/** Members made through the REST create left out of (and not counted by) the members lists whose query `when` takes. */
+function membersLeftOut(when: (query: URLSearchParams) => boolean): Fault {
   const made = new Set<number>();
   return async (request, forward) => {
     const path = pathOf(request);
@@ -137,6 +150,7 @@ export function newMembersUnlisted(): Fault {
     // The reference server's own `exclude` leaves them out, so its totals and pages count without them.
     const [route, search = ''] = request.path.split('?');
     const query = new URLSearchParams(search);
+    if (!when(query)) return forward(request);
     const excluded = [...query.getAll('exclude'), ...query.getAll('exclude[]')].flatMap((value) => value.split(','));
     query.delete('exclude');
     query.delete('exclude[]');
@@ -208,4 +222,36 @@ export function groupUpdateRequires(field: string): Fault[] {
       return json(400, { code: 'rest_missing_callback_param', message: `Missing parameter(s): ${field}`, data: { status: 400, params: [field] } });
     },
   ];
+}
+
+/**
+ * Creates under `path` answered in a shape of the route's own (an activity comment create answers `{ "created": …,
+ * "comments": … }`): no top-level id, no `Location`. `inside`: the new item is in the answer under `key`, as a
+ * one-element list; else the answer says only that it was created, and the item is found by its list.
+ */
+export function createAnsweredWithoutId(path: RegExp, key: string, inside: boolean): Fault {
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const where = pathOf(request);
+    if (request.method !== 'POST' || where === undefined || !path.test(where) || answer.status < 200 || answer.status >= 300) return answer;
+    const { location: _location, ...headers } = answer.headers;
+    const item = JSON.parse(answer.body) as unknown;
+    return { ...answer, headers, body: JSON.stringify({ created: true, [key]: inside ? [item] : [] }) };
+  };
+}
+
+/**
+ * The signup create refuses a body without the required profile field `field_{id}` (undeclared) with a product's own
+ * 400 whose `message` is keyed by field, and a value that is not one of that field's options; given one, it passes on
+ * without it (the reference server does not know the argument).
+ */
+export function signupRequiresProfileField(id: number, options: readonly string[]): Fault {
+  const name = `field_${id}`;
+  return async (request, forward) => {
+    if (request.method !== 'POST' || pathOf(request) !== '/community/v1/signup') return forward(request);
+    const { [name]: given, ...rest } = (request.body === '' ? {} : JSON.parse(request.body)) as Record<string, unknown>;
+    if (typeof given !== 'string' || !options.includes(given))
+      return json(400, { code: 'bp_rest_register_errors', message: { [name]: 'This is a required field' }, data: { status: 400 } });
+    return forward({ ...request, body: JSON.stringify(rest) });
+  };
 }

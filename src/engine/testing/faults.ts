@@ -190,6 +190,25 @@ export function sanitizedNotValidated(pathPattern: RegExp): Fault {
 }
 
 /**
+ * Under `pathPattern`, anonymous requests are refused with 401, and the run's own get WordPress's validation 400
+ * naming `other` only, whatever else they carry: WordPress 6.1's post update with an `excerpt` it never validates
+ * (validate_callback null, as `title` and `content`) beside a `template` that check_template refuses.
+ */
+export function anotherArgumentRefused(pathPattern: RegExp, other: string): Fault {
+  return async (request, forward) => {
+    const where = restPath(request);
+    if (where === undefined || !pathPattern.test(where.path)) return forward(request);
+    if (request.headers.authorization === undefined)
+      return json(401, { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
+    return json(400, {
+      code: 'rest_invalid_param',
+      message: `Invalid parameter(s): ${other}`,
+      data: { status: 400, params: { [other]: `${other} is invalid.` } },
+    });
+  };
+}
+
+/**
  * `method path` refuses a JSON body without `name`, an argument the descriptor does not declare, with 400
  * rest_missing_callback_param naming it, as a plugin's required profile field does; with it, the request passes
  * on (without it: the reference server does not know the argument).

@@ -5,6 +5,7 @@ import { authPhase } from './index.js';
 import {
   actsAs,
   anonymousWritesAllowed,
+  anotherArgumentRefused,
   badCredentialsTreatedAsAnonymous,
   permissionBeforeValidation,
   rewriteAnswers,
@@ -28,6 +29,7 @@ describe('phase auth', () => {
   let lenientLogin: FaultyServer;
   let permissionFirst: FaultyServer;
   let notValidated: FaultyServer;
+  let otherNamed: FaultyServer;
   let anyLogin: FaultyServer;
   let memberAsAdministrator: FaultyServer;
   let allowWithoutPost: FaultyServer;
@@ -43,6 +45,7 @@ describe('phase auth', () => {
     lenientLogin = await startFaultyServer({ seed: 3, faults: [badCredentialsTreatedAsAnonymous()] });
     permissionFirst = await startFaultyServer({ seed: 3, faults: [permissionBeforeValidation(/^\/community\/v1\/moderation$/)] });
     notValidated = await startFaultyServer({ seed: 3, faults: [sanitizedNotValidated(/^\/community\/v1\/moderation$/)] });
+    otherNamed = await startFaultyServer({ seed: 3, faults: [anotherArgumentRefused(/^\/community\/v1\/moderation$/, 'template')] });
     anyLogin = await startFaultyServer({ seed: 3, faults: [wrongCredentialsAccepted(basicAuthorization(reference.credentials.admin))] });
     // A member's requests to the SEO plugin (administrators only) go through as the administrator's.
     memberAsAdministrator = await startFaultyServer({
@@ -65,6 +68,7 @@ describe('phase auth', () => {
       lenientLogin.close(),
       permissionFirst.close(),
       notValidated.close(),
+      otherNamed.close(),
       anyLogin.close(),
       memberAsAdministrator.close(),
       allowWithoutPost.close(),
@@ -224,6 +228,13 @@ describe('phase auth', () => {
 
   it('notes, without a finding, a refusal of input the route does not validate even with credentials (its own sanitize_callback)', async () => {
     const result = await runPhase(authPhase, { url: notValidated.url, locales: ['en_gb'], credentials: notValidated.credentials.admin });
+    expect(result.findings.filter((finding) => finding.check === 'invalid_rejected_anonymous')).toEqual([]);
+    const notes = result.notes.filter((note) => note.includes('/community/v1/moderation:') && note.includes('not validated before the permission check'));
+    expect(notes.map((note) => note.split(':')[0]).sort()).toEqual(['en_gb GET /community/v1/moderation', 'en_gb POST /community/v1/moderation']);
+  });
+
+  it('notes, without a finding, a refusal whose credentialed 400 names another argument than the broken one (WordPress 6.1: excerpt)', async () => {
+    const result = await runPhase(authPhase, { url: otherNamed.url, locales: ['en_gb'], credentials: otherNamed.credentials.admin });
     expect(result.findings.filter((finding) => finding.check === 'invalid_rejected_anonymous')).toEqual([]);
     const notes = result.notes.filter((note) => note.includes('/community/v1/moderation:') && note.includes('not validated before the permission check'));
     expect(notes.map((note) => note.split(':')[0]).sort()).toEqual(['en_gb GET /community/v1/moderation', 'en_gb POST /community/v1/moderation']);

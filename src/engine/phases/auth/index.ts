@@ -15,6 +15,8 @@ import type { RequestCase } from '../../../generate/types.js';
 import type { Credentials } from '../../../request/types.js';
 import { BATCH_ROUTE } from '../../steps/batch-plan.js';
 import { forEachConcurrently } from '../../pool.js';
+import { namedParams, wpErrorBody } from '../../../checks/answer/response-helpers.js';
+import type { Exchange } from '../../../http/types.js';
 import { accessRow } from './access.js';
 import { probeOtherAccounts } from './other-accounts.js';
 import type { Phase, PhaseContext } from '../phase.js';
@@ -101,6 +103,12 @@ async function wrongCredentials(ctx: PhaseContext, credentials: Credentials): Pr
   );
 }
 
+/** The arguments an answer's `data.params` names (none without a WordPress error body). */
+function namedIn(exchange: Exchange): string[] {
+  const error = exchange.response === undefined ? undefined : wpErrorBody(exchange.response);
+  return error === undefined ? [] : namedParams(error);
+}
+
 async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Promise<void> {
   // A broken path variable routes nowhere (404): only parameters WordPress validates are useful here.
   const requestCase = sampleCases(ctx, op, 'invalid', INVALID_TRIES, PHASE).find((candidate) => candidate.mutation?.location !== 'path');
@@ -110,9 +118,11 @@ async function invalidWithoutCredentials(ctx: PhaseContext, op: Operation): Prom
   // Refused (401/403 or the route's own 4xx): the same input with the run's credentials (the phase runs only with
   // some) tells whether the route validates it before its callback at all.
   const credentialed = needsCredentialedComparison(answer) && !ctx.execution.stopped ? await ctx.execution.execute(op, requestCase, PHASE) : undefined;
+  const compared =
+    credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange), namedWithCredentials: namedIn(credentialed.exchange) };
   ctx.execution.judge(
     invalidRejectedAnonymous,
-    { brokenRule: requestCase.mutation?.description, answer, ...(credentialed === undefined ? {} : { withCredentials: seenAnswer(credentialed.exchange) }) },
+    { brokenRule: requestCase.mutation?.description, argument: requestCase.mutation?.param, answer, ...compared },
     { operation: op, phase: PHASE, exchanges: [executed.exchange, ...(credentialed === undefined ? [] : [credentialed.exchange])], requestCase },
   );
 }

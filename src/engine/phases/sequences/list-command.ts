@@ -7,6 +7,7 @@
 import { isSuccess, itemsWith, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import type { Identity } from '../../../request/index.js';
 import { schemaTypes } from '../../../resources/index.js';
+import { learnLeftOut, leavesItemsOut } from '../../left-out.js';
 import { ModelCommand } from './command-base.js';
 import type { ModelResource, SiteModel } from './model.js';
 import type { SequenceRun } from './sequence-run.js';
@@ -64,10 +65,18 @@ function numeric(resource: ModelResource): boolean {
  * show it and its X-WP-Total does not count it either (one less than the live resources the model holds in it). An
  * empty list without X-WP-Total counts nothing: BuddyPress sends no totals when it found none.
  */
-function leftOut(created: ModelResource | undefined, live: readonly string[], answer: StepAnswer, idField: string, total: number | undefined): boolean {
+function leftOut(
+  created: ModelResource | undefined,
+  live: readonly string[],
+  answer: StepAnswer,
+  idField: string,
+  total: number | undefined,
+  learnt = false,
+): boolean {
   if (created === undefined || created.unlisted || !live.includes(created.id)) return false;
+  if (itemsWith(answer, idField, created.id).length > 0) return false;
   const counted = total ?? (Array.isArray(answer.json) && answer.json.length === 0 ? 0 : undefined);
-  return counted === live.length - 1 && itemsWith(answer, idField, created.id).length === 0;
+  return learnt || counted === live.length - 1;
 }
 
 /**
@@ -127,7 +136,10 @@ export async function checkList(
         counted.filter((resource) => !resource.unlisted),
         ['live'],
       );
-  if (whole && leftOut(created, live, answer, family.idField, total)) {
+  // A family the run learnt leaves items out by its own rule (`engine/left-out.ts`) needs no count to show it.
+  const learnt = leavesItemsOut(run.script.ctx.execution, family.name);
+  if ((whole || learnt) && leftOut(created, live, answer, family.idField, learnt ? undefined : total, learnt)) {
+    learnLeftOut(run.script.ctx.execution, family.name);
     created!.unlisted = true;
     live = live.filter((id) => id !== created!.id);
     // One note for the list, whichever resource (a line per resource would grow with the sequences run).

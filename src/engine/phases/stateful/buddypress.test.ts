@@ -7,13 +7,16 @@ import { statefulPhase } from './index.js';
 import {
   activationKeyHidden,
   activationKeyVariable,
+  createAnsweredWithoutId,
   descriptionRenderedOnly,
   fieldDataUnserialized,
   groupUpdateRequires,
   memberDeleteNeedsReassign,
   memberTypeValidated,
   newMembersUnlisted,
+  newMembersUnsearched,
   postTypeRoutes,
+  signupRequiresProfileField,
   singleItemsAsArrays,
 } from '../../testing/buddypress-shapes.js';
 import { basicAuthorization } from '../../../request/index.js';
@@ -146,5 +149,44 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("finds a new item its create answers without a top-level id: inside the answer where the route's shape puts it, else in its list", async () => {
+    for (const inside of [true, false]) {
+      const { findings, events, notes } = await runWith([createAnsweredWithoutId(/^\/community\/v1\/profile\/groups$/, 'groups', inside)]);
+      // Without a Location either (a warning of its own), the id is read from where the item is.
+      expect(findingLines(findings).map((line) => line.replace(/:.*/, ''))).toEqual(['create_location warning en_gb POST /community/v1/profile/groups']);
+      const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
+      expect(groups?.outcome).toBe('passed');
+      expect(groups?.leftovers).toEqual([]);
+      const where = inside ? 'found inside the answer, where its shape puts it' : 'found in its list narrowed to the values the run wrote';
+      expect(notes).toContain(
+        `en_gb POST /community/v1/profile/groups: stateful: a community/v1 profile/groups create answered no top-level id; the new item was ${where}`,
+      );
+    }
+  });
+
+  it('notes a new member its search leaves out and does not count, as its lists may, and holds the family to that rule from then on', async () => {
+    const { findings, events, notes } = await runWith([newMembersUnsearched()]);
+    expect(findingLines(findings)).toEqual([]);
+    const members = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 members life cycle');
+    expect(members?.outcome).toBe('passed');
+    expect(members?.steps.find((step) => step.step === 'listed')?.outcome).toBe('ok');
+    expect(members?.steps.find((step) => step.step === 'found by search')?.outcome).toBe('skipped');
+    expect(notes.filter((note) => note.includes('by a rule of its own, as lists may')).map((note) => note.replace(/([ (=])[\w]*\d+\w*/g, '$1N'))).toEqual([
+      "en_gb GET /community/v1/members: stateful: the new community/v1 members N is not found by search=N and the search's X-WP-Total did not count it: the search leaves it out by a rule of its own, as lists may",
+    ]);
+  });
+
+  it("learns a required profile field from a refusal whose message is keyed by field, with a value the field's own route describes", async () => {
+    // Profile field 3 of the reference server is a select box of disciplines.
+    const { findings, events, notes } = await runWith([signupRequiresProfileField(3, ['Physics', 'Chemistry', 'Biology'])]);
+    // A message that is no string is a departure from WordPress's error shape of its own: reported, as it is.
+    expect(findingLines(findings)).toEqual(['error_shape failure en_gb POST /community/v1/signup: error body: `message` is not a string']);
+    const outcomes = Object.fromEntries(sequencesOf(events).map((sequence) => [sequence.name, sequence.outcome]));
+    expect(outcomes).toMatchObject({ 'community/v1 signup life cycle': 'passed', 'signup activation': 'passed' });
+    expect(notes).toContain(
+      'en_gb POST /community/v1/signup: stateful: learnt the undeclared argument(s) field_3 from a refusal; later requests give them a value',
+    );
   });
 });
