@@ -23,7 +23,7 @@ describe('real ids in generated cases', () => {
     const owned = new OwnedResources([wordpress]);
     owned.observe(op('POST', '/wp/v2/posts'), answer(201, { id: 4242 }), [], undefined);
     owned.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 1 }]), [], undefined);
-    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const ctx = { execution: { owned } } as unknown as PhaseContext;
 
     // A write takes only ids the run made: a comment is put on the run's own post, never on post 1.
     const create = op('POST', '/wp/v2/comments');
@@ -48,7 +48,7 @@ describe('real ids in generated cases', () => {
     owned.observe(op('POST', '/wp/v2/categories'), answer(201, { id: 88 }), [], undefined);
     owned.observe(op('GET', '/wp/v2/media'), answer(200, [{ id: 99 }]), [], undefined);
     owned.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 1 }]), [], undefined);
-    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const ctx = { execution: { owned } } as unknown as PhaseContext;
 
     // A write names them, made or only seen (the media item): a post's author or image is not changed by it.
     const create = op('POST', '/wp/v2/posts');
@@ -73,7 +73,7 @@ describe('real ids in generated cases', () => {
   it('sends half the invalid cases of an item route to an item that exists, unless the path is what they break', () => {
     const owned = new OwnedResources([wordpress]);
     owned.observe(op('GET', '/wp/v2/posts'), answer(200, [{ id: 1 }]), [], undefined);
-    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const ctx = { execution: { owned } } as unknown as PhaseContext;
     const read = op('GET', String.raw`/wp/v2/posts/(?P<id>[\d]+)`);
     const invalid = (index: number, location: 'query' | 'path'): RequestCase => ({
       operationId: read.id,
@@ -98,7 +98,7 @@ describe('real ids in generated cases', () => {
   it('leaves alone an invalid argument naming a parent, a case without the argument, and a route of no family', () => {
     const owned = new OwnedResources([wordpress]);
     owned.observe(op('POST', '/wp/v2/posts'), answer(201, { id: 4242 }), [], undefined);
-    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const ctx = { execution: { owned } } as unknown as PhaseContext;
     const create = op('POST', '/wp/v2/comments');
     for (let index = 0; index < 20; index += 1) {
       const invalid: RequestCase = { ...valid(create, {}, { post: `x${index}` }), kind: 'invalid' };
@@ -118,7 +118,7 @@ describe('real ids in generated cases', () => {
     owned.observe(op('POST', '/wp/v2/users'), answer(201, { id: 77 }), [], undefined);
     owned.observe(op('POST', '/wp/v2/posts'), answer(201, { id: 4242 }), [], undefined);
     owned.observe(op('POST', '/wp/v2/categories'), answer(201, { id: 88 }), [], undefined);
-    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const ctx = { execution: { owned } } as unknown as PhaseContext;
     const create = op('POST', '/wp/v2/posts');
     const edge = (subject: string, index: number): RequestCase => ({
       ...valid(create, {}, { author: index + 2, categories: [index + 2], menu_order: index }),
@@ -142,7 +142,7 @@ describe('real ids in generated cases', () => {
 
   it("names only a theme of the site in a template's writes: one the run saw, or none (WordPress then takes the active one)", () => {
     const owned = new OwnedResources([wordpress]);
-    const ctx = { run: { owned } } as unknown as PhaseContext;
+    const ctx = { execution: { owned } } as unknown as PhaseContext;
     const create = op('POST', '/wp/v2/template-parts');
     const madeUp = (index: number): RequestCase => valid(create, {}, { slug: `part-${index}`, theme: `witty golden ${index}`, area: 'x' });
     // Before any template was read, the made-up theme is left out, in every case: WordPress files the part under the active theme.
