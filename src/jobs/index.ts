@@ -1,7 +1,8 @@
 /**
- * One run end to end: start the target (the bundled reference server when no base URL is given), fetch each
- * locale's descriptor, run the engine with the resolved settings, write the reports. Shared by the command line
- * (`cli/`), the library (`library/`) and the vitest entry (`vitest/`); none of them runs the engine another way.
+ * Each command end to end, as a job: `runJob`, `replayJob`, `cleanupJob`, `exportJob`, `resourcesJob`, `mergeJob`.
+ * Every job that sends to a server opens it through `openTarget` (target.ts): the bundled reference server or a named
+ * one, the job's one transport, its descriptors, its accounts checked. Shared by the command line (`cli/`, which only
+ * parses arguments and prints), the library (`library/`) and the vitest entry (`vitest/`).
  */
 export { exitCodeOf, runJob, seededAccounts, type RunJobIo, type RunJobResult } from './run-job.js';
 export { CLEAN_UP_CAP_MS } from './interrupt.js';
