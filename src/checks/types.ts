@@ -12,6 +12,12 @@ import type { SequenceReplay } from './sequences/evidence.js';
 
 export type Severity = 'failure' | 'warning';
 
+/**
+ * What a broken rule puts at stake beyond conformance. `security`: another account's data read or written, a role
+ * raised, a write let through without the rights it needs, a private value shown; reports put such findings first.
+ */
+export type Concern = 'security';
+
 /** What a check returns for each broken rule: the engine turns it into a Finding. */
 export interface CheckFailure {
   message: string;
@@ -60,6 +66,8 @@ interface CheckDeclaration {
   severity: Severity;
   /** The rule, in a sentence: shown by `restconform run --help`, the README and the reports. */
   description: string;
+  /** Set when a broken rule is a security matter (see `Concern`); unset for conformance alone. */
+  concern?: Concern;
 }
 
 /** One exchange and what is known about it: the evidence of an exchange check. */

@@ -39,6 +39,7 @@ table.plain { border-collapse: collapse; background: var(--panel); border: 1px s
 table.plain th, table.plain td { padding: 6px 12px; border-bottom: 1px solid var(--border); text-align: right; }
 table.plain th:first-child, table.plain td:first-child { text-align: left; }
 table.plain thead th { color: var(--muted); font-weight: 600; font-size: 0.85rem; }
+.table-wrap { max-width: 100%; overflow-x: auto; }
 table.access td.access-ok { color: var(--pass); }
 table.access td.access-refused { color: var(--muted); }
 table.access td.access-fail { color: var(--fail); }
@@ -91,6 +92,38 @@ a.mark:hover { outline: 2px solid var(--accent); }
 .curl-line .answered { align-self: center; }
 button.copy { font: inherit; font-size: 0.8rem; padding: 4px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); color: var(--fg); cursor: pointer; }
 .muted { color: var(--muted); }
+.notice ul { margin: 6px 0 0; padding-left: 22px; }
+.notice.fixed { border-color: var(--pass); background: color-mix(in srgb, var(--pass) 10%, var(--panel)); }
+#security h2 { margin-top: 24px; }
+#security.none p { margin: 0; }
+.security-finding { background: var(--panel); border: 1px solid var(--border); border-left: 6px solid var(--fail); border-radius: 8px; padding: 12px 16px; margin: 12px 0; }
+.security-finding.warning { border-left-color: var(--warn); }
+.security-finding.known { border-left-color: var(--none); }
+.security-title { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; margin: 0 0 8px; font-size: 1rem; color: var(--fg); text-transform: none; letter-spacing: 0; }
+.security-facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 6px 16px; margin: 0; }
+.security-facts dt { color: var(--muted); font-weight: 600; }
+.security-facts dd { margin: 0; min-width: 0; }
+.security-facts dd .curl-line { margin: 6px 0 0; }
+.security-facts dd.identity { font-weight: 600; }
+.security-finding p { margin: 8px 0 0; }
+#checks-list summary { cursor: pointer; }
+#checks-list p { margin: 6px 0 0; }
+.charts { display: flex; flex-direction: column; gap: 16px; }
+.chart-figure { margin: 0; background: var(--panel); border: 1px solid var(--border); border-radius: 8px; padding: 10px 14px; }
+.chart-figure figcaption { font-weight: 600; margin-bottom: 6px; }
+.chart-wrap { overflow-x: auto; }
+.chart-more { margin: 4px 0 0; font-size: 0.85rem; }
+svg.chart { display: block; max-width: none; font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
+svg.chart .bar-label, svg.chart .bar-value { fill: var(--fg); }
+svg.chart .bar { stroke-width: 1.5; }
+svg.chart .bar.solid.fail { fill: var(--fail); }
+svg.chart .bar.solid.warn { fill: var(--warn); }
+svg.chart .bar.solid.time { fill: var(--accent); }
+svg.chart .bar.hatched { fill: none; stroke: var(--warn); }
+svg.chart .stripes.warn { fill: var(--warn); }
+svg.chart .stripes.known { fill: var(--muted); }
+svg.chart .bar.open, svg.chart .bar.backdrop { fill: none; stroke: var(--muted); }
+svg.chart .bar.backdrop { stroke-dasharray: 4 3; }
 footer { margin: 40px 0 0; color: var(--muted); font-size: 0.85rem; }
 `;
 

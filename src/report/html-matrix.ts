@@ -117,9 +117,9 @@ export function renderAccess(run: RunRecord): string {
 <section id="access">
   <h2>Access matrix</h2>
   <p class="muted">The same request sent as each identity, least privileged first; each cell is the status and error code that identity got (hover for its Allow header).</p>
-  <table class="plain access">
+  <div class="table-wrap"><table class="plain access">
     <thead><tr><th>operation (path sent)</th>${head}</tr></thead>
     <tbody>${body.join('')}</tbody>
-  </table>
+  </table></div>
 </section>`;
 }

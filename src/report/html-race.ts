@@ -6,9 +6,12 @@ import type { RaceReplay, RaceStep } from '../checks/concurrency/evidence.js';
 import type { Finding } from '../checks/types.js';
 import { escapeHtml as esc } from './html-text.js';
 
-/** One curl line with its copy button, as every finding shows it, and what it was answered. */
-export function curlLine(finding: Finding, index: number, answered?: string): string {
-  const id = `curl-${finding.id}-${index}`;
+/**
+ * One curl line with its copy button, as every finding shows it, and what it was answered. `idPrefix` keeps the
+ * ids apart where a page shows the same line twice (the security section above the findings).
+ */
+export function curlLine(finding: Finding, index: number, answered?: string, idPrefix = 'curl'): string {
+  const id = `${idPrefix}-${finding.id}-${index}`;
   const answer = answered === undefined ? '' : `<span class="chip mono answered" title="what it was answered">${esc(answered)}</span>`;
   return `<div class="curl-line"><pre id="${esc(id)}">${esc(finding.curl[index] ?? '')}</pre>${answer}<button type="button" class="copy" data-copy="${esc(id)}">Copy</button></div>`;
 }

@@ -1,41 +1,56 @@
 /**
- * The HTML report (`--html FILE`): one self-contained page (inline style and script, nothing fetched) with the
- * summary, a route × locale × method matrix coloured by result, every finding with its request, response and
- * curl line, and filters by check and namespace. Every piece of run data is escaped: response bodies come
+ * The HTML report (`--html FILE`): one self-contained page (inline style and script, nothing fetched) that opens
+ * with what a person acts on first: one banner when the run is incomplete, the security findings (who did what,
+ * the request, what it exposed), then the summary with small charts (time per phase, findings per namespace and
+ * per check), every finding with its request, response and curl line and filters by check and namespace, and a
+ * route × locale × method matrix coloured by result. Every piece of run data is escaped: response bodies come
  * from servers that may be hostile, and the Content-Security-Policy admits only the page's own style and script.
- * This module lays out the page and its run-level sections; the findings are `html-findings.ts`, the route and
- * access matrices `html-matrix.ts`.
+ * This module lays out the page and its run-level sections; the banner is `html-banner.ts`, the security section
+ * `html-security.ts`, the charts `html-charts.ts`, the findings `html-findings.ts`, the route and access
+ * matrices `html-matrix.ts`.
  */
 import { createHash } from 'node:crypto';
-import { describeBudgetSplit, describeRate } from '../engine/budget.js';
+import { describeRate } from '../engine/budget.js';
 import { HTML_REPORT_SCRIPT, HTML_REPORT_STYLE } from './html-assets.js';
+import { renderIncompleteBanner } from './html-banner.js';
+import { findingRows, phaseTimeRows, renderChart, seconds } from './html-charts.js';
 import { renderFindings } from './html-findings.js';
 import { renderAccess, renderMatrix } from './html-matrix.js';
+import { renderSecurity } from './html-security.js';
 import { escapeHtml as esc, plural, routeLabel } from './html-text.js';
-import { checksOf, localeLabel, operationOutcomes, tallyOutcomes, verdictLine, type OperationOutcome } from './outcomes.js';
+import { checksOf, localeLabel, namespaceLabel, namespaceResolver, operationOutcomes, tallyOutcomes, verdictLine, type OperationOutcome } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
+import { concernOf } from './security.js';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
+/** The page's header: what was tested and the verdict, the one banner of an incomplete run under it. */
+function renderHeader(run: RunRecord, operations: OperationOutcome[]): string {
+  const tally = tallyOutcomes(operations);
+  return `
+<header class="banner">
+  <div><h1>restconform report</h1><div class="muted mono">${esc(run.started.target)}</div></div>
+  <div class="verdict ${tally.failed > 0 ? 'failed' : 'passed'}" id="verdict">${esc(verdictLine(run.finished, operations))}</div>
+</header>
+${renderIncompleteBanner(run)}`;
+}
+
+/** Good news, in one notice: what the baseline listed and this run no longer found. */
+function renderFixed(run: RunRecord): string {
+  const fixed = run.finished.baseline?.fixed ?? [];
+  if (fixed.length === 0) return '';
+  const items = fixed.map(
+    (entry) => `<li><span class="mono">${esc(`${entry.check} ${entry.method} ${entry.route}`)}</span> (listed because: ${esc(entry.reason)})</li>`,
+  );
+  return `<div class="notice fixed" id="fixed"><strong>Fixed since the baseline: ${plural(fixed.length, 'entry')} no longer found.</strong><ul>${items.join('')}</ul></div>`;
+}
+
 function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
   const { started, finished } = run;
-  const tally = tallyOutcomes(operations);
   const covered = operations.filter((o) => o.covered).length;
-  const notices: string[] = [];
-  if (started.safeMethodsOnly) {
-    notices.push(
-      '<p class="notice loud">Safe methods only: the target is not on loopback, so only GET, HEAD and OPTIONS were sent. POST, PUT, PATCH and DELETE were not tested (run with --allow-destructive to test them).</p>',
-    );
-  }
-  if (finished.stoppedEarly !== undefined) notices.push(`<p class="notice">Stopped early: ${esc(finished.stoppedEarly)}. Results cover what ran before.</p>`);
-  for (const reason of finished.incomplete ?? []) notices.push(`<p class="notice">Incomplete: ${esc(reason)}.</p>`);
-  for (const entry of finished.baseline?.fixed ?? [])
-    notices.push(
-      `<p class="notice">Fixed since the baseline: ${esc(`${entry.check} ${entry.method} ${entry.route}`)} (listed because: ${esc(entry.reason)}).</p>`,
-    );
   const card = (value: string | number, label: string, tone = ''): string =>
     `<div class="card ${tone}"><div class="value">${esc(value)}</div><div class="label">${esc(label)}</div></div>`;
   const duration = `${(finished.durationMs / 1000).toFixed(1)} s`;
@@ -48,11 +63,10 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     ...(run.skippedPhases.length > 0
       ? [['Skipped phases', run.skippedPhases.map(({ phase, reason }) => `${phase} (${reason})`).join('; ')] as [string, string]]
       : []),
-    ['Checks', checksOf(finished).join(', ')],
     ['Started', started.startedAt],
     ['Tool', `${started.tool} ${started.version}`],
     ...(finished.rate ? [['Pace', describeRate(finished.rate)] as [string, string]] : []),
-    ...(finished.budget ? [['Budget', describeBudgetSplit(finished.budget)] as [string, string]] : []),
+    ...(finished.budget ? [['Time budget', `${seconds(finished.budget.budgetMs)}, shared by the phases (see the time per phase)`] as [string, string]] : []),
   ];
   if (started.shard) details.push(['Shard', `${started.shard.index}/${started.shard.count}`]);
   if (finished.shards) {
@@ -62,12 +76,10 @@ function renderSummary(run: RunRecord, operations: OperationOutcome[]): string {
     );
     details.push(['Shards', `${finished.shards.length} merged: ${each.join('; ')}`]);
   }
+  // Fifty names are a reference, not a summary: folded, counted.
+  const checks = checksOf(finished);
+  const checkList = `<dt>Checks</dt><dd><details id="checks-list"><summary>${plural(checks.length, 'check')} enabled</summary><p class="mono">${checks.map(esc).join(', ')}</p></details></dd>`;
   return `
-<header class="banner">
-  <div><h1>restconform report</h1><div class="muted mono">${esc(started.target)}</div></div>
-  <div class="verdict ${tally.failed > 0 ? 'failed' : 'passed'}" id="verdict">${esc(verdictLine(run.finished, operations))}</div>
-</header>
-${notices.join('\n')}
 <section id="summary">
   <div class="cards">
     ${card(finished.summary.requests, 'requests')}
@@ -76,8 +88,40 @@ ${notices.join('\n')}
     ${card(finished.summary.warnings, 'warnings', finished.summary.warnings > 0 ? 'warn' : '')}
     ${card(duration, 'duration')}
   </div>
-  <dl class="details">${details.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${esc(value)}</dd>`).join('')}</dl>
+  <dl class="details">${details.map(([term, value]) => `<dt>${esc(term)}</dt><dd>${esc(value)}</dd>`).join('')}${checkList}</dl>
 </section>`;
+}
+
+/** The time per phase and the findings per namespace and per check, as small charts with their numbers. */
+function renderCharts(run: RunRecord): string {
+  const { finished } = run;
+  const namespaceOf = namespaceResolver(finished.coverage);
+  const charts = [
+    renderChart(
+      'chart-phases',
+      finished.budget === undefined ? 'Time per phase' : `Time per phase, against its share of the ${seconds(finished.budget.budgetMs)} budget`,
+      phaseTimeRows(finished.budget, run.phaseTimes),
+      (hidden) => plural(hidden.length, 'more phase'),
+    ),
+    renderChart(
+      'chart-namespaces',
+      'Findings per namespace',
+      findingRows(finished.findings, (finding) => namespaceLabel(namespaceOf(finding))),
+      (hidden) => `${plural(hidden.length, 'more namespace')} with findings`,
+    ),
+    renderChart(
+      'chart-checks',
+      'Findings per check',
+      findingRows(
+        finished.findings,
+        (finding) => finding.check,
+        (check) => (concernOf(check) === 'security' ? ' (security)' : ''),
+      ),
+      (hidden) => `${plural(hidden.length, 'more check')} with findings (see the findings below)`,
+    ),
+  ].filter((chart) => chart !== '');
+  if (charts.length === 0) return '';
+  return `<section id="charts"><h2>At a glance</h2><div class="charts">${charts.join('')}</div></section>`;
 }
 
 function renderCheckTable(run: RunRecord, operations: OperationOutcome[]): string {
@@ -158,7 +202,11 @@ export function renderHtmlReport(run: RunRecord): string {
 </head>
 <body>
 <main>
+${renderHeader(run, operations)}
+${renderSecurity(run)}
 ${renderSummary(run, operations)}
+${renderCharts(run)}
+${renderFixed(run)}
 ${renderFindings(run, operations)}
 ${renderCheckTable(run, operations)}
 ${renderMatrix(run, operations)}

@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonReporter, type JsonReport } from './json.js';
 import { JSON_REPORT_SCHEMA } from './report-schema.js';
+import { ROLE_ESCALATION, runWithFindings } from './testing/security-findings.js';
 import { play, SYNTHETIC_ACCESS, SYNTHETIC_COVERAGE, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-json-'));
@@ -98,5 +99,14 @@ describe('JSON reporter', () => {
       syntheticRun().filter((event) => event.type !== 'run_finished'),
     );
     expect(existsSync(path)).toBe(false);
+  });
+  it('marks each finding of a security check with its concern, and no other', async () => {
+    const { report } = await writeReport('concern', runWithFindings([ROLE_ESCALATION]));
+    expect(validate(report)).toBe(true);
+    expect(report.findings.map((finding) => [finding.check, finding.concern])).toEqual([
+      ['invalid_rejected', undefined],
+      ['json_content_type', undefined],
+      ['access_role_escalation', 'security'],
+    ]);
   });
 });

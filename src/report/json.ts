@@ -2,15 +2,24 @@
  * The JSON report (`--json FILE`): the whole run in one document, the input of `restconform replay`.
  * Shape: shared design `architecture.md`; its JSON Schema is `report.schema.json` (see `report-schema.ts`).
  */
-import type { Finding } from '../checks/types.js';
+import type { Concern, Finding } from '../checks/types.js';
 import type { BudgetSplit, TargetRate } from '../engine/budget.js';
 import type { BaselineOutcome } from '../engine/baseline.js';
 import type { AccessRow, ChoiceReport, CoverageEntry, LeftResource, RunSummary, SequenceReport, ShardRef, ShardRun } from '../engine/events.js';
 import { operationOutcomes, tallyOutcomes, type OutcomeTally } from './outcomes.js';
 import { RunFileReporter } from './run-file-reporter.js';
 import type { CleanupEvent, RunRecord } from './run-record.js';
+import { concernOf } from './security.js';
 
 export type { ShardRun };
+
+/** A finding as the JSON report writes it: with its check's concern, so any reader can put security findings first. */
+export type ReportedFinding = Finding & { concern?: Concern };
+
+function withConcern(finding: Finding): ReportedFinding {
+  const concern = concernOf(finding.check);
+  return concern === undefined ? finding : { ...finding, concern };
+}
 
 /** The JSON report document. */
 export interface JsonReport {
@@ -23,7 +32,7 @@ export interface JsonReport {
   durationMs: number;
   summary: RunSummary;
   coverage: CoverageEntry[];
-  findings: Finding[];
+  findings: ReportedFinding[];
   /** The access matrix: per operation, what each identity got. Present when the auth phase ran. */
   access?: AccessRow[];
   /** The phases' sequences (each resource family's life cycle, each relation): steps and outcome, or why skipped. */
@@ -78,7 +87,7 @@ export function buildJsonReport(run: RunRecord): JsonReport {
     durationMs: finished.durationMs,
     summary: finished.summary,
     coverage: finished.coverage,
-    findings: finished.findings,
+    findings: finished.findings.map(withConcern),
     ...(finished.access !== undefined ? { access: finished.access } : {}),
     ...(run.sequences.length > 0 ? { sequences: run.sequences } : {}),
     ...(run.cleanup === undefined ? {} : { cleanup: cleanUpOf(run.cleanup) }),

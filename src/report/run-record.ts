@@ -21,6 +21,15 @@ export interface RunRecord {
   sequences: SequenceReport[];
   /** The end-of-run clean-up on a target that is not the bundled server, when it ran. */
   cleanup?: CleanupEvent;
+  /** Each phase that ran, in order, with its time and requests (absent in a run read back from a report). */
+  phaseTimes?: PhaseTime[];
+}
+
+/** How long a phase took and how many requests it sent. */
+export interface PhaseTime {
+  phase: string;
+  durationMs: number;
+  requests: number;
 }
 
 export type CleanupEvent = Extract<RunEvent, { type: 'cleanup' }>;
@@ -32,6 +41,7 @@ export class RunRecorder {
   readonly #skippedPhases: Array<{ phase: string; reason: string }> = [];
   readonly #warnings: string[] = [];
   readonly #sequences: SequenceReport[] = [];
+  readonly #phaseTimes: PhaseTime[] = [];
   #cleanup: CleanupEvent | undefined;
 
   onEvent(event: RunEvent): void {
@@ -54,6 +64,9 @@ export class RunRecorder {
       case 'cleanup':
         this.#cleanup = event;
         break;
+      case 'phase_finished':
+        this.#phaseTimes.push({ phase: event.phase, durationMs: event.durationMs, requests: event.requests });
+        break;
       case 'run_finished':
         this.#finished = event;
         break;
@@ -72,6 +85,7 @@ export class RunRecorder {
       skippedPhases: [...this.#skippedPhases],
       warnings: [...this.#warnings],
       sequences: [...this.#sequences],
+      phaseTimes: [...this.#phaseTimes],
       ...(this.#cleanup === undefined ? {} : { cleanup: this.#cleanup }),
     };
   }

@@ -1,8 +1,10 @@
 /**
  * The HTML report in a real headless browser (Debian's Chromium through playwright-core): a real run against
- * the reference server with two deliberate faults, rendered with `--html`, then opened from disk. It must
- * render, show the matrix and the findings, filter by check and namespace, and never run the server's HTML.
- * A screenshot is kept as `reports/html-report.png`, the page itself as `reports/html-report.html`.
+ * the reference server with deliberate faults (a server error, a wrong content type, and a member whose writes to
+ * any account go through: a planted access fault), rendered with `--html`, then opened from disk. It must open
+ * with the security section (who did what, the curl line), draw its charts with their numbers, show one banner for
+ * an incomplete run, show the matrix and the findings, filter by check and namespace, and never run the server's
+ * HTML. A screenshot is kept as `reports/html-report.png`, the page itself as `reports/html-report.html`.
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,18 +13,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJob } from '../../src/jobs/run-job.js';
 import { loadRunSettings } from '../../src/jobs/index.js';
 import type { RunResult } from '../../src/engine/engine.js';
+import { renderHtmlReport } from '../../src/report/html.js';
+import { RunFileReporter } from '../../src/report/run-file-reporter.js';
+import { namespaceResolver } from '../../src/report/outcomes.js';
 import { launchChromium } from './chromium.js';
 import { startFaultyServer, type FaultyServer } from './faulty-server.js';
 
 const REPORTS = fileURLToPath(new URL('../../reports', import.meta.url));
 const HTML_REPORT = `${REPORTS}html-report.html`;
+/** The same run's page as if its time budget had stopped it: the banner of an incomplete run. */
+const INCOMPLETE_REPORT = `${REPORTS}html-report-incomplete.html`;
 const SCREENSHOT = `${REPORTS}html-report.png`;
 const PASSWORD_VARIABLE = 'RESTCONFORM_BROWSER_TEST_PASSWORD';
+const MEMBER_PASSWORD_VARIABLE = 'RESTCONFORM_BROWSER_TEST_MEMBER_PASSWORD';
+const OTHER_MEMBER_PASSWORD_VARIABLE = 'RESTCONFORM_BROWSER_TEST_MEMBER2_PASSWORD';
+/** What the run did not reach when its budget stopped it, as the engine words it. */
+const UNREACHED = '12 of 330 operations got no request';
 
 let server: FaultyServer;
 let browser: Browser;
 let page: Page;
 let result: RunResult;
+/** The phases that ran, in order, as their `phase_finished` events said. */
+const phasesRun: string[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
@@ -40,9 +53,32 @@ beforeAll(async () => {
       junit: null,
       ndjson: null,
       html: HTML_REPORT,
+      accounts: [
+        { user: server.member.user, role: 'member', appPasswordEnv: MEMBER_PASSWORD_VARIABLE },
+        { user: server.otherMember.user, role: 'member', appPasswordEnv: OTHER_MEMBER_PASSWORD_VARIABLE },
+      ],
     },
   });
-  const run = await runJob(settings, { console: false, env: { [PASSWORD_VARIABLE]: server.admin.password } });
+  const stoppedByBudget = new RunFileReporter(INCOMPLETE_REPORT, (run) =>
+    renderHtmlReport({ ...run, finished: { ...run.finished, stoppedEarly: 'time budget', incomplete: ['stopped early: time budget', UNREACHED] } }),
+  );
+  const run = await runJob(settings, {
+    console: false,
+    reporters: [
+      stoppedByBudget,
+      {
+        onEvent: (event) => {
+          if (event.type === 'phase_finished') phasesRun.push(event.phase);
+        },
+        close: async () => {},
+      },
+    ],
+    env: {
+      [PASSWORD_VARIABLE]: server.admin.password,
+      [MEMBER_PASSWORD_VARIABLE]: server.member.password,
+      [OTHER_MEMBER_PASSWORD_VARIABLE]: server.otherMember.password,
+    },
+  });
   result = run.result!;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
@@ -78,6 +114,114 @@ describe('HTML report in Chromium', () => {
     const found = new Set(result.findings.map((finding) => `${finding.check} ${finding.locale} ${finding.method} ${finding.route}`));
     expect(found).toContain('not_a_server_error en_gb GET /seo/v1/ping');
     expect(found).toContain('json_content_type el GET /calendar/v1/events');
+    expect(found).toContain('access_role_escalation en_gb PATCH /community/v1/members/(?P<id>[\\d]+)');
+  });
+
+  it('opens with the security section, before the summary and the findings', async () => {
+    const sections = await page.$$eval('main > section', (elements) => elements.map((element) => element.id));
+    expect(sections[0]).toBe('security');
+    expect(sections.indexOf('summary')).toBeGreaterThan(0);
+    expect(sections.indexOf('findings')).toBeGreaterThan(sections.indexOf('summary'));
+    const security = page.locator('#security');
+    expect(await security.isVisible()).toBe(true);
+    // Nothing but the header (title and verdict) above it.
+    const [top, header] = await Promise.all([security.boundingBox(), page.locator('header.banner').boundingBox()]);
+    expect(top!.y).toBeLessThan(header!.y + header!.height + 40);
+    // Only security findings in it, no conformance nit.
+    const checks = await page.$$eval('#security .security-finding', (cards) => cards.map((card) => (card as HTMLElement).dataset.check));
+    expect(checks.length).toBeGreaterThan(0);
+    expect(new Set(checks)).toEqual(new Set(['access_role_escalation', 'access_other_account', 'access_other_resource']));
+  });
+
+  it('shows the raised role with the identity that raised it, its request and curl line, and what it changed', async () => {
+    const card = page.locator('#security .security-finding[data-check="access_role_escalation"]');
+    expect(await card.isVisible()).toBe(true);
+    expect(await card.locator('dd.identity').innerText()).toMatch(new RegExp(`^${server.member.user} \\(a further account`));
+    const request = (await card.locator('dd.request').innerText()).replace(/\s+/g, ' ');
+    expect(request).toContain('en_gb PATCH /community/v1/members/{id}');
+    expect(request).toMatch(
+      new RegExp(
+        `curl -sS -X PATCH '${server.url}/en_gb/wp-json/community/v1/members/\\d+' .*-u "${server.member.user}:\\$${MEMBER_PASSWORD_VARIABLE}".*administrator`,
+      ),
+    );
+    expect(await card.locator('dd.impact').innerText()).toContain('raised its own roles to administrator');
+    const page_text = await page.locator('#security').innerText();
+    for (const secret of [server.admin.password, server.member.password, server.otherMember.password]) expect(page_text).not.toContain(secret);
+    // Its link leads to the whole finding below.
+    const finding = await card.getAttribute('data-finding');
+    expect(await page.locator(`#finding-${finding}`).count()).toBe(1);
+  });
+
+  it('draws the time per phase and the findings per namespace and per check as SVG, with labels and numbers', async () => {
+    const rows = (chart: string) =>
+      page.$$eval(`#${chart} g.bar-row`, (groups) =>
+        groups.map((group) => ({
+          label: group.querySelector('.bar-label')?.textContent ?? '',
+          value: group.querySelector('.bar-value')?.textContent ?? '',
+          bars: Array.from(group.querySelectorAll('rect.bar')).map((bar) => bar.getBoundingClientRect().width),
+        })),
+      );
+    for (const chart of ['chart-phases', 'chart-namespaces', 'chart-checks']) {
+      expect(await page.locator(`svg#${chart}`).isVisible()).toBe(true);
+    }
+    const phases = await rows('chart-phases');
+    expect(phases.map((row) => row.label)).toEqual(phasesRun);
+    expect(phasesRun).toContain('auth');
+    const auth = phases.find((row) => row.label === 'auth')!;
+    // The run's default time budget: each phase against its share, its requests after.
+    expect(auth.value).toMatch(/^\d+(\.\d)? s of \d+(\.\d)? s, \d+ requests(, cut short)?$/);
+    expect(Math.max(...auth.bars)).toBeGreaterThan(1);
+
+    const namespaceOf = namespaceResolver(result.coverage);
+    const community = result.findings.filter((finding) => namespaceOf(finding) === 'community/v1').length;
+    const namespaces = await rows('chart-namespaces');
+    expect(namespaces).toContainEqual(expect.objectContaining({ label: 'community/v1', value: `${community} failures` }));
+
+    const checks = await rows('chart-checks');
+    const escalations = result.findings.filter((finding) => finding.check === 'access_role_escalation').length;
+    expect(checks).toContainEqual(
+      expect.objectContaining({ label: 'access_role_escalation', value: `${escalations} failure${escalations === 1 ? '' : 's'} (security)` }),
+    );
+    const serverErrors = result.findings.filter((finding) => finding.check === 'not_a_server_error').length;
+    const row = checks.find((entry) => entry.label === 'not_a_server_error')!;
+    expect(row.value).toBe(`${serverErrors} failures`);
+    // The longest bar belongs to the check with the most findings.
+    const widest = checks.reduce((best, entry) => (Math.max(...entry.bars) > Math.max(...best.bars) ? entry : best));
+    expect(widest).toBe(checks[0]);
+  });
+
+  it('fits the window: nothing makes the page scroll sideways', async () => {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  it('folds the list of checks, closed until asked for', async () => {
+    const list = page.locator('#checks-list');
+    expect(await list.getAttribute('open')).toBeNull();
+    expect(await list.locator('summary').innerText()).toMatch(/^\d+ checks enabled$/);
+    expect(await list.locator('p').isVisible()).toBe(false);
+  });
+
+  it('shows no banner for a complete run', async () => {
+    expect(result.incomplete).toEqual([]);
+    expect(await page.locator('.notice').count()).toBe(0);
+  });
+
+  it('shows one banner listing every reason for an incomplete run, each once', async () => {
+    const incomplete = await browser.newPage({ viewport: { width: 1360, height: 1000 } });
+    try {
+      await incomplete.goto(pathToFileURL(INCOMPLETE_REPORT).href);
+      expect(await incomplete.locator('.notice').count()).toBe(1);
+      const banner = incomplete.locator('#incomplete');
+      expect(await banner.isVisible()).toBe(true);
+      expect(await banner.locator('li').allInnerTexts()).toEqual(['stopped early: time budget; the results cover what ran before', UNREACHED]);
+      const text = await incomplete.locator('main').innerText();
+      expect(text.split('stopped early: time budget').length - 1).toBe(1);
+      // Still the first thing under the header, above the security section.
+      const [bannerBox, securityBox] = await Promise.all([banner.boundingBox(), incomplete.locator('#security').boundingBox()]);
+      expect(bannerBox!.y).toBeLessThan(securityBox!.y);
+    } finally {
+      await incomplete.close();
+    }
   });
 
   it('renders the summary with a failed verdict', async () => {

@@ -214,6 +214,7 @@ export const noSensitiveData: ExchangeCheck = {
   name: 'no_sensitive_data',
   evidence: 'exchange',
   severity: 'failure',
+  concern: 'security',
   description:
     "No answer shows a password (but a post's own in `edit` context to its editor, and a new application password to its creator), a password hash (`$P$`, `$wp$`, `$2y$`, argon2), the run's application password, PHP's warnings, notices, fatal errors, stack traces or file paths (quoted, even before valid JSON), or, to an anonymous caller, an account's e-mail address or an activation key; the former name `no_password_leak` still selects it.",
   judge({ context: ctx, exchange }) {

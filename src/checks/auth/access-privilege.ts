@@ -6,6 +6,7 @@ import { got, refusedRequest, who, type AccessRowCheck } from './attempt.js';
 export const accessPrivilege: AccessRowCheck = {
   name: 'access_privilege',
   severity: 'failure',
+  concern: 'security',
   description:
     'A write that a more privileged account is refused (401/403) does not succeed for a less privileged one (a member where only an administrator or moderator may).',
   evidence: 'auth',

@@ -6,6 +6,7 @@ import { got, refusedRequest, who, type AccessRowCheck, type AccessRowFailure } 
 export const ignoredAuth: AccessRowCheck = {
   name: 'ignored_auth',
   severity: 'warning',
+  concern: 'security',
   description:
     'A write does not succeed without credentials: a failure when a named account is refused the same request, a warning when none is (the interface does not list permissions; a failure with --strict-auth); a family whose resource hint says `anonymous` (sign-ups) gets a note instead.',
   evidence: 'auth',

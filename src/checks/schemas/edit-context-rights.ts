@@ -30,6 +30,7 @@ export const editContextRights: EvidenceCheck<AnonymousEdit> = {
   name: 'edit_context_rights',
   evidence: 'schemas',
   severity: 'failure',
+  concern: 'security',
   description:
     'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
   judge({ edit, view }) {

@@ -41,6 +41,7 @@ function departure(attempt: OtherAccountAttempt): string | undefined {
 export const accessOtherResource: EvidenceCheck<OtherAccountAttempt> = {
   name: 'access_other_resource',
   severity: 'failure',
+  concern: 'security',
   description:
     "An ordinary account (a member, an author) cannot update or delete a resource another account made, nor read it with `context=edit`: in each life cycle, every such account given with `--account` tries all three; each must be refused (an edit read may instead show no field beyond `view`), and the maker's read afterwards shows the resource unchanged.",
   evidence: 'stateful',
