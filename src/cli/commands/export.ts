@@ -21,6 +21,7 @@ import {
   EXPORT_FORMATS,
   EXPORT_TARGETS,
   isExportFormat,
+  TYPE_LISTS_HELP,
   writeExportFiles,
   type ExportFile,
   type ExportFormat,
@@ -42,10 +43,12 @@ interface ExportFlags {
   out?: string;
   user?: string;
   appPasswordEnv?: string;
+  typeLists?: boolean;
 }
 
 /** The flags with every default applied. */
-type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'locale'>> & Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user'>;
+type ExportSettings = Required<Omit<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'locale' | 'typeLists'>> &
+  Pick<ExportFlags, 'baseUrl' | 'descriptor' | 'user' | 'typeLists'>;
 
 // Defaults are applied here rather than by commander, so help shows each once, in the same words as `run`.
 const DEFAULTS = { restRoot: 'wp-json', locales: 'en_gb', out: 'reports/export', appPasswordEnv: 'RESTCONFORM_APP_PASSWORD' } as const;
@@ -138,7 +141,7 @@ async function exportInput(format: string, flags: ExportSettings): Promise<Expor
   const locale = oneLocale('export', flags.locales);
   if (format === 'contract' && flags.baseUrl === undefined && flags.descriptor === undefined) return { contract: INTERFACE_CONTRACT };
   const { descriptor, serverUrl, schemas } = await loadSource(flags, locale, format === 'openapi');
-  return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned', ...(schemas ? { schemas } : {}) } };
+  return { descriptor, openapi: { serverUrl, source: descriptor.source, version: 'unversioned', typeLists: flags.typeLists, ...(schemas ? { schemas } : {}) } };
 }
 
 async function writeOut(format: ExportFormat, files: ExportFile[], out: string): Promise<void> {
@@ -168,6 +171,7 @@ export function exportCommand(sink: ExitCodeSink): Command {
     .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULTS.out})`)
     .option('--user <login>', 'fetch the descriptor as this user (an authenticated index may list more routes) (default: anonymous)')
     .option('--app-password-env <var>', `environment variable holding that user's application password (default: ${DEFAULTS.appPasswordEnv})`)
+    .option('--type-lists', TYPE_LISTS_HELP)
     .addHelpText(
       'after',
       '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
