@@ -22,6 +22,9 @@ function binOf(packageName: string, command: string): string {
   return join(dirname(manifest), bin[command]!);
 }
 
+/** Prism starts in about a second alone, in tens of seconds on a two-core machine shared by many builds. */
+const START_TIMEOUT_MS = 150_000;
+
 const OFFLINE_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
 
 export interface PrismMock {
@@ -41,6 +44,7 @@ export async function startPrismMock(documentFile: string): Promise<PrismMock> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
+  let timer: NodeJS.Timeout | undefined;
   const listening = new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer): void => {
       printed += chunk.toString();
@@ -49,8 +53,17 @@ export async function startPrismMock(documentFile: string): Promise<PrismMock> {
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
     child.once('exit', (code) => reject(new Error(`prism mock exited (${code}) before it listened:\n${printed.slice(-2000)}`)));
+    // Before the test's own hook timeout, so a Prism that never listens is stopped rather than left running.
+    timer = setTimeout(() => reject(new Error(`prism mock did not listen within ${START_TIMEOUT_MS} ms:\n${printed.slice(-2000)}`)), START_TIMEOUT_MS);
   });
-  await listening;
+  try {
+    await listening;
+  } catch (error) {
+    await stopped(child);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   return { url, output: () => printed, close: () => stopped(child) };
 }
 
