@@ -1,11 +1,10 @@
 /**
  * A JSON Schema without `type` lists, the form the OpenAPI export writes by default. OpenAPI 3.1 allows
- * `{"type": ["string", "null"]}`, but Schemathesis 4.x stops at load on one (`unhashable type: 'list'`) and tools
- * born on OpenAPI 3.0 know one type per schema. So a list becomes `anyOf` of single-type schemas, `null` as
- * `{"type": "null"}`, and every keyword that applies to one type goes with that type's branch (an integer's
- * bounds, a string's format and pattern, an array's items, an object's properties). Keywords that apply to any
- * type (`enum`, `const`, `default`, `description`, `allOf`…) stay beside the `anyOf`, so the schema accepts
- * exactly what it accepted before.
+ * `{"type": ["string", "null"]}`, but Schemathesis 4.x stops at load on one (`unhashable type: 'list'`). So a
+ * list becomes `anyOf` of single-type schemas, `null` as `{"type": "null"}`, and every keyword that applies to
+ * one type goes with that type's branch (an integer's bounds, a string's format and pattern, an array's items, an
+ * object's properties). Keywords that apply to any type (`enum`, `const`, `default`, `description`, `allOf`…)
+ * stay beside the `anyOf`, so the schema accepts exactly what it accepted before.
  */
 import type { JsonSchema } from '../descriptor/types.js';
 
