@@ -79,9 +79,10 @@ describe('OpenAPI export of the reference descriptor', () => {
     expect(body.content['application/json']!.schema.properties.email).toMatchObject({ type: 'string', format: 'email' });
   });
 
-  it('answers every operation with a generic 200 and a WordPress error {code, message, data: {status}} by default', () => {
+  it('answers every operation with a generic 200 and a WordPress error {code, message, data: {status}} for 4XX and by default', () => {
     const responses = operationAt(referenceDocument, '/seo/v1/ping', 'get').responses as Record<string, unknown>;
-    expect(Object.keys(responses).sort()).toEqual(['200', 'default']);
+    expect(Object.keys(responses).sort()).toEqual(['200', '4XX', 'default']);
+    expect(responses['4XX']).toEqual({ $ref: '#/components/responses/WP_Error' });
     expect(responses.default).toEqual({ $ref: '#/components/responses/WP_Error' });
     const error = (referenceDocument.components as { schemas: Record<string, { required: string[]; properties: { data: { required: string[] } } }> }).schemas
       .WP_Error!;
@@ -93,6 +94,11 @@ describe('OpenAPI export of the reference descriptor', () => {
     expect(referenceDocument.servers).toEqual([{ url: 'http://127.0.0.1:8080/en_gb/wp-json', description: 'REST root of locale en_gb' }]);
     expect(referenceDocument['x-restconform-source']).toBe('reference');
     expect(referenceDocument.security).toEqual([{}, { applicationPassword: [] }]);
+  });
+
+  it('titles every operation with a summary: its method and path', () => {
+    expect(operationAt(referenceDocument, '/community/v1/members/{id}', 'patch').summary).toBe('PATCH /community/v1/members/{id}');
+    expect(operationAt(referenceDocument, '/analytics/v1/terms', 'get').summary).toBe('GET /analytics/v1/terms');
   });
 
   it('gives every operation a unique operationId', () => {

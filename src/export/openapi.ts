@@ -7,7 +7,8 @@
  * server publishes item schemas (`?context=help`, `OPTIONS`), success answers carry them: a list or a map of items
  * for a collection's GET, the item or a list of them for another route without path variables, the item for a
  * read or write, the item or `{deleted, previous}` for a delete; creates
- * may answer 201 and the batch route 207.
+ * may answer 201 and the batch route 207. No schema has a `type` list unless `typeLists` asks for them
+ * (`single-type-schemas.ts` says why).
  */
 import type { ItemSchema } from '../descriptor/index.js';
 import type { JsonSchema, LoadedDescriptor, Operation } from '../descriptor/types.js';
@@ -15,6 +16,7 @@ import { answerSchema } from '../schema/answer-json-schema.js';
 import { slugOf, uniqueNames } from './names.js';
 import { openApiPathVariants, pathShape, type OpenApiPathVariant } from './openapi-paths.js';
 import { membersOf, operationParts, requiredOf } from './operation-parts.js';
+import { withoutTypeLists } from './single-type-schemas.js';
 
 export interface OpenApiOptions {
   /** The REST root requests go to, e.g. `http://localhost:8080/en_gb/wp-json`; no `servers` entry when absent. */
@@ -25,7 +27,18 @@ export interface OpenApiOptions {
   source?: string;
   /** The item schemas the server publishes, by route key: success answers are typed with them. */
   schemas?: ReadonlyMap<string, ItemSchema>;
+  /**
+   * Keep JSON Schema `type` lists (`"type": ["string", "null"]`), OpenAPI 3.1's compact form. By default each list
+   * is written as `anyOf` of single-type schemas, the form Schemathesis 4.x reads.
+   */
+  typeLists?: boolean;
 }
+
+/** The help of `export openapi --type-lists`, written here beside the option it sets. */
+export const TYPE_LISTS_HELP =
+  'openapi: keep JSON Schema type lists ("type": ["string", "null"]), OpenAPI 3.1\'s compact form, for tools that read 3.1 ' +
+  'natively and show a list as one type (Prism and Redocly read both forms); default: anyOf of single-type schemas, ' +
+  'which Schemathesis 4.x needs';
 
 /** An OpenAPI document as plain JSON data. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -80,12 +93,15 @@ function queryStyle(schema: JsonSchema): { style?: string; explode?: boolean } {
   return {};
 }
 
-function parameter(name: string, where: 'path' | 'query', schema: JsonSchema, required: boolean): JsonSchema {
+/** How the document writes a schema: as the descriptor states it, or without `type` lists. */
+type SchemaForm = (schema: JsonSchema) => JsonSchema;
+
+function parameter(name: string, where: 'path' | 'query', schema: JsonSchema, required: boolean, form: SchemaForm): JsonSchema {
   const result: JsonSchema = { name, in: where };
   if (typeof schema.description === 'string' && schema.description !== '') result.description = schema.description;
   result.required = required;
   if (where === 'query') Object.assign(result, queryStyle(schema));
-  result.schema = schema;
+  result.schema = form(schema);
   return result;
 }
 
@@ -104,8 +120,17 @@ function isCollection(operation: Operation, routes: readonly string[]): boolean 
   );
 }
 
+/** What an operation's object is made from besides the operation itself. */
+interface OperationContext {
+  /** Every route key of the descriptor (a collection is told by the item route below it). */
+  routes: readonly string[];
+  /** The item schema the server publishes for the operation's route, if any. */
+  schema: ItemSchema | undefined;
+  form: SchemaForm;
+}
+
 /** The success answers of an operation: status → response object. */
-function successResponses(operation: Operation, routes: readonly string[], schema: ItemSchema | undefined): Record<string, JsonSchema> {
+function successResponses(operation: Operation, { routes, schema, form }: OperationContext): Record<string, JsonSchema> {
   if (operation.route === BATCH_ROUTE) {
     return {
       '207': {
@@ -115,7 +140,7 @@ function successResponses(operation: Operation, routes: readonly string[], schem
     };
   }
   const collection = isCollection(operation, routes);
-  const body = schema === undefined ? {} : answerBody(operation, schema, collection);
+  const body = schema === undefined ? {} : form(answerBody(operation, schema, collection));
   const described =
     schema === undefined
       ? 'Success. The server publishes no schema for this route.'
@@ -149,29 +174,26 @@ function answerBody(operation: Operation, schema: ItemSchema, collection: boolea
   return item;
 }
 
-function operationObject(
-  operation: Operation,
-  variant: OpenApiPathVariant,
-  operationId: string,
-  routes: readonly string[],
-  schema: ItemSchema | undefined,
-): JsonSchema {
+function operationObject(operation: Operation, variant: OpenApiPathVariant, operationId: string, context: OperationContext): JsonSchema {
+  const { form } = context;
   const parts = operationParts(operation);
   const pathMembers = membersOf(parts.path);
-  const parameters: JsonSchema[] = variant.variables.map((variable) => parameter(variable.name, 'path', pathMembers[variable.name] ?? variable.schema, true));
+  const parameters: JsonSchema[] = variant.variables.map((variable) =>
+    parameter(variable.name, 'path', pathMembers[variable.name] ?? variable.schema, true, form),
+  );
   const queryRequired = requiredOf(parts.query);
   for (const [name, schema] of Object.entries(membersOf(parts.query))) {
-    parameters.push(parameter(name, 'query', schema, queryRequired.includes(name)));
+    parameters.push(parameter(name, 'query', schema, queryRequired.includes(name), form));
   }
-  const result: JsonSchema = { operationId, tags: [tagOf(operation.namespace)] };
+  // The summary doc tools title the operation with: the descriptor has no words of its own for an operation.
+  const result: JsonSchema = { operationId, summary: `${operation.method} ${variant.path}`, tags: [tagOf(operation.namespace)] };
   if (parameters.length > 0) result.parameters = parameters;
   if (Object.keys(membersOf(parts.body)).length > 0) {
-    result.requestBody = { required: requiredOf(parts.body).length > 0, content: { 'application/json': { schema: parts.body } } };
+    result.requestBody = { required: requiredOf(parts.body).length > 0, content: { 'application/json': { schema: form(parts.body) } } };
   }
-  result.responses = {
-    ...successResponses(operation, routes, schema),
-    default: { $ref: `#/components/responses/${ERROR_SCHEMA_NAME}` },
-  };
+  const error = { $ref: `#/components/responses/${ERROR_SCHEMA_NAME}` };
+  // Every route may answer 400 (invalid or missing parameters), 401/403 and 404 as a WP_Error; so may any other status.
+  result.responses = { ...successResponses(operation, context), '4XX': error, default: error };
   result['x-wordpress-route'] = operation.route;
   if (operation.allowBatch) result['x-wordpress-allow-batch'] = true;
   return result;
@@ -186,6 +208,7 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
   const paths: Record<string, Record<string, unknown>> = {};
   const pathByShape = new Map<string, string>();
   const routes = Object.keys(descriptor.root.routes);
+  const form: SchemaForm = options.typeLists === true ? (schema) => schema : withoutTypeLists;
   for (const entry of entries) {
     const { operation, variant } = entry;
     const shape = pathShape(variant.path);
@@ -203,7 +226,8 @@ export function buildOpenApiDocument(descriptor: LoadedDescriptor, options: Open
       );
       continue;
     }
-    item[method] = operationObject(operation, variant, operationIds.get(entry)!, routes, options.schemas?.get(operation.route));
+    const context: OperationContext = { routes, schema: options.schemas?.get(operation.route), form };
+    item[method] = operationObject(operation, variant, operationIds.get(entry)!, context);
   }
 
   const root = descriptor.root;
