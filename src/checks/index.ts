@@ -1,7 +1,7 @@
 /**
  * The one registry of rules: every check of the harness, whatever evidence it judges, in the order reports list
  * them. A check lives in its own file, named for it, in the folder of what it judges; adding one is that file and
- * its line here (see "Adding a check" in the README).
+ * its line here (see "A check" in docs/extending.md).
  */
 import { accessOtherAccount } from './access/access-other-account.js';
 import { accessOtherResource } from './access/access-other-resource.js';

@@ -54,7 +54,7 @@ export type EvidenceKind = 'exchange' | 'descriptors' | 'locales' | 'published-s
 interface CheckDeclaration {
   name: string;
   severity: Severity;
-  /** The rule, in a sentence: shown by `restconform run --help`, the README and the reports. */
+  /** The rule, in a sentence: shown by `restconform run --help`, docs/checks.md and the reports. */
   description: string;
 }
 

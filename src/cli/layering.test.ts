@@ -1,5 +1,5 @@
 /**
- * The layering the README promises, read from the imports: one folder per stage, each importing only the stages
+ * The layering ARCHITECTURE.md promises, read from the imports: one folder per stage, each importing only the stages
  * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report → run`), the
  * reference server never importing the harness's rule book (`schema/`) or generators (`generate/`), and only the entry
  * points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all, none of them importing another.

@@ -1,7 +1,7 @@
 /**
  * The WordPress root descriptor as it travels over the wire (`GET {rest_root}/`), and the parsed form the
  * harness works with. The reference server produces the wire types; the harness parses them.
- * See shared design `wordpress-semantics.md` §3.
+ * See `docs/wordpress/validation.md#the-root-descriptor`.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
