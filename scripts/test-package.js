@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:package`: restconform as users get it. Packs the package (`npm pack`, which builds it), installs
-// the tarball into a fresh temporary project made as the README says (`npm init -y`: CommonJS), from the npm cache
-// when it can, else from the registry, and there runs `npx restconform run`, the README's library example
-// (`check.mjs`, taken from the README as written), type-checks a file written against the library's types, and
+// the tarball into a fresh temporary project made as docs/library.md says (`npm init -y`: CommonJS), from the npm cache
+// when it can, else from the registry, and there runs `npx restconform run`, the library example of docs/library.md
+// (`check.mjs`, taken from the page as written), type-checks a file written against the library's types, and
 // runs a vitest suite written against the library API (`restconform` and `restconform/vitest`) on the bundled server.
 // Exits 1 with the step that failed; the temporary project is removed unless RESTCONFORM_KEEP_PACKAGE_TEST=1.
 import { spawnSync } from 'node:child_process';
@@ -46,7 +46,7 @@ const tarball = join(work, JSON.parse(packed.stdout.slice(packed.stdout.indexOf(
 
 step(`a fresh project with ${tarball.split('/').at(-1)}, vitest and typescript`);
 mkdirSync(project);
-// As the README's library section starts: `npm init -y`, a CommonJS project.
+// As docs/library.md starts: `npm init -y`, a CommonJS project.
 expectCode(sh('npm', ['init', '-y']), 0, 'npm init -y');
 const versions = ['vitest', 'typescript', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
 const install = (extra) => sh('npm', ['install', '--no-audit', '--no-fund', ...extra, tarball, ...versions]);
@@ -59,10 +59,10 @@ expectCode(run, 0, 'npx restconform run');
 if (!/restconform: \d+ passed, 0 failed/.test(run.stdout)) fail('npx restconform run did not end with "N passed, 0 failed"');
 if (!existsSync(join(project, 'reports', 'report.json'))) fail('npx restconform run wrote no JSON report');
 
-step("the README's library example, as written (check.mjs in a CommonJS project)");
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const example = /```js\n(\/\/ check\.mjs\n[\s\S]*?)```/.exec(readme);
-if (!example) fail('the README has no ```js block starting "// check.mjs"');
+step('the library example of docs/library.md, as written (check.mjs in a CommonJS project)');
+const libraryPage = readFileSync(join(root, 'docs', 'library.md'), 'utf8');
+const example = /```js\n(\/\/ check\.mjs\n[\s\S]*?)```/.exec(libraryPage);
+if (!example) fail('docs/library.md has no ```js block starting "// check.mjs"');
 writeFileSync(join(project, 'check.mjs'), example[1]);
 const env = { ...process.env, NO_COLOR: '1', CI: 'true' };
 for (const name of ['WP_URL', 'WP_USER', 'WP_APP_PASSWORD']) delete env[name];

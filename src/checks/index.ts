@@ -2,7 +2,7 @@
  * The one registry of rules: every check of the harness, whatever evidence it judges, in the order reports list
  * them. A check lives in its own file, named for it, in the folder of what it judges (`answer/` for one exchange,
  * else the folder named for the phase that gathers its evidence); each folder's `index.ts` lists its checks once,
- * and the registry is the concatenation of those lists (see "Adding a check" in the README).
+ * and the registry is the concatenation of those lists (see "A check" in docs/extending.md).
  */
 import { ANSWER_CHECKS } from './answer/index.js';
 import { AUTH_CHECKS } from './auth/index.js';

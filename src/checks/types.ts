@@ -64,7 +64,7 @@ export type PhaseName = string;
 interface CheckDeclaration {
   name: string;
   severity: Severity;
-  /** The rule, in a sentence: shown by `restconform run --help`, the README and the reports. */
+  /** The rule, in a sentence: shown by `restconform run --help`, docs/checks.md and the reports. */
   description: string;
   /** Set when a broken rule is a security matter (see `Concern`); unset for conformance alone. */
   concern?: Concern;

@@ -1,9 +1,9 @@
 /**
- * The layering the README promises, read from the imports: one folder per stage, each importing only the stages
- * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report → run`), and only
- * the entry points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all, none of them importing
- * another. The reference server is a package of its own (`packages/server/`): `packages/boundaries.test.ts` keeps it
- * apart.
+ * The layering ARCHITECTURE.md promises, read from the imports: one folder per stage, each importing only the stages
+ * before it (`descriptor → schema → generate → resources → request → http → checks → engine → report → jobs`), and
+ * only the entry points (`cli/`, the library API `library/` and its `vitest/` entry) wiring all, none of them
+ * importing another. The reference server is a package of its own (`packages/server/`): `packages/boundaries.test.ts`
+ * keeps it apart.
  * Inside a folder too, imports point one way: no import cycle among production files.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The item schemas a WordPress-style server publishes for its routes (shared design `wordpress-behaviour.md` §1):
+ * The item schemas a WordPress-style server publishes for its routes (`docs/wordpress/behaviour.md#resources-in-a-descriptor`):
  * `GET {rest_root}/{namespace}?context=help` answers every route of the namespace with its `schema`, one request
  * per namespace; `OPTIONS <route>` answers one route's. Neither is in the root descriptor. This module fetches
  * them and reads the WordPress dialect (per-property `required`, `readonly` and `context` lists, nested

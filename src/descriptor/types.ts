@@ -1,6 +1,6 @@
 /**
  * The root descriptor in the parsed form the harness works with, and the wire types it is parsed from (defined in
- * `@restconform/interface`, which the reference server shares). See shared design `wordpress-semantics.md` §3.
+ * `@restconform/interface`, which the reference server shares). See `docs/wordpress/validation.md#the-root-descriptor`.
  */
 import type { ArgDescriptor, HttpMethod, RootDescriptor } from '@restconform/interface';
 

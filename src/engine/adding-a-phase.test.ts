@@ -1,5 +1,5 @@
 /**
- * What the README's "Adding a check" and "Adding a phase" promise: a check is one object (here, in the test), a
+ * What docs/extending.md's "A check" and "A phase" promise: a check is one object (here, in the test), a
  * phase is one object naming its checks, its share of the budget and its workload, and the engine runs it beside
  * the others with nothing else registered: the budget splits over it, its check's findings are reported, and the
  * check counts as applied to the operations the phase reached. The phase asks every list of the bundled server

@@ -1,6 +1,6 @@
 /**
  * The JSON report (`--json FILE`): the whole run in one document, the input of `restconform replay`.
- * Shape: shared design `architecture.md`; its JSON Schema is `report.schema.json` (see `report-schema.ts`).
+ * Shape: `docs/exit-codes.md#the-json-report`; its JSON Schema is `report.schema.json` (see `report-schema.ts`).
  */
 import type { Concern, Finding } from '../checks/types.js';
 import type { BudgetSplit, TargetRate } from '../engine/budget.js';

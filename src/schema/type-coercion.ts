@@ -1,7 +1,7 @@
 /**
  * WordPress's type tests and coercions for REST values, all in one place (`rest_is_*`, `rest_sanitize_*`,
  * `wp_parse_list`, `rest_get_best_type_for_value`, uniqueness and equality of sanitised values).
- * Mirrors `wp-includes/rest-api.php`; see shared design `wordpress-semantics.md` §1.
+ * Mirrors `wp-includes/rest-api.php`; see `docs/wordpress/validation.md#value-rules`.
  */
 import {
   isNumeric,

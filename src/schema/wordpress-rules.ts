@@ -2,7 +2,7 @@
  * THE table of WordPress value rules on the harness side: `rest_validate_value_from_schema` and
  * `rest_sanitize_value_from_schema`, for one value against one schema. The request-level rules of
  * `WP_REST_Request` (which arguments are validated, what counts as missing) build on these in `request-rules.ts`.
- * Written from shared design `wordpress-semantics.md` §1 and WordPress core; held against
+ * Written from `docs/wordpress/validation.md#value-rules` and WordPress core; held against
  * `fixtures/wordpress-validation.json` by `vectors.test.ts`.
  *
  * Values are JSON-shaped as WordPress receives them: a query value is a string (or an array of them),

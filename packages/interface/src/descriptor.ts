@@ -1,6 +1,6 @@
 /**
  * The WordPress root descriptor as it travels over the wire (`GET {rest_root}/`): what the reference server produces
- * and the harness parses, so both sides take it from here. See shared design `wordpress-semantics.md` §3.
+ * and the harness parses, so both sides take it from here. See the harness's `docs/wordpress/validation.md#the-root-descriptor`.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';

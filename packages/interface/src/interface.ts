@@ -1,5 +1,5 @@
 /**
- * The interface document (`shared/spec/interface.md`) as data: every namespace, route, method and argument it
+ * The interface document (see `docs/interface.md`) as data: every namespace, route, method and argument it
  * states. Routes are in WordPress registration order (each namespace's index route first), which is also the
  * order first-match routing needs. The value is deeply frozen: copy it before changing anything.
  */

@@ -1,5 +1,5 @@
 /**
- * The contract: the interface document (`shared/spec/interface.md`) as data. The reference server builds its
+ * The contract: the interface document (see `docs/interface.md`) as data. The reference server builds its
  * descriptor from it; the harness's `contract` phase compares fetched descriptors with it; `restconform export
  * contract` writes it as JSON and `--contract FILE` reads such a file back.
  */

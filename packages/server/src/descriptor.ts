@@ -1,7 +1,7 @@
 /**
  * The self-description WordPress serves: the root descriptor (`GET /`), the namespace indexes (`GET /{namespace}`)
  * and each route's descriptor (`OPTIONS`), built from the contract with descriptions in the request's locale.
- * See shared design `wordpress-semantics.md` §3.
+ * See `docs/wordpress/validation.md#the-root-descriptor`.
  */
 import type {
   ArgDescriptor,

@@ -1,5 +1,5 @@
 /**
- * What must never reach a caller (wordpress-behaviour.md §5): a password, a password hash, the run's application
+ * What must never reach a caller (docs/wordpress/behaviour.md#what-must-never-reach-a-caller): a password, a password hash, the run's application
  * password, a signup's activation key or an account's e-mail address where the caller may not see it, and PHP's
  * own output (warnings, notices, fatal errors, stack traces, the server's file paths) anywhere in an answer.
  *

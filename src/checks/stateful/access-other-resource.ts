@@ -1,6 +1,6 @@
 /**
  * access_other_resource: an ordinary account (a member, an author) cannot update or delete a resource another
- * account made, nor read its edit context (`wordpress-behaviour.md` §4): each attempt is refused, and the maker's
+ * account made, nor read its edit context (`docs/wordpress/behaviour.md#contexts-fields-and-allow`): each attempt is refused, and the maker's
  * read afterwards shows the resource still there and the field unchanged. A refusal that changed the data anyway is
  * as broken as a success.
  */

@@ -1,6 +1,6 @@
 /**
- * Whether a value read back holds what was written, after WordPress's own normalisation (`wordpress-behaviour.md`
- * §2): `{raw, rendered}` objects compared by `raw` (edit context), `{rendered}` alone (view context, or a plugin
+ * Whether a value read back holds what was written, after WordPress's own normalisation (`docs/wordpress/behaviour.md`
+ * "The life of a resource"): `{raw, rendered}` objects compared by `raw` (edit context), `{rendered}` alone (view context, or a plugin
  * that never shows `raw`) by its text without tags, `{unserialized, rendered}` (a profile field's data) by
  * `unserialized`, a one-element list holding the one value written, text trimmed with its white space collapsed, numbers and their
  * digit strings alike, lists as lists, a date-time with or without its zone, and a post scheduled for a past

@@ -1,5 +1,5 @@
 /**
- * Phase `collections`: what a list's answers mean (wordpress-behaviour.md §3), as relations between requests to
+ * Phase `collections`: what a list's answers mean (docs/wordpress/behaviour.md#collections), as relations between requests to
  * one list route: the total headers on every answer, an empty one included, and against a walk of the pages;
  * `per_page` and its declared default; pages that are disjoint and together the list; a page past the last;
  * `include`, `exclude` and `offset`; `order=asc` as `order=desc` reversed. Each relation is checked only where the

@@ -1,5 +1,5 @@
 /**
- * What a list route's descriptor says about its collection arguments (wordpress-behaviour.md §3): which of
+ * What a list route's descriptor says about its collection arguments (docs/wordpress/behaviour.md#collections): which of
  * `per_page`, `page`, `search`, `include`, `exclude`, `offset`, `order` and `orderby` it declares, and with which
  * bounds, default and values. Every relation the collections phase checks needs its argument declared.
  */

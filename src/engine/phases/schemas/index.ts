@@ -1,5 +1,5 @@
 /**
- * Phase `schemas` (where the target publishes item schemas, shared design `wordpress-behaviour.md` §1, §4): for each
+ * Phase `schemas` (where the target publishes item schemas, `docs/wordpress/behaviour.md`, resources and contexts): for each
  * readable route with a schema, a handful of requests that hold the answers to what the schema and WordPress's
  * global parameters promise:
  * - the fields of `context=embed` are among those of `view`, and `view`'s among `edit`'s (in the schema's

@@ -1,5 +1,5 @@
 /**
- * The life of one resource of a model family (`wordpress-behaviour.md` §2): create (201 + Location; a file body
+ * The life of one resource of a model family (`docs/wordpress/behaviour.md#the-life-of-a-resource`): create (201 + Location; a file body
  * where the family's create is an upload) → read, showing what the create sent →
  * read through every other locale → found in its list (narrowed by filters, `include` or its search token, or by
  * walking its pages), found by `search`, X-WP-Total + 1 → a duplicate of its unique values refused → every writable field updated and read
@@ -150,7 +150,7 @@ function oneWritableField(family: ResourceFamily, current: Record<string, unknow
 
 /**
  * `context=edit` read by an account that may not edit the resource: refused (401/403), or no field beyond what
- * `context=view` shows that account (`wordpress-behaviour.md` §4: edit fields are for those who may edit).
+ * `context=view` shows that account (`docs/wordpress/behaviour.md#contexts-fields-and-allow`: edit fields are for those who may edit).
  */
 async function editContextHidden(
   script: StepScript,
@@ -170,7 +170,7 @@ async function editContextHidden(
 
 /**
  * Every ordinary account (a member, an author) that did not make the resource tries to update it and to delete
- * it (`wordpress-behaviour.md` §4): each attempt must be refused, and the maker's read afterwards must show the
+ * it (`docs/wordpress/behaviour.md#contexts-fields-and-allow`): each attempt must be refused, and the maker's read afterwards must show the
  * resource still there and the field unchanged. A refusal that changed the data anyway is as broken as a success.
  */
 async function othersRefused(script: StepScript, family: ResourceFamily, ops: FamilyOperations, resource: CreatedResource, token: string): Promise<void> {

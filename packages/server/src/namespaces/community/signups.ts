@@ -111,7 +111,7 @@ function register(req: ServerRequest, ctx: ServerContext) {
   if (password.trim() === '') throw rejectedValue('signup_password', 'bp_rest_signup_invalid_password', 'Please make sure you enter your password.');
   const signup = addSignup(ctx.store, email, password, restNow());
   // 201 with the new signup and its address, as WordPress creates. The key goes to whoever may manage signups:
-  // shown to anyone, it would let an anonymous caller activate an address they do not own (wordpress-behaviour.md §5).
+  // shown to anyone, it would let an anonymous caller activate an address they do not own (docs/wordpress/behaviour.md#what-must-never-reach-a-caller).
   return {
     status: 201,
     body: serializeSignup(signup, isModerator(req.user)),
