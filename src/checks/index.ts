@@ -12,6 +12,7 @@ import { authRefusalStatus } from './access/auth-refusal-status.js';
 import { authWrongCredentials } from './access/auth-wrong-credentials.js';
 import { ignoredAuth } from './access/ignored-auth.js';
 import { invalidRejectedAnonymous } from './access/invalid-rejected-anonymous.js';
+import { unauthorisedWriteEffect } from './access/unauthorised-write-effect.js';
 import { declaredRouteServed } from './answer/declared-route-served.js';
 import { errorShape } from './answer/error-shape.js';
 import { invalidRejected } from './answer/invalid-rejected.js';
@@ -122,6 +123,7 @@ export const CHECKS: readonly Check[] = [
   allowHeader,
   accessOtherAccount,
   accessRoleEscalation,
+  unauthorisedWriteEffect,
   invalidRejectedAnonymous,
 ];
 

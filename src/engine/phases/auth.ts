@@ -13,6 +13,7 @@ import { allowHeader } from '../../checks/access/allow-header.js';
 import { authRefusalStatus } from '../../checks/access/auth-refusal-status.js';
 import { authWrongCredentials, needsAnonymousComparison } from '../../checks/access/auth-wrong-credentials.js';
 import { ignoredAuth } from '../../checks/access/ignored-auth.js';
+import { unauthorisedWriteEffect } from '../../checks/access/unauthorised-write-effect.js';
 import { invalidRejectedAnonymous, needsCredentialedComparison } from '../../checks/access/invalid-rejected-anonymous.js';
 import { isRefusal, seenAnswer } from '../../checks/answer-seen.js';
 import { routeMeaningDifference } from '../../contract/diff.js';
@@ -26,6 +27,7 @@ import { probeOtherAccounts } from './other-accounts.js';
 import type { Phase, PhaseContext } from './phase.js';
 import { sampleCases } from './sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from './synthetic-operation.js';
+import { WriteEffects } from './write-effects.js';
 
 const PHASE = 'auth';
 
@@ -137,6 +139,7 @@ export const authPhase: Phase = {
     allowHeader,
     accessOtherAccount,
     accessRoleEscalation,
+    unauthorisedWriteEffect,
     invalidRejectedAnonymous,
   ],
   budgetShare: 0.15,
@@ -173,15 +176,19 @@ export const authPhase: Phase = {
       AUTH_READS,
     );
     const candidates = [...writes, ...reads].filter((op) => ctx.shard.ownsOperation(op));
+    // Writes that succeeded where they should be in doubt are sent again after the matrix, one at a time, between
+    // the administrator's reads (`write-effects.ts`).
+    const effects = writes.length > 0 && !ctx.safeMethodsOnly ? await WriteEffects.start(ctx) : undefined;
     await forEachConcurrently(
       candidates,
       ctx.settings.concurrency,
       async (op) => {
-        const attempts = await accessRow(ctx, op);
+        const attempts = await accessRow(ctx, op, effects);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
       },
       () => ctx.run.stopped,
     );
+    await effects?.confirm(ctx);
     await forEachConcurrently(
       refusing,
       ctx.settings.concurrency,
