@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../checks/types.js';
 import { basicAuthorization } from '../../request/index.js';
 import { authPhase } from './auth.js';
-import { startFaultyServer, type FaultyServer } from './testing/faulty-server.js';
+import { restPath } from './testing/faults.js';
+import { startFaultyServer, type Fault, type FaultyServer } from './testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, findingLines, runPhase, type PhaseRunResult } from './testing/phase-run.js';
 import { ACME_CAPABILITY, acmePlugin, acmeState, type AcmeRoute, type AcmeState } from './testing/plugin-faults.js';
 
@@ -27,31 +28,36 @@ describe('writes judged by their effect', () => {
     server = undefined;
   });
 
-  /** Every seeded account's roles and extra capabilities, as the administrator reads them. */
+  /** The roles and extra capabilities of every account of the run, as the administrator reads them. */
   async function rightsOfEveryAccount(target: FaultyServer): Promise<Record<string, Rights>> {
     const admin = basicAuthorization(target.credentials.admin);
     const answer = await fetch(`${target.url}/en_gb/wp-json/community/v1/members?context=edit&per_page=100`, { headers: { authorization: admin } });
     const members = (await answer.json()) as Array<{ id: number; user_login: string }>;
     const rights: Record<string, Rights> = {};
-    for (const { id, user_login: login } of members) {
+    // The run's own accounts: the matrix's administrator may delete other members.
+    const own = new Set(Object.values(target.credentials).flatMap((credentials) => (credentials === undefined ? [] : [credentials.user])));
+    for (const { id, user_login: login } of members.filter((member) => own.has(member.user_login))) {
       const item = await fetch(`${target.url}/en_gb/wp-json/community/v1/members/${id}?context=edit`, { headers: { authorization: admin } });
       const body = (await item.json()) as { roles: string[]; extra_capabilities: Record<string, boolean> };
       rights[login] = { roles: body.roles, extra: body.extra_capabilities };
     }
+    expect(Object.keys(rights).length).toBeGreaterThanOrEqual(4);
     return rights;
   }
 
   async function runAgainst(
     open: readonly AcmeRoute[],
     state: AcmeState,
+    more: (target: () => FaultyServer) => Fault[] = () => [],
+    only = /acme\/v1/,
   ): Promise<{ result: PhaseRunResult; before: Record<string, Rights>; after: Record<string, Rights> }> {
     const started: FaultyServer = await startFaultyServer({
       seed: SEED,
-      faults: [acmePlugin({ open, state, administrator: () => basicAuthorization(started.credentials.admin) })],
+      faults: [...more(() => started), acmePlugin({ open, state, administrator: () => basicAuthorization(started.credentials.admin) })],
     });
     server = started;
     const before = await rightsOfEveryAccount(started);
-    const result = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(started), only: /acme\/v1/ });
+    const result = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(started), only });
     return { result, before, after: await rightsOfEveryAccount(started) };
   }
 
@@ -103,6 +109,39 @@ describe('writes judged by their effect', () => {
     const { result, before, after } = await runAgainst([], state);
     expect(findingLines(effects(result.findings))).toEqual([]);
     expect(findingLines(result.findings.filter((finding) => finding.check === 'ignored_auth'))).toEqual([]);
+    expect(after).toEqual(before);
+  });
+
+  it("fails a probe whose refused write still gave its actor a capability, on the probe's route, and takes the capability back", async () => {
+    const state = acmeState();
+    let granted = false;
+    // A member's write to another member's item is refused, but the first one grants the member (id 2) a capability.
+    const grantsOnTheSide =
+      (target: () => FaultyServer): Fault =>
+      async (request, forward) => {
+        const where = restPath(request);
+        const fromMember = request.headers.authorization === basicAuthorization(target().credentials.member);
+        if (!granted && fromMember && request.method !== 'GET' && where !== undefined && /^\/community\/v1\/members\/(?!2$)\d+$/.test(where.path)) {
+          granted = true;
+          state.capabilities.set(2, new Set([ACME_CAPABILITY]));
+        }
+        return forward(request);
+      };
+    const { result, before, after } = await runAgainst(
+      [],
+      state,
+      (target) => [grantsOnTheSide(target)],
+      /^(PATCH|POST|PUT|DELETE) \/community\/v1\/members\/\(/,
+    );
+    expect(granted).toBe(true);
+    const found = effects(result.findings);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.route).toBe('/community/v1/members/(?P<id>[\\d]+)');
+    expect(found[0]!.message).toMatch(
+      new RegExp(
+        `as member \\(member\\) was refused \\(403 \\w+\\) yet changed what was there: rights of member: capabilities \\+${ACME_CAPABILITY}; extra_capabilities \\+${ACME_CAPABILITY} \\(looked at because the rights watcher read every account after it\\)$`,
+      ),
+    );
     expect(after).toEqual(before);
   });
 });

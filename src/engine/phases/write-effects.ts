@@ -85,8 +85,9 @@ export class WriteEffects {
       return value === undefined ? [] : [{ name, value }];
     });
     const account = this.#rights.values.find((values) => ordinary.has(values.identity.name) && named.every(({ value }) => values[value] !== undefined));
+    if (named.length === 0 || account === undefined) return [];
     const [sample] = sampleCases(ctx, op, 'valid', 1, `${PHASE} account values`);
-    if (named.length === 0 || account === undefined || sample === undefined) return [];
+    if (sample === undefined) return [];
     const body: Record<string, unknown> = { ...((sample.body ?? {}) as Record<string, unknown>) };
     for (const { name, value } of named) body[name] = value === 'id' && op.args[name]?.type !== 'string' ? Number(account.id) : account[value];
     const requestCase: RequestCase = { ...sample, body };
@@ -115,7 +116,7 @@ export class WriteEffects {
     const actor = success.identity;
     const anonymous = actor.credentials === undefined;
     if (anonymous && op.method === 'DELETE') {
-      this.#judge(ctx, op, requestCase, { actor, write: success.exchange, suspicion: 'it was sent without credentials', reads: [], rightsChanged: [] }, [
+      judgeEffect(ctx, op, requestCase, { actor, write: success.exchange, suspicion: 'it was sent without credentials', reads: [], rightsChanged: [] }, [
         success.exchange,
       ]);
       return;
@@ -174,27 +175,41 @@ export class WriteEffects {
       reads.push(read);
     }
     const rightsChanged = await this.#rights.keep(ctx, op);
-    this.#judge(ctx, op, again, { actor, write: write.exchange, suspicion, reads, rightsChanged }, exchanges);
+    judgeEffect(ctx, op, again, { actor, write: write.exchange, suspicion, reads, rightsChanged }, exchanges);
   }
+}
 
-  #judge(
-    ctx: PhaseContext,
-    op: Operation,
-    requestCase: RequestCase,
-    found: { actor: Identity; write: Exchange; suspicion: string; reads: EffectRead[]; rightsChanged: string[] },
-    exchanges: Exchange[],
-  ): void {
-    const evidence: WriteEffectEvidence = {
-      method: op.method,
-      route: op.route,
-      actor: { name: found.actor.name, role: found.actor.role, anonymous: found.actor.credentials === undefined },
-      write: seenAnswer(found.write),
-      suspicion: found.suspicion,
-      reads: found.reads,
-      rightsChanged: found.rightsChanged,
-    };
-    ctx.run.judge(unauthorisedWriteEffect, evidence, { operation: op, phase: PHASE, exchanges, requestCase });
-  }
+interface Found {
+  actor: Identity;
+  write: Exchange;
+  suspicion: string;
+  reads: EffectRead[];
+  rightsChanged: string[];
+}
+
+function judgeEffect(ctx: PhaseContext, op: Operation, requestCase: RequestCase, found: Found, exchanges: Exchange[]): void {
+  const evidence: WriteEffectEvidence = {
+    method: op.method,
+    route: op.route,
+    actor: { name: found.actor.name, role: found.actor.role, anonymous: found.actor.credentials === undefined },
+    write: seenAnswer(found.write),
+    suspicion: found.suspicion,
+    reads: found.reads,
+    rightsChanged: found.rightsChanged,
+  };
+  ctx.run.judge(unauthorisedWriteEffect, evidence, { operation: op, phase: PHASE, exchanges, requestCase });
+}
+
+/** Rights of other accounts that `actor`'s write changed, as the rights watcher found them after it: a failure on its route. */
+export function judgeRightsChanged(
+  ctx: PhaseContext,
+  op: Operation,
+  requestCase: RequestCase,
+  actor: Identity,
+  write: Exchange,
+  rightsChanged: string[],
+): void {
+  judgeEffect(ctx, op, requestCase, { actor, write, suspicion: 'the rights watcher read every account after it', reads: [], rightsChanged }, [write]);
 }
 
 /** The GET of the same route (same locale). */
