@@ -6,6 +6,7 @@ import { authRefusalStatus } from './auth-refusal-status.js';
 import { allowHeader } from './allow-header.js';
 import { accessOtherAccount } from './access-other-account.js';
 import { accessRoleEscalation } from './access-role-escalation.js';
+import { unauthorisedWriteEffect } from './unauthorised-write-effect.js';
 import { invalidRejectedAnonymous } from './invalid-rejected-anonymous.js';
 import type { AnyEvidenceCheck } from '../types.js';
 
@@ -17,5 +18,6 @@ export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
   allowHeader,
   accessOtherAccount,
   accessRoleEscalation,
+  unauthorisedWriteEffect,
   invalidRejectedAnonymous,
 ];

@@ -23,6 +23,7 @@ import { anonymousWriteReason, mergedHints } from '../../../resources/index.js';
 import type { AccessCell } from '../../events.js';
 import type { PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
+import type { WriteEffects } from './write-effects.js';
 
 // The fuzz phase tells a carried-out DELETE by it.
 
@@ -69,9 +70,10 @@ async function tryEveryIdentity(ctx: PhaseContext, op: Operation, requestCase: R
  * Builds the matrix row of one operation and judges it. Returns the row's attempts (empty when no case could be
  * sent: every sampled one addressed a run identity's account, which the matrix never writes to).
  */
-export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attempt[]> {
+export async function accessRow(ctx: PhaseContext, op: Operation, effects?: WriteEffects): Promise<Attempt[]> {
   const write = !SAFE_METHODS.includes(op.method);
-  const cases = sampleCases(ctx, op, 'valid', write ? VALID_TRIES : 1, PHASE);
+  // Last, a body naming one of the run's accounts: a route that acts on an account only works with one it knows.
+  const cases = [...sampleCases(ctx, op, 'valid', write ? VALID_TRIES : 1, PHASE), ...(effects?.accountCases(ctx, op) ?? [])];
   let attempts: Attempt[] = [];
   let sent: RequestCase | undefined;
   let path = '';
@@ -118,6 +120,7 @@ export async function accessRow(ctx: PhaseContext, op: Operation): Promise<Attem
   if (openBecause !== undefined) row.openBecause = openBecause;
   judgeRow(ctx, op, sent, ignoredAuth, row, attempts);
   judgeRow(ctx, op, sent, accessPrivilege, row, attempts);
+  await effects?.consider(ctx, op, sent, attempts, openBecause);
   for (const attempt of attempts) {
     if (loginFailed(attempt.seen)) {
       ctx.execution.note(

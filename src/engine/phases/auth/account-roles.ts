@@ -6,7 +6,9 @@
  * takes part in no further probe. The run ends with every account as it began.
  *
  * The roles are read where the descriptor's `…/me` route says the account lives (`members/{id}`, `users/{id}`), in
- * `edit` context, and written back through that item's update when it takes `roles`.
+ * `edit` context, and written back through that item's update when it takes `roles`. Rights are more than roles:
+ * the same read answers WordPress's `capabilities` and `extra_capabilities` (a plugin grants a capability without a
+ * role), which are watched as well and written back where the update takes them.
  */
 import { SAFE_METHODS, type Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
@@ -21,7 +23,32 @@ interface RolesPlace {
   read: Operation;
   update: Operation | undefined;
   path: Record<string, string>;
-  starting: string[];
+  starting: Rights;
+}
+
+/** An account's rights as its `edit` read answers them: roles, and the capabilities it holds (sorted). */
+export interface Rights {
+  roles: string[];
+  capabilities: string[];
+  extraCapabilities: string[];
+}
+
+/** What the run knows of an account from its `edit` read: the values a write naming it would carry. */
+export interface AccountValues {
+  identity: Identity;
+  id: string;
+  email?: string;
+  login?: string;
+  name?: string;
+}
+
+/** The names of the capabilities a `{capability: true}` object grants. */
+function granted(value: unknown): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, holds]) => holds === true)
+    .map(([name]) => name)
+    .sort();
 }
 
 /** The item route `{collection}/{id}` of a locale, by method. */
@@ -32,25 +59,56 @@ function itemOperations(ctx: PhaseContext, locale: string | null, collection: st
   );
 }
 
-function rolesOf(json: unknown): string[] | undefined {
-  const roles = json !== null && typeof json === 'object' ? (json as { roles?: unknown }).roles : undefined;
-  return Array.isArray(roles) && roles.every((role) => typeof role === 'string') ? [...(roles as string[])].sort() : undefined;
+function rightsOf(json: unknown): Rights | undefined {
+  if (json === null || typeof json !== 'object') return undefined;
+  const { roles, capabilities, extra_capabilities: extra } = json as { roles?: unknown; capabilities?: unknown; extra_capabilities?: unknown };
+  if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return undefined;
+  return { roles: [...(roles as string[])].sort(), capabilities: granted(capabilities), extraCapabilities: granted(extra) };
 }
 
-const sameRoles = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((role, index) => role === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
+const sameRights = (a: Rights, b: Rights): boolean =>
+  sameList(a.roles, b.roles) && sameList(a.capabilities, b.capabilities) && sameList(a.extraCapabilities, b.extraCapabilities);
+
+/** `roles changed from [subscriber] to [administrator]; capabilities +manage_options`: what changed between two reads. */
+function rightsChange(from: Rights, to: Rights): string {
+  const parts: string[] = [];
+  if (!sameList(from.roles, to.roles)) parts.push(`roles changed from [${from.roles.join(', ')}] to [${to.roles.join(', ')}]`);
+  for (const [name, was, now] of [
+    ['capabilities', from.capabilities, to.capabilities],
+    ['extra_capabilities', from.extraCapabilities, to.extraCapabilities],
+  ] as const) {
+    const moved = [...now.filter((cap) => !was.includes(cap)).map((cap) => `+${cap}`), ...was.filter((cap) => !now.includes(cap)).map((cap) => `-${cap}`)];
+    if (moved.length > 0) parts.push(`${name} ${moved.slice(0, 6).join(' ')}${moved.length > 6 ? ' …' : ''}`);
+  }
+  return parts.join('; ');
+}
+
+/** The update that writes rights back: one that takes `roles`, or a plugin's capabilities. */
+const writesRights = (op: Operation): boolean =>
+  ['PATCH', 'POST', 'PUT'].includes(op.method) &&
+  (op.args.roles !== undefined || op.args.extra_capabilities !== undefined || op.args.capabilities !== undefined);
 
 export class AccountRoles {
   readonly #places: RolesPlace[];
   /** Accounts whose roles could not be put back: no further probe is sent as them. */
   readonly #lost = new Set<string>();
+  readonly #values: AccountValues[];
 
-  private constructor(places: RolesPlace[]) {
+  private constructor(places: RolesPlace[], values: AccountValues[]) {
     this.#places = places;
+    this.#values = values;
+  }
+
+  /** The e-mail address, login, id and name of each account whose rights are watched, as its first read answered them. */
+  get values(): readonly AccountValues[] {
+    return this.#values;
   }
 
   /** Reads each account's starting roles (as the administrator); accounts whose roles cannot be read are not kept. */
   static async read(ctx: PhaseContext, accounts: readonly Identity[]): Promise<AccountRoles> {
     const places: RolesPlace[] = [];
+    const values: AccountValues[] = [];
     for (const identity of accounts) {
       const account = ctx.execution.accountOf(identity);
       const where = account?.collections[0];
@@ -58,13 +116,15 @@ export class AccountRoles {
       const operations = itemOperations(ctx, where.locale, where.route);
       const read = operations.find((op) => op.method === 'GET');
       if (read === undefined) continue;
-      const update = operations.find((op) => ['PATCH', 'POST', 'PUT'].includes(op.method) && op.args.roles !== undefined);
+      const update = operations.find(writesRights);
       const path = { [read.pattern.variables[0]!.name]: String(account.id) };
-      const place = { identity, read, update, path, starting: [] as string[] };
-      const starting = await readRoles(ctx, place);
+      const place = { identity, read, update, path };
+      const json = await readAccount(ctx, place);
+      const starting = rightsOf(json);
       if (starting !== undefined) places.push({ ...place, starting });
+      values.push({ identity, id: String(account.id), ...accountValues(json) });
     }
-    return new AccountRoles(places);
+    return new AccountRoles(places, values);
   }
 
   /** False once an account's roles were changed and could not be put back: its probes stop. */
@@ -76,13 +136,15 @@ export class AccountRoles {
    * Reads every account's roles; puts back those a probe changed (as the administrator), and says so on `op`, the
    * operation of the probe just sent. An account whose roles stay changed is named in a note and probes no more.
    */
-  async keep(ctx: PhaseContext, op: Operation): Promise<void> {
+  async keep(ctx: PhaseContext, op: Operation): Promise<string[]> {
+    const changes: string[] = [];
     for (const place of this.#places) {
       if (this.#lost.has(place.identity.name)) continue;
-      const now = await readRoles(ctx, place);
-      if (now === undefined || sameRoles(now, place.starting)) continue;
-      const restored = await this.#restore(ctx, place);
-      const changed = `${place.identity.name}'s roles changed from [${place.starting.join(', ')}] to [${now.join(', ')}]`;
+      const now = rightsOf(await readAccount(ctx, place));
+      if (now === undefined || sameRights(now, place.starting)) continue;
+      changes.push(`${place.identity.name}: ${rightsChange(place.starting, now)}`);
+      const restored = await this.#restore(ctx, place, now);
+      const changed = `${place.identity.name}'s ${rightsChange(place.starting, now)}`;
       if (restored) {
         ctx.execution.note(op, `${PHASE}: ${changed}; the administrator put them back`);
         continue;
@@ -90,6 +152,7 @@ export class AccountRoles {
       this.#lost.add(place.identity.name);
       ctx.execution.note(op, `${PHASE}: ${changed} and could not be put back: ${place.identity.name} takes part in no further probe`);
     }
+    return changes;
   }
 
   /** The accounts (by name) whose roles are not what they started with at the end: none, unless one was lost. */
@@ -97,24 +160,49 @@ export class AccountRoles {
     return [...this.#lost];
   }
 
-  async #restore(ctx: PhaseContext, place: RolesPlace): Promise<boolean> {
-    const { update } = place;
+  async #restore(ctx: PhaseContext, place: RolesPlace, now: Rights): Promise<boolean> {
+    const { update, starting } = place;
     if (update === undefined || ctx.execution.credentials === undefined) return false;
-    const roles = update.args.roles?.type === 'string' && place.starting.length === 1 ? place.starting[0] : place.starting;
-    const requestCase: RequestCase = { operationId: update.id, kind: 'valid', path: place.path, query: {}, body: { roles } };
+    const body: Record<string, unknown> = {};
+    if (update.args.roles !== undefined && !sameList(now.roles, starting.roles))
+      body.roles = update.args.roles.type === 'string' && starting.roles.length === 1 ? starting.roles[0] : starting.roles;
+    // Capabilities a write granted are taken away by name (false), as WordPress's `remove_cap` would.
+    for (const [name, was, held] of [
+      ['extra_capabilities', starting.extraCapabilities, now.extraCapabilities],
+      ['capabilities', starting.capabilities, now.capabilities],
+    ] as const) {
+      if (update.args[name] === undefined || sameList(was, held)) continue;
+      body[name] = Object.fromEntries([...held.filter((cap) => !was.includes(cap)).map((cap) => [cap, false]), ...was.map((cap) => [cap, true])]);
+    }
+    if (Object.keys(body).length === 0) return false;
+    const requestCase: RequestCase = { operationId: update.id, kind: 'valid', path: place.path, query: {}, body };
     await ctx.execution.execute(update, requestCase, PHASE, { credentials: ctx.execution.credentials, unguarded: true });
-    const now = await readRoles(ctx, place);
-    return now !== undefined && sameRoles(now, place.starting);
+    const after = rightsOf(await readAccount(ctx, place));
+    return after !== undefined && sameRights(after, starting);
   }
 }
 
-/** The account's roles as the administrator reads them (as the account itself without one), in `edit` context. */
-async function readRoles(ctx: PhaseContext, place: Omit<RolesPlace, 'starting'>): Promise<string[] | undefined> {
+/** The values of an account's `edit` read that a write naming it would carry. */
+function accountValues(json: unknown): Omit<AccountValues, 'identity' | 'id'> {
+  const body = json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : {};
+  const text = (key: string): string | undefined => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : undefined);
+  const values: Omit<AccountValues, 'identity' | 'id'> = {};
+  const email = text('email');
+  const login = text('username') ?? text('user_login') ?? text('slug');
+  const name = text('name');
+  if (email !== undefined) values.email = email;
+  if (login !== undefined) values.login = login;
+  if (name !== undefined) values.name = name;
+  return values;
+}
+
+/** The account as the administrator reads it (as the account itself without one), in `edit` context; undefined unless 200. */
+async function readAccount(ctx: PhaseContext, place: Omit<RolesPlace, 'starting'>): Promise<unknown> {
   const { read } = place;
   if (!SAFE_METHODS.includes(read.method)) return undefined;
   const query = read.args.context?.enum?.includes('edit') ? { context: 'edit' } : {};
   const requestCase: RequestCase = { operationId: read.id, kind: 'valid', path: place.path, query, body: undefined };
   const credentials = ctx.execution.credentials ?? place.identity.credentials ?? null;
   const { exchange } = await ctx.execution.execute(read, requestCase, PHASE, { credentials });
-  return exchange.response?.status === 200 ? rolesOf(exchange.response.json) : undefined;
+  return exchange.response?.status === 200 ? exchange.response.json : undefined;
 }

@@ -23,6 +23,7 @@ import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
 import { AUTH_CHECKS } from '../../../checks/auth/index.js';
+import { WriteEffects } from './write-effects.js';
 
 const PHASE = 'auth';
 
@@ -169,15 +170,19 @@ export const authPhase: Phase = {
       AUTH_READS,
     );
     const candidates = [...writes, ...reads].filter((op) => ctx.shard.ownsOperation(op));
+    // Writes that succeeded where they should be in doubt are sent again after the matrix, one at a time, between
+    // the administrator's reads (`write-effects.ts`).
+    const effects = writes.length > 0 && !ctx.safeMethodsOnly ? await WriteEffects.start(ctx) : undefined;
     await forEachConcurrently(
       candidates,
       ctx.settings.connections,
       async (op) => {
-        const attempts = await accessRow(ctx, op);
+        const attempts = await accessRow(ctx, op, effects);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
       },
       () => ctx.execution.stopped,
     );
+    await effects?.confirm(ctx);
     await forEachConcurrently(
       refusing,
       ctx.settings.connections,

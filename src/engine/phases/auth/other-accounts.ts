@@ -21,6 +21,7 @@ import { ordinaryAccounts, type Identity } from '../../../request/identity.js';
 import { AccountRoles } from './account-roles.js';
 import type { PhaseContext } from '../phase.js';
 import { makeVictimData, removeVictimData } from './victim-state.js';
+import { judgeRightsChanged } from './write-effects.js';
 import { sampleCases } from '../../sample-cases.js';
 
 const PHASE = 'auth';
@@ -80,7 +81,7 @@ interface Probe {
  * Sends the probe's write as its actor (on purpose past the protection of the run's accounts), with the
  * administrator's reads around it, and hands what they answered to the probe's check.
  */
-async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt, readAt }: Probe): Promise<boolean> {
+async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt, readAt }: Probe): Promise<{ reported: boolean; write: Exchange }> {
   const read = readAt?.op ?? readOperation(ctx, op);
   const path = readAt?.path ?? requestCase.path;
   const before = read && ctx.execution.credentials ? [await readBack(ctx, read, path), await readBack(ctx, read, path)] : [];
@@ -100,7 +101,7 @@ async function probe(ctx: PhaseContext, { check, op, actor, requestCase, attempt
   const again = changedPlaces(evidence).length > 0 ? await readBack(ctx, read!, path) : undefined;
   if (again !== undefined) evidence.afterAgain = readOf(again);
   const exchanges = [...before.slice(1), write.exchange, ...(after ? [after] : []), ...(again ? [again] : [])];
-  return ctx.execution.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase }).length > 0;
+  return { reported: ctx.execution.judge(check, evidence, { operation: op, phase: PHASE, exchanges, requestCase }).length > 0, write: write.exchange };
 }
 
 /** Each ordinary account's write of every account-addressed operation, pointed at another ordinary account. */
@@ -232,8 +233,11 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
       break;
     }
     if (!roles.mayProbe(next.actor) || (next.once !== undefined && granted.has(next.once))) continue;
-    if ((await probe(ctx, next)) && next.once !== undefined) granted.add(next.once);
-    await roles.keep(ctx, next.op);
+    const { reported, write } = await probe(ctx, next);
+    if (reported && next.once !== undefined) granted.add(next.once);
+    const changed = await roles.keep(ctx, next.op);
+    // Rights the probe changed that its own check did not see (a capability beside the roles) fail on its route.
+    if (changed.length > 0 && !reported) judgeRightsChanged(ctx, next.op, next.requestCase, next.actor, write, changed);
   }
   await removeVictimData(ctx, victimData);
   return unsent;
