@@ -14,6 +14,7 @@ describe('security checks', () => {
       'edit_context_rights',
       'ignored_auth',
       'no_sensitive_data',
+      'unauthorised_write_effect',
     ]);
   });
 
