@@ -19,6 +19,7 @@ import { namedParams, wpErrorBody } from '../../../checks/answer/response-helper
 import type { Exchange } from '../../../http/types.js';
 import { accessRow } from './access.js';
 import { probeOtherAccounts } from './other-accounts.js';
+import { gatherVisibility } from './visibility.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
@@ -155,6 +156,9 @@ export const authPhase: Phase = {
     // left them out without a word. A run that could not send them all is incomplete.
     const unsent = await probeOtherAccounts(ctx);
     if (unsent > 0) ctx.execution.markIncomplete(`${unsent} account probes (other accounts' resources, own roles) not sent`);
+    // Who may read what, next, for the same reason: lists and totals held to each identity's own item reads.
+    const unjudged = await gatherVisibility(ctx);
+    if (unjudged.length > 0) ctx.execution.markIncomplete(`who may read what not judged for ${unjudged.join(', ')}`);
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.execution.credentials ?? ctx.execution.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);
