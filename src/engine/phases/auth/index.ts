@@ -177,15 +177,20 @@ export const authPhase: Phase = {
     // Writes that succeeded where they should be in doubt are sent again after the matrix, one at a time, between
     // the administrator's reads (`write-effects.ts`).
     const effects = writes.length > 0 && !ctx.safeMethodsOnly ? await WriteEffects.start(ctx) : undefined;
+    const writesLeft = new Set(candidates.filter((op) => !SAFE_METHODS.includes(op.method)));
     await forEachConcurrently(
       candidates,
       ctx.settings.connections,
       async (op) => {
+        writesLeft.delete(op);
         const attempts = await accessRow(ctx, op, effects);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
       },
       () => ctx.execution.stopped,
     );
+    // The matrix's writes judge who may write what: a run whose time ran out before them says so.
+    if (writesLeft.size > 0)
+      ctx.execution.markIncomplete(`${writesLeft.size} writes of the access matrix not sent as every identity (the run stopped, or the phase spent its share)`);
     await effects?.confirm(ctx);
     await forEachConcurrently(
       refusing,
