@@ -13,7 +13,9 @@ describe('security checks', () => {
       'access_role_escalation',
       'edit_context_rights',
       'ignored_auth',
+      'list_exposure',
       'no_sensitive_data',
+      'total_exposure',
       'unauthorised_write_effect',
     ]);
   });

@@ -8,6 +8,8 @@ import { accessOtherAccount } from './access-other-account.js';
 import { accessRoleEscalation } from './access-role-escalation.js';
 import { unauthorisedWriteEffect } from './unauthorised-write-effect.js';
 import { invalidRejectedAnonymous } from './invalid-rejected-anonymous.js';
+import { listExposure } from './list-exposure.js';
+import { totalExposure } from './total-exposure.js';
 import type { AnyEvidenceCheck } from '../types.js';
 
 export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
@@ -20,4 +22,6 @@ export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
   accessRoleEscalation,
   unauthorisedWriteEffect,
   invalidRejectedAnonymous,
+  listExposure,
+  totalExposure,
 ];

@@ -204,14 +204,19 @@ export class StepScript {
   }
 }
 
-/** Runs `body` as one sequence: a stop ends it quietly, and its cleanup always runs. Undefined when the run had stopped. */
+/**
+ * Runs `body` as one sequence: a stop ends it quietly, and its cleanup always runs. Undefined when the run had
+ * stopped. `pastPhaseShare`: a security probe, sent even when its phase has spent its share (only a stop of the
+ * whole run leaves it out).
+ */
 export async function runStepScript(
   ctx: PhaseContext,
   phase: string,
   name: string,
   body: (script: StepScript) => Promise<void>,
+  options: { pastPhaseShare?: boolean } = {},
 ): Promise<StepScript | undefined> {
-  if (ctx.execution.stopped) return undefined;
+  if (options.pastPhaseShare === true ? ctx.execution.control.reason !== undefined : ctx.execution.stopped) return undefined;
   const script = new StepScript(ctx, phase, name);
   try {
     await body(script);

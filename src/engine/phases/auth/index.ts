@@ -19,6 +19,7 @@ import { namedParams, wpErrorBody } from '../../../checks/answer/response-helper
 import type { Exchange } from '../../../http/types.js';
 import { accessRow } from './access.js';
 import { probeOtherAccounts } from './other-accounts.js';
+import { gatherVisibility } from './visibility.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
@@ -155,6 +156,9 @@ export const authPhase: Phase = {
     // left them out without a word. A run that could not send them all is incomplete.
     const unsent = await probeOtherAccounts(ctx);
     if (unsent > 0) ctx.execution.markIncomplete(`${unsent} account probes (other accounts' resources, own roles) not sent`);
+    // Who may read what, next, for the same reason: lists and totals held to each identity's own item reads.
+    const unjudged = await gatherVisibility(ctx);
+    if (unjudged.length > 0) ctx.execution.markIncomplete(`who may read what not judged for ${unjudged.join(', ')}`);
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.execution.credentials ?? ctx.execution.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);
@@ -173,15 +177,20 @@ export const authPhase: Phase = {
     // Writes that succeeded where they should be in doubt are sent again after the matrix, one at a time, between
     // the administrator's reads (`write-effects.ts`).
     const effects = writes.length > 0 && !ctx.safeMethodsOnly ? await WriteEffects.start(ctx) : undefined;
+    const writesLeft = new Set(candidates.filter((op) => !SAFE_METHODS.includes(op.method)));
     await forEachConcurrently(
       candidates,
       ctx.settings.connections,
       async (op) => {
+        writesLeft.delete(op);
         const attempts = await accessRow(ctx, op, effects);
         if (attempts.some((attempt) => attempt.seen.anonymous && isRefusal(attempt.seen.answer.status))) refusing.push(op);
       },
       () => ctx.execution.stopped,
     );
+    // The matrix's writes judge who may write what: a run whose time ran out before them says so.
+    if (writesLeft.size > 0)
+      ctx.execution.markIncomplete(`${writesLeft.size} writes of the access matrix not sent as every identity (the run stopped, or the phase spent its share)`);
     await effects?.confirm(ctx);
     await forEachConcurrently(
       refusing,

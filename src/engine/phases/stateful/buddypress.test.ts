@@ -60,8 +60,10 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
     expect(findingLines(findings).map((line) => line.replace(/:.*/, ''))).toEqual(['undeclared_required_argument failure en_gb POST /community/v1/signup']);
     const activation = sequencesOf(events).find((sequence) => sequence.name === 'signup activation');
     expect(activation?.outcome).toBe('passed');
-    // The least privileged first: a visitor activates, the administrator's attempt after it is refused.
+    // The least privileged first: a visitor activates, the administrator's attempt after it is refused. The first
+    // sequence of the phase, it is the one that learns the undeclared argument.
     expect(activation?.steps.map((step) => step.step)).toEqual([
+      'learnt field_1',
       'create community/v1 signup',
       'activated by anonymous (anonymous)',
       'activation again by admin (administrator)',

@@ -41,6 +41,11 @@ interface RelationScript {
   needs: RouteNeed[];
   /** Collections (contract keys) of the families it creates. */
   families: string[];
+  /**
+   * A probe of who may do what (activating a signup by its id as anonymous): run before every other sequence of the
+   * phase, in every locale, and past a spent share; a run that could not send it says so as incomplete.
+   */
+  security?: true;
   run(script: StepScript, env: FamilyEnv, token: string): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export const RELATION_SCRIPTS: readonly RelationScript[] = [
     // Its route is the signups' action the model infers, whatever its variable is called.
     needs: [{ find: activationOf }],
     families: [RELATION_ROUTES.signups, RELATION_ROUTES.members],
+    security: true,
     run: signupActivation,
   },
   {
@@ -99,6 +105,8 @@ interface PlannedScript {
   skip?: string;
   /** The target serves nothing of the interface it is about (plain WordPress and the community relations): no warning. */
   foreign?: boolean;
+  /** A security probe (`RelationScript.security`). */
+  security?: true;
   run(script: StepScript, token: string): Promise<void>;
 }
 
@@ -128,6 +136,7 @@ function planLocale(env: FamilyEnv, namespaces: ReadonlySet<string>): PlannedScr
       first: resolved[0],
       skip: foreign ? UNSERVED_RELATIONS : lacking ? 'the descriptor lacks routes for it' : undefined,
       foreign,
+      ...(relation.security ? { security: true as const } : {}),
       run: (script, token) => relation.run(script, env, token),
     });
   }
@@ -175,40 +184,44 @@ export const statefulPhase: Phase = {
         ),
   async gather(ctx) {
     let counter = 0;
-    // One after another: list totals are only meaningful while nothing else writes.
-    for (const { book, planned: sequences } of plans(ctx)) {
-      const lacking: string[] = [];
-      for (const planned of sequences) {
-        const base = { phase: PHASE, locale: book.locale, name: planned.name, ...(planned.family === undefined ? {} : { family: planned.family }) };
-        if (planned.skip !== undefined || planned.first === undefined) {
-          // A relation the target lacks routes for is worth a warning, unless it serves none of the interface's.
-          if (planned.family === undefined && planned.foreign !== true) lacking.push(planned.name);
-          emitSequence(ctx, { ...base, outcome: 'skipped', reason: planned.skip ?? 'no route to start from', steps: [], leftovers: [] });
-          continue;
-        }
-        // Counted whether or not this shard runs it: a sequence's names are the same in a split run.
-        counter += 1;
-        const name = sequenceUnit(planned, book);
-        // The one place the phase decides whether a sequence runs in this shard.
-        if (!ctx.shard.owns(name)) continue;
-        const token = seededToken(ctx.execution.seed, 's', counter);
-        const script = await runStepScript(ctx, PHASE, name, (running) => planned.run(running, token));
-        if (script === undefined) continue;
-        const outcome = script.outcome ?? { result: 'passed' as const };
-        emitSequence(ctx, {
-          ...base,
-          outcome: outcome.result,
-          ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
-          steps: script.steps,
-          leftovers: script.leftovers,
-        });
+    // The security probes of every locale first, then the rest in the order planned; one after another: list totals
+    // are only meaningful while nothing else writes.
+    const entries = plans(ctx).flatMap(({ book, planned }) => planned.map((sequence) => ({ book, planned: sequence })));
+    const ordered = [...entries.filter((entry) => entry.planned.security), ...entries.filter((entry) => !entry.planned.security)];
+    const lacking = new Map<RouteBook, string[]>();
+    for (const { book, planned } of ordered) {
+      const base = { phase: PHASE, locale: book.locale, name: planned.name, ...(planned.family === undefined ? {} : { family: planned.family }) };
+      if (planned.skip !== undefined || planned.first === undefined) {
+        // A relation the target lacks routes for is worth a warning, unless it serves none of the interface's.
+        if (planned.family === undefined && planned.foreign !== true) lacking.set(book, [...(lacking.get(book) ?? []), planned.name]);
+        emitSequence(ctx, { ...base, outcome: 'skipped', reason: planned.skip ?? 'no route to start from', steps: [], leftovers: [] });
+        continue;
       }
-      if (lacking.length > 0) {
-        ctx.execution.emit({
-          type: 'warning',
-          message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${lacking.join(', ')}; not run`,
-        });
+      // Counted whether or not this shard runs it: a sequence's names are the same in a split run.
+      counter += 1;
+      const name = sequenceUnit(planned, book);
+      // The one place the phase decides whether a sequence runs in this shard.
+      if (!ctx.shard.owns(name)) continue;
+      const token = seededToken(ctx.execution.seed, 's', counter);
+      const script = await runStepScript(ctx, PHASE, name, (running) => planned.run(running, token), { pastPhaseShare: planned.security === true });
+      if (script === undefined) {
+        if (planned.security) ctx.execution.markIncomplete(`stateful: ${name}, a security probe, not sent (the run had stopped)`);
+        continue;
       }
+      const outcome = script.outcome ?? { result: 'passed' as const };
+      emitSequence(ctx, {
+        ...base,
+        outcome: outcome.result,
+        ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+        steps: script.steps,
+        leftovers: script.leftovers,
+      });
+    }
+    for (const [book, names] of lacking) {
+      ctx.execution.emit({
+        type: 'warning',
+        message: `stateful: locale ${book.locale ?? '(none)'}: the descriptor lacks routes for ${names.join(', ')}; not run`,
+      });
     }
   },
 };

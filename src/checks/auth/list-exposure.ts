@@ -1,0 +1,25 @@
+/** `list_exposure`: a list answered to an identity shows an item that identity's own item read refuses. */
+import { describeSeen } from '../answer-seen.js';
+import type { EvidenceCheck } from '../types.js';
+import { hiddenFrom, listLine, whoIs, type VisibilityEvidence } from './visibility.js';
+
+export const listExposure: EvidenceCheck<VisibilityEvidence> = {
+  name: 'list_exposure',
+  severity: 'failure',
+  concern: 'security',
+  description:
+    "A list answered to an identity shows no item that identity's own item read refuses (401, 403 or 404 while the administrator's read finds it): what a caller may not read, it must not learn from a list.",
+  evidence: 'auth',
+  judge(evidence) {
+    const listed = new Set(evidence.listed);
+    const exposed = evidence.reads.filter((read) => listed.has(read.id) && hiddenFrom(read));
+    if (exposed.length === 0) return [];
+    const items = exposed.map((read) => `${read.id} (its read answered ${describeSeen(read.identity)})`).join(', ');
+    return [
+      {
+        message: `${listLine(evidence)} answered ${whoIs(evidence.identity)} item${exposed.length === 1 ? '' : 's'} ${items} that ${evidence.itemRoute} refuses them`,
+        cause: `${evidence.identity.role} listed, read ${describeSeen(exposed[0]!.identity)}`,
+      },
+    ];
+  },
+};

@@ -1,0 +1,193 @@
+/**
+ * Who may read what, gathered early in the auth phase (after the account probes, before the access matrix): for
+ * each list route with an item read beside it, the administrator's list (plainly, and with every status the
+ * route's `status` argument offers, where it declares one), each further identity's list with the same queries, and
+ * a few sampled items read as every identity. The identity's own item read is the rule; the checks of
+ * `checks/auth/` (`list_exposure`, `total_exposure`) hold its lists and totals to it.
+ *
+ * Cheap on purpose (a security probe must not cost the run its other work): one locale's routes (visibility is the
+ * data's, not the language's), at most `ITEMS_PER_LIST` items read per route, and the administrator's read only of an
+ * item some identity was refused.
+ */
+import { seenAnswer, isRefusal } from '../../../checks/answer-seen.js';
+import { listExposure } from '../../../checks/auth/list-exposure.js';
+import { totalExposure } from '../../../checks/auth/total-exposure.js';
+import type { ItemReads, VisibilityEvidence } from '../../../checks/auth/visibility.js';
+import type { Operation } from '../../../descriptor/types.js';
+import type { Exchange } from '../../../http/types.js';
+import type { Identity } from '../../../request/identity.js';
+import type { Credentials } from '../../../request/types.js';
+import type { PhaseContext } from '../phase.js';
+
+const PHASE = 'auth';
+/** Items read as every identity per list route, at most. */
+export const ITEMS_PER_LIST = 3;
+/** The page size asked for, where the route declares `per_page` (its maximum when lower). */
+const PAGE_SIZE = 100;
+
+interface ListedRoute {
+  list: Operation;
+  item: Operation;
+  variable: string;
+}
+
+/** Each list of this shard's first locale with the item read `{list}/{id}` beside it (no `…/me`, no nested lists). */
+export function listedRoutes(operations: readonly Operation[]): ListedRoute[] {
+  const locale = operations[0]?.locale;
+  const gets = operations.filter((op) => op.method === 'GET' && op.locale === locale);
+  const routes: ListedRoute[] = [];
+  for (const list of gets.filter((op) => op.pattern.variables.length === 0)) {
+    const item = gets.find(
+      (op) => op.pattern.variables.length === 1 && op.pattern.template === `${list.pattern.template.replace(/\/$/, '')}/{${op.pattern.variables[0]!.name}}`,
+    );
+    if (item !== undefined) routes.push({ list, item, variable: item.pattern.variables[0]!.name });
+  }
+  return routes;
+}
+
+/** The queries a list is sent with: as it is, and, where `status` offers them, with every status at once. */
+function listQueries(list: Operation): Array<Record<string, unknown>> {
+  const perPage = list.args.per_page;
+  const size = perPage === undefined ? undefined : Math.min(PAGE_SIZE, typeof perPage.maximum === 'number' ? perPage.maximum : PAGE_SIZE);
+  const base: Record<string, unknown> = size === undefined ? {} : { per_page: size };
+  const status = list.args.status;
+  const offered = status?.enum ?? (status?.items as { enum?: unknown[] } | undefined)?.enum;
+  if (status === undefined || offered === undefined) return [base];
+  if (offered.includes('any')) return [base, { ...base, status: 'any' }];
+  return status.type === 'array' ? [base, { ...base, status: offered.map(String) }] : [base];
+}
+
+/** The ids a list answered (its items' `id`, or the item route's variable), in order. */
+function listedIds(exchange: Exchange, variable: string): string[] | undefined {
+  const body = exchange.response?.json;
+  if (exchange.response?.status !== 200 || !Array.isArray(body)) return undefined;
+  const ids: string[] = [];
+  for (const entry of body) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const record = entry as Record<string, unknown>;
+    const id = record.id ?? record[variable];
+    if (typeof id === 'number' || (typeof id === 'string' && id !== '')) ids.push(String(id));
+  }
+  return ids;
+}
+
+function totalOf(exchange: Exchange): number | undefined {
+  const header = exchange.response?.headers['x-wp-total'];
+  const total = header === undefined ? Number.NaN : Number(header);
+  return Number.isInteger(total) ? total : undefined;
+}
+
+async function get(ctx: PhaseContext, op: Operation, path: Record<string, string>, query: Record<string, unknown>, as: Credentials | null): Promise<Exchange> {
+  const requestCase = { operationId: op.id, kind: 'valid' as const, path, query, body: undefined };
+  return (await ctx.execution.execute(op, requestCase, PHASE, { credentials: as })).exchange;
+}
+
+interface AnsweredList {
+  query: Record<string, unknown>;
+  ids: string[];
+  total: number | undefined;
+  exchange: Exchange;
+}
+
+/**
+ * Items worth reading, up to `ITEMS_PER_LIST`: first those not in every list (a status only some see, an item only
+ * some are shown), then the lists' items in turn, so items every list shows are tried too.
+ */
+function sampledItems(lists: readonly AnsweredList[]): string[] {
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const id of new Set(list.ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const differing = [...counts].filter(([, count]) => count < lists.length).map(([id]) => id);
+  const longest = Math.max(0, ...lists.map((list) => list.ids.length));
+  // Then the lists' items in turn, first of each, second of each…: every list is sampled, not only the first.
+  const inTurn = Array.from({ length: longest }, (_, index) => lists.flatMap((list) => list.ids.slice(index, index + 1))).flat();
+  return [...new Set([...differing, ...inTurn])].slice(0, ITEMS_PER_LIST);
+}
+
+/** Gathers and judges one list route; returns false when a hard stop left it unfinished. */
+async function judgeRoute(
+  ctx: PhaseContext,
+  route: ListedRoute,
+  administrator: Credentials,
+  others: readonly Identity[],
+  stopped: () => boolean,
+): Promise<boolean> {
+  const queries = listQueries(route.list);
+  const administratorLists: AnsweredList[] = [];
+  for (const query of queries) {
+    const exchange = await get(ctx, route.list, {}, query, administrator);
+    const ids = listedIds(exchange, route.variable);
+    if (ids !== undefined) administratorLists.push({ query, ids, total: totalOf(exchange), exchange });
+  }
+  if (administratorLists.length === 0) return true;
+  const identityLists = new Map<Identity, AnsweredList[]>();
+  for (const identity of others) {
+    if (stopped()) return false;
+    const answered: AnsweredList[] = [];
+    for (const { query } of administratorLists) {
+      const exchange = await get(ctx, route.list, {}, query, identity.credentials ?? null);
+      const ids = listedIds(exchange, route.variable);
+      if (ids !== undefined) answered.push({ query, ids, total: totalOf(exchange), exchange });
+    }
+    identityLists.set(identity, answered);
+  }
+  const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()]);
+  const reads = new Map<Identity, ItemReads[]>();
+  const administratorReads = new Map<string, { seen: ItemReads['administrator']; exchange: Exchange }>();
+  for (const identity of others) {
+    const own: ItemReads[] = [];
+    for (const id of items) {
+      if (stopped()) return false;
+      const exchange = await get(ctx, route.item, { [route.variable]: id }, {}, identity.credentials ?? null);
+      const seen = seenAnswer(exchange);
+      // The administrator's read only where it decides something: the identity was refused or not found.
+      if ((isRefusal(seen.status) || seen.status === 404) && !administratorReads.has(id)) {
+        const read = await get(ctx, route.item, { [route.variable]: id }, {}, administrator);
+        administratorReads.set(id, { seen: seenAnswer(read), exchange: read });
+      }
+      own.push({ id, identity: seen, administrator: administratorReads.get(id)?.seen ?? { status: undefined, code: undefined } });
+    }
+    reads.set(identity, own);
+  }
+  for (const identity of others) {
+    for (const list of identityLists.get(identity) ?? []) {
+      const administratorList = administratorLists.find((candidate) => candidate.query === list.query)!;
+      const evidence: VisibilityEvidence = {
+        listRoute: route.list.route,
+        itemRoute: `GET ${route.item.route}`,
+        identity: { name: identity.name, role: identity.role },
+        query: list.query,
+        listed: list.ids,
+        administratorListed: administratorList.ids,
+        reads: reads.get(identity) ?? [],
+      };
+      if (list.total !== undefined) evidence.total = list.total;
+      if (administratorList.total !== undefined) evidence.administratorTotal = administratorList.total;
+      if (typeof list.query.per_page === 'number') evidence.perPage = list.query.per_page;
+      const requestCase = { operationId: route.list.id, kind: 'valid' as const, path: {}, query: list.query, body: undefined };
+      const exchanges = [list.exchange, administratorList.exchange, ...[...administratorReads.values()].map((read) => read.exchange)];
+      for (const check of [listExposure, totalExposure]) ctx.execution.judge(check, evidence, { operation: route.list, phase: PHASE, exchanges, requestCase });
+    }
+  }
+  return true;
+}
+
+/**
+ * Who may read what, for every listed route this shard owns. Stops only at a hard stop (an interrupt, a dead target):
+ * it runs early in its phase, so a spent share does not leave it out. Returns the routes left unjudged.
+ */
+export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
+  const administrator = ctx.execution.credentials;
+  if (administrator === undefined) return [];
+  const others = ctx.execution.identities.filter((identity) => identity.credentials?.user !== administrator.user);
+  if (others.length === 0) return [];
+  const stopped = (): boolean => {
+    const reason = ctx.execution.control.reason;
+    return reason !== undefined && reason.kind !== 'time-budget';
+  };
+  const routes = listedRoutes(ctx.operations.filter((op) => ctx.shard.ownsOperation(op)));
+  const unjudged: string[] = [];
+  for (const route of routes) {
+    if (stopped() || !(await judgeRoute(ctx, route, administrator, others, stopped))) unjudged.push(route.list.route);
+  }
+  return unjudged;
+}
