@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FindingsBook } from '../engine/execution/findings-book.js';
+import { judgeBaseline } from '../engine/baseline.js';
 import { readBaseline, WORDPRESS_BASELINE } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { temporaryFolders } from '../testing/temporary-folders.js';
@@ -61,5 +62,33 @@ describe('--baseline', () => {
     expect(onPlugin).toEqual({ route: String.raw`/community/v1/members/(?P<id>[\d]+)`, message: 'status: "trash" is not one of the enum', known: false });
     // Given as the run's baseline, it applies to the WordPress routes of a site with locales and plugins too.
     expect(report({ baseline: wordpress, wordpressOwn: wordpress }).map((finding) => finding.known)).toEqual([true, false]);
+  });
+
+  it('knows a WordPress-route finding the shipped baseline lists in every locale of a site served with locales (--locales en_gb,el), and judges its entry there', async () => {
+    const wordpress = await readBaseline(WORDPRESS_BASELINE);
+    // The shipped entries name no locale: each stands for every locale a site serves WordPress's routes in.
+    expect(wordpress.entries.filter((entry) => entry.locale !== undefined)).toEqual([]);
+    const route = String.raw`/wp/v2/posts/(?P<id>[\d]+)`;
+    const findings = new FindingsBook({ seed: 1, secrets: [], emit: () => undefined, baseline: wordpress, wordpressOwn: wordpress });
+    for (const locale of ['en_gb', 'el'])
+      findings.report({
+        check: 'response_schema',
+        severity: 'failure',
+        operation: { locale, method: 'DELETE', route },
+        message: 'status: "trash"',
+        phase: 'stateful',
+        exchanges: [],
+      });
+    expect(findings.findings().map((finding) => [finding.locale, finding.known !== undefined])).toEqual([
+      ['en_gb', true],
+      ['el', true],
+    ]);
+    expect(findings.tally()).toMatchObject({ failures: 0, known: 2 });
+    // Judged against the run's coverage in both locales: the entry was seen, neither fixed nor unchecked.
+    const coverage = ['en_gb', 'el'].map((locale) => ({ locale, route, requests: 3 }));
+    const outcome = judgeBaseline(wordpress, findings.findings(), ['response_schema'], coverage);
+    const entry = (list: readonly { check: string; method: string; route: string }[]) =>
+      list.filter((one) => one.check === 'response_schema' && one.method === 'DELETE' && one.route === route);
+    expect([entry(outcome.fixed), entry(outcome.unchecked), outcome.known]).toEqual([[], [], 2]);
   });
 });

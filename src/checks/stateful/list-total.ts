@@ -1,9 +1,10 @@
 /**
  * list_total: a created resource is in its list, whose X-WP-Total grows by one with it and shrinks back after its
  * delete. The totals are those of a list narrowed to what the run can attribute to itself (by `include`, by its
- * search token, by its own parent), and they are compared only when the list's other items are the same at both
- * reads: another writer on the same server (a parallel shard, another user) changes whole-list totals without any
- * fault of the server's.
+ * search token, by its own parent), read with the resource's own value for any list argument whose declared default
+ * would leave it out (a notification of a component the site did not register), and they are compared only when the
+ * list's other items are the same at both reads: another writer on the same server (a parallel shard, another user)
+ * changes whole-list totals without any fault of the server's.
  */
 import { itemsWith } from './step-answer.js';
 import type { CheckFailure, EvidenceCheck } from '../types.js';

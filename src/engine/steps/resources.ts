@@ -182,17 +182,20 @@ export async function createResource(
   env: FamilyEnv,
   family: ResourceFamily,
   token: string,
-  /** Runs once the parents exist, before the create (a list total a sub-resource can only read then). */
-  beforeCreate?: (collectionPath: Record<string, string>, parentIds: Record<string, string>) => Promise<void>,
+  /**
+   * Runs once the parents exist and the create's body is known, before the create (a list total a sub-resource can
+   * only read then, narrowed as the new item's values narrow its list).
+   */
+  beforeCreate?: (collectionPath: Record<string, string>, parentIds: Record<string, string>, body: Record<string, unknown>) => Promise<void>,
 ): Promise<CreatedResource> {
   const operations = familyOperations(env.book, family);
   if (operations === undefined) throw new Error(`${family.name}: routes missing; the caller checks them first`);
   const parents = await createParents(script, env, family, token, operations.create);
-  await beforeCreate?.(parents.collectionPath, parents.ids);
   const made = createBody(family, token, parents.ids, await existingItemIds(script, env, family));
   if ('missing' in made)
     script.stop(operations.create, `no valid value for the required argument "${made.missing}" of a ${family.name} create: a hint can give one`);
   const { body } = made;
+  await beforeCreate?.(parents.collectionPath, parents.ids, body);
   const upload = createUpload(family, token);
   const answer = await script.send(operations.create, { path: parents.collectionPath, body, upload });
   if (answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {

@@ -255,3 +255,52 @@ export function signupRequiresProfileField(id: number, options: readonly string[
     return forward({ ...request, body: JSON.stringify(rest) });
   };
 }
+
+const GROUPS = '/community/v1/profile/groups';
+
+/**
+ * A list whose default narrows by a registry the run did not register into, as BuddyPress's notifications list
+ * defaults to the components the site registered: the profile group create takes a `component_name` (`made`), and
+ * the groups list declares `component_name` with the default `registered`, listing and counting only the groups of
+ * the component it is given (those made without one are `registered`'s). `settable: false`: the list's argument is
+ * an enum of `registered` alone, so it cannot be asked for the others.
+ */
+export function listDefaultNarrows(registered: string, made: string, settable = true): Fault[] {
+  const components = new Map<number, string>();
+  return [
+    editDescriptor((root) => {
+      for (const endpoint of root.routes[GROUPS]?.endpoints ?? []) {
+        const methods = (endpoint as { methods?: string[] }).methods ?? [];
+        const description = 'The component the item belongs to.';
+        if (methods.includes('POST')) endpoint.args.component_name = { type: 'string', enum: [made], required: true, description };
+        if (methods.includes('GET'))
+          endpoint.args.component_name = { type: 'string', default: registered, required: false, description, ...(settable ? {} : { enum: [registered] }) };
+      }
+    }),
+    async (request, forward) => {
+      const path = pathOf(request);
+      if (path !== GROUPS) return forward(request);
+      const [route, search = ''] = request.path.split('?');
+      if (request.method === 'POST') {
+        const { component_name: component, ...body } = (request.body === '' ? {} : JSON.parse(request.body)) as Record<string, unknown>;
+        const answer = await forward({ ...request, body: JSON.stringify(body) });
+        const item = answer.status < 300 ? (JSON.parse(answer.body) as unknown) : undefined;
+        if (isObject(item) && typeof item.id === 'number' && typeof component === 'string') components.set(item.id, component);
+        return answer;
+      }
+      if (request.method !== 'GET') return forward(request);
+      const query = new URLSearchParams(search);
+      const asked = query.get('component_name') ?? registered;
+      query.delete('component_name');
+      // Every group's id, to leave out those of other components (the reference server's own exclude_groups does).
+      const all = await forward({ ...request, path: `${route}?per_page=100` });
+      const ids = all.status === 200 ? (JSON.parse(all.body) as Array<{ id: number }>).map((group) => group.id) : [];
+      const others = ids.filter((id) => (components.get(id) ?? registered) !== asked);
+      const excluded = [...query.getAll('exclude_groups'), ...query.getAll('exclude_groups[]')].flatMap((value) => value.split(','));
+      query.delete('exclude_groups');
+      query.delete('exclude_groups[]');
+      if (excluded.length + others.length > 0) query.set('exclude_groups', [...excluded, ...others.map(String)].join(','));
+      return forward({ ...request, path: `${route}?${query.toString()}` });
+    },
+  ];
+}

@@ -11,6 +11,7 @@ import {
   descriptionRenderedOnly,
   fieldDataUnserialized,
   groupUpdateRequires,
+  listDefaultNarrows,
   memberDeleteNeedsReassign,
   memberTypeValidated,
   newMembersUnlisted,
@@ -20,7 +21,7 @@ import {
   singleItemsAsArrays,
 } from '../../testing/buddypress-shapes.js';
 import { basicAuthorization } from '../../../request/index.js';
-import { actsAs, requiresUndeclared, writtenFieldLost } from '../../testing/faults.js';
+import { actsAs, listTotalCached, requiresUndeclared, writtenFieldLost } from '../../testing/faults.js';
 import { startFaultyServer, type FaultyServer } from '../../testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, findingLines, phaseAgainstFaults, runPhase } from '../../testing/phase-run.js';
 
@@ -189,6 +190,36 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
     expect(outcomes).toMatchObject({ 'community/v1 signup life cycle': 'passed', 'signup activation': 'passed' });
     expect(notes).toContain(
       'en_gb POST /community/v1/signup: stateful: learnt the undeclared argument(s) field_3 from a refusal; later requests give them a value',
+    );
+  });
+
+  it("reads a list whose declared default leaves the new item out (a component the site did not register) with the item's own value", async () => {
+    const { findings, events, notes } = await runWith(listDefaultNarrows('xprofile', 'activity'));
+    expect(findingLines(findings)).toEqual([]);
+    const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
+    expect(groups?.outcome).toBe('passed');
+    expect(groups?.steps.filter((step) => /^(listed|list total|found by search)/.test(step.step)).map((step) => `${step.step}: ${step.outcome}`)).toEqual([
+      'listed: ok',
+      'found by search: ok',
+      'list total back: ok',
+    ]);
+    expect(notes.filter((note) => note.includes('profile/groups') && note.includes('rule of its own'))).toEqual([]);
+    // Read so, its total is judged: one that does not move with the create is found.
+    const cached = await runWith([...listDefaultNarrows('xprofile', 'activity'), listTotalCached(/^\/community\/v1\/profile\/groups$/)]);
+    expect(findingLines(cached.findings).map((line) => line.replace(/:.*/, ''))).toContain('list_total failure en_gb GET /community/v1/profile/groups');
+  });
+
+  it("leaves the list of such an item out with a note when its list cannot be asked for the item's value", async () => {
+    const { findings, events, notes } = await runWith(listDefaultNarrows('xprofile', 'activity', false));
+    expect(findingLines(findings)).toEqual([]);
+    const groups = sequencesOf(events).find((sequence) => sequence.name === 'community/v1 profile/groups life cycle');
+    expect(groups?.outcome).toBe('passed');
+    expect(groups?.steps.filter((step) => /^(listed|list total)/.test(step.step)).map((step) => `${step.step}: ${step.outcome}`)).toEqual([
+      'listed: skipped',
+      'list total back: skipped',
+    ]);
+    expect(notes.filter((note) => note.includes('profile/groups')).map((note) => note.replace(/ \d+ /g, ' N '))).toContain(
+      'en_gb POST /community/v1/profile/groups: stateful: the new community/v1 profile/groups N is left out by its list\'s default component_name="xprofile", which cannot be set to its value: neither its list nor its X-WP-Total is judged',
     );
   });
 });

@@ -24,7 +24,19 @@ import { duplicateCreate } from '../../../checks/stateful/duplicate-create.js';
 import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
 import { describeAnswer, idText, isSuccess, itemsWith, type StepAnswer } from '../../../checks/stateful/step-answer.js';
 import { useAfterDelete } from '../../../checks/stateful/use-after-delete.js';
-import { findInList, listBase, listRead, readList, searchable, searchFor, totalsAfterCreate, totalWithResource, type ListRead } from './own-in-list.js';
+import {
+  defaultNarrowing,
+  findInList,
+  listBase,
+  listRead,
+  readList,
+  searchable,
+  searchFor,
+  totalsAfterCreate,
+  totalWithResource,
+  type DefaultNarrowing,
+  type ListRead,
+} from './own-in-list.js';
 import { learnLeftOut, leavesItemsOut } from '../../left-out.js';
 import { emptyTextAnswered, readQuery, updateEveryField, writableFields } from './updates.js';
 import { createResource, deleteArgs, familyOperations, idInUrl, type CreatedResource, type FamilyEnv, type FamilyOperations } from '../../steps/resources.js';
@@ -237,9 +249,14 @@ export async function resourceLifecycle(script: StepScript, env: FamilyEnv, fami
   // The total before is read once the parents exist: a sub-resource's list, or a list filtered by parent, is theirs.
   // Also narrowed by the token where the list searches: what it counts then is the run's own doing.
   const totalsBefore: { base?: ListTotalRead; searched?: ListTotalRead } = {};
-  const resource = await createResource(script, env, family, token, async (collectionPath, parentIds) => {
+  // The list's declared defaults may leave the new item out (a component it was not made for): read it with the
+  // item's own values for them, before and after alike.
+  let narrowing: DefaultNarrowing = { query: {}, unsettable: [] };
+  const resource = await createResource(script, env, family, token, async (collectionPath, parentIds, body) => {
     if (list === undefined) return;
-    const query = listBase(family, { body: {}, parentIds }, created);
+    narrowing = defaultNarrowing(list, family, body);
+    if (narrowing.unsettable.length > 0) return;
+    const query = { ...listBase(family, { body: {}, parentIds }, created), ...narrowing.query };
     totalsBefore.base = (await readList(script, family, list, collectionPath, query)).read;
     if (family.list?.search) totalsBefore.searched = (await readList(script, family, list, collectionPath, searchFor(query, token))).read;
   });
@@ -259,10 +276,16 @@ export async function resourceLifecycle(script: StepScript, env: FamilyEnv, fami
     script.record(`read through ${other.locale}`, 'ok');
   }
 
-  let base = listBase(family, resource, first.field('status'));
+  let base = { ...listBase(family, resource, first.field('status')), ...narrowing.query };
   // The list leaves the resource out by a rule of its own: no total counts it.
   let leftOut = false;
-  if (list !== undefined) {
+  if (list !== undefined && narrowing.unsettable.length > 0) {
+    const note = `the new ${family.name} ${resource.id} is left out by its list's default ${narrowing.unsettable.join(', ')}, which cannot be set to its value: neither its list nor its X-WP-Total is judged`;
+    // On the create, which this run sent: the list may have had no request of its own.
+    script.ctx.execution.note(ops.create, `${script.phase}: ${note}`);
+    script.record('listed', 'skipped', note);
+    leftOut = true;
+  } else if (list !== undefined) {
     const narrowed = await findInList(script, family, list, resource, base, token);
     const totals = await totalsAfterCreate(script, family, list, resource, base, token, totalsBefore, narrowed);
     if (judgeListed(script, list, narrowed.listed, totals.before, totals.after)) {
@@ -284,7 +307,7 @@ export async function resourceLifecycle(script: StepScript, env: FamilyEnv, fami
   // A status the list cannot filter by (an update wrote one outside its vocabulary): no total counts the resource.
   const unlisted = leftOut || (typeof status === 'string' && family.list?.status !== undefined && !family.list.status.includes(status));
   // An update may have changed the status the list filters by: the totals compare under the new one.
-  base = listBase(family, resource, status);
+  base = { ...listBase(family, resource, status), ...narrowing.query };
   const withIt = list === undefined || unlisted ? undefined : await totalWithResource(script, family, list, resource, base, token);
   if ((await deleteResource(script, family, ops, resource, token)) === 'trashed') return;
   await expectGone(script, ops.read, { path: resource.path }, `reading the ${family.name}`);

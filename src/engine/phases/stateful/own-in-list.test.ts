@@ -3,6 +3,9 @@ import { listTotalCached, noTotalsOnEmptyLists } from '../../testing/faults.js';
 import { startFaultyServer, type Fault } from '../../testing/faulty-server.js';
 import { findingLines, runPhase } from '../../testing/phase-run.js';
 import { statefulPhase } from './index.js';
+import { defaultNarrowing } from './own-in-list.js';
+import { fakeOperation } from '../../../checks/testing/exchange-builders.js';
+import type { ResourceFamily } from '../../../resources/index.js';
 import { anotherWriter } from './testing/another-writer.js';
 
 /** The stateful phase against a server with `faults`, another writer making and deleting resources before each list read. */
@@ -62,5 +65,36 @@ describe('the collections phase with another writer on the server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("a list's declared defaults, for one new item", () => {
+  const list = fakeOperation('GET', '/community/v1/notifications', {
+    component_name: { type: 'string', default: 'xprofile', required: false },
+    component_action: { type: 'array', items: { type: 'string', enum: ['new_field', 'updated'] }, default: ['new_field'], required: false },
+    type: { type: 'string', default: 'comment', required: false },
+    user_login: { type: 'string', default: '', required: false },
+    order_by: { type: 'string', default: 'last_updated', required: false },
+    status: { type: 'string', default: 'publish', required: false },
+    profile_group_id: { type: 'integer', default: 1, required: false },
+  });
+  const family = { list: { filters: { profile_group_id: 'group_id' } } } as unknown as ResourceFamily;
+
+  it("sets each argument whose non-empty default leaves out the item's value to that value", () => {
+    expect(defaultNarrowing(list, family, { component_name: 'activity', component_action: 'updated' })).toEqual({
+      query: { component_name: 'activity', component_action: ['updated'] },
+      unsettable: [],
+    });
+  });
+
+  it('leaves alone the values the default holds, empty defaults, arguments that shape the answer, and the filters the life cycle sets', () => {
+    const values = { component_name: 'xprofile', component_action: ['new_field'], user_login: 'someone', order_by: 'id', status: 'draft', profile_group_id: 7 };
+    expect(defaultNarrowing(list, family, values)).toEqual({ query: {}, unsettable: [] });
+    // A list argument the create does not write (WordPress's comments `type`) says nothing.
+    expect(defaultNarrowing(list, family, {})).toEqual({ query: {}, unsettable: [] });
+  });
+
+  it('names a default that cannot be set to the value (outside its enum)', () => {
+    expect(defaultNarrowing(list, family, { component_action: 'deleted' })).toEqual({ query: {}, unsettable: ['component_action=["new_field"]'] });
   });
 });

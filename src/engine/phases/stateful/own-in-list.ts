@@ -7,7 +7,7 @@
 import type { ListTotalRead, ListTotalStep } from '../../../checks/collections/evidence.js';
 import { statefulSequence } from '../../../checks/stateful/stateful-sequence.js';
 import { idText, itemsWith, type StepAnswer } from '../../../checks/stateful/step-answer.js';
-import type { Operation } from '../../../descriptor/types.js';
+import type { ArgDescriptor, Operation } from '../../../descriptor/types.js';
 import type { ResourceFamily } from '../../../resources/index.js';
 import type { CreatedResource } from '../../steps/resources.js';
 import type { StepScript } from '../../steps/step-script.js';
@@ -24,6 +24,87 @@ export function listBase(family: ResourceFamily, resource: Pick<CreatedResource,
   }
   if (typeof status === 'string' && family.list?.status?.includes(status)) query.status = status;
   return query;
+}
+
+/**
+ * List arguments that shape the answer (pages, order, context) or that the life cycle narrows by itself (`search`,
+ * `include`, `status`): their defaults say nothing of which items the list holds.
+ */
+const SHAPING = new Set([
+  'context',
+  'page',
+  'per_page',
+  'offset',
+  'search',
+  'include',
+  'exclude',
+  'order',
+  'orderby',
+  'order_by',
+  'status',
+  '_fields',
+  '_embed',
+]);
+
+/** A default that narrows the list: a value, not an empty one that means "any" ('', [], 0, false, null). */
+function narrowingDefault(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length > 0;
+  return value !== undefined && value !== null && value !== '' && value !== 0 && value !== false;
+}
+
+const same = (left: unknown, right: unknown): boolean => JSON.stringify(left) === JSON.stringify(right);
+
+/** Whether the list holds items of `value` under its default: the same value, or every one of them in a default list. */
+function withinDefault(value: unknown, declared: unknown): boolean {
+  if (!Array.isArray(declared)) return same(value, declared) || (Array.isArray(value) && value.length === 1 && same(value[0], declared));
+  return (Array.isArray(value) ? value : [value]).every((one) => declared.some((member) => same(one, member)));
+}
+
+/** Whether a scalar fits a declared type and enum (a list argument's items, for a list). */
+function fits(value: unknown, arg: ArgDescriptor): boolean {
+  const types = arg.type === undefined ? [] : Array.isArray(arg.type) ? arg.type : [arg.type];
+  const kind = typeof value === 'number' ? (Number.isInteger(value) ? ['integer', 'number'] : ['number']) : [typeof value];
+  if (types.length > 0 && !types.some((type) => kind.includes(type as string))) return false;
+  return !Array.isArray(arg.enum) || arg.enum.some((member) => same(member, value));
+}
+
+/** The item's value as the list argument takes it, or undefined when the argument cannot take it. */
+function asArgument(value: unknown, arg: ArgDescriptor): unknown {
+  const isList = arg.type === 'array' || (Array.isArray(arg.type) && arg.type.includes('array') && Array.isArray(value));
+  if (!isList) return !Array.isArray(value) && fits(value, arg) ? value : undefined;
+  const items = (arg.items ?? {}) as ArgDescriptor;
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((one) => fits(one, items)) ? values : undefined;
+}
+
+/**
+ * How the list's own declared defaults narrow it for one new item (BuddyPress's notifications list defaults to the
+ * components the site registered, so one made for another component is neither listed nor counted): each argument
+ * whose declared default leaves out the value the run wrote for it is set to that value, so the new item is looked
+ * for, and counted, where the list holds it. One that cannot take the value (its enum lacks it) is named instead.
+ */
+export interface DefaultNarrowing {
+  /** List arguments set to the new item's values. */
+  query: Record<string, unknown>;
+  /** `argument=default` for each default that leaves the item out and cannot be set to its value. */
+  unsettable: string[];
+}
+
+export function defaultNarrowing(list: Operation, family: ResourceFamily, values: Record<string, unknown>): DefaultNarrowing {
+  const query: Record<string, unknown> = {};
+  const unsettable: string[] = [];
+  const variables = new Set(list.pattern.variables.map((variable) => variable.name));
+  const filtered = new Set(Object.keys(family.list?.filters ?? {}));
+  for (const [name, arg] of Object.entries(list.args)) {
+    if (SHAPING.has(name) || variables.has(name) || filtered.has(name) || !narrowingDefault(arg.default)) continue;
+    const value = values[name];
+    if (value === undefined || withinDefault(value, arg.default)) continue;
+    const given = asArgument(value, arg);
+    if (given === undefined) unsettable.push(`${name}=${JSON.stringify(arg.default)}`);
+    else query[name] = given;
+  }
+  return { query, unsettable };
 }
 
 /** A list read for its total: under which query, its items, and whether they hold the run's resource. */
