@@ -436,10 +436,15 @@ export const SETTINGS = {
 };
 
 /**
- * Options of the commands besides `run` that are no setting of a run, declared once for the commands that share
- * them (`export`, `resources`); each command picks them by key, as it picks rows of `SETTINGS`.
+ * Options of the commands besides `run` that are no setting of a run, declared once here so that no command spells
+ * an option of its own (`export` and `resources` share `descriptor`; `serve` listens on `host` and `port`); each
+ * command picks them by key, as it picks rows of `SETTINGS`, and gives them its default.
  */
 export const COMMAND_OPTIONS = {
   /** A saved root descriptor instead of a server. */
   descriptor: { option: '--descriptor <file>', help: 'read the descriptor from a saved JSON file instead of a server' },
+  /** The address a server the command starts listens on. */
+  host: { option: '--host <host>', help: 'address to listen on' },
+  /** The port a server the command starts listens on. */
+  port: { option: '--port <n>', help: 'port to listen on (0 picks a free one)' },
 } as const;

@@ -3,9 +3,11 @@
  * once it accepts requests, and on stderr each seeded account, the variable its password is read from and the `run`
  * options that test them all; a busy port is a usage error (exit 2).
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import type { ReferenceServer } from '@restconform/server';
+import { COMMAND_OPTIONS } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
+import { addSettingOptions, settingValues, type Pick } from '../options.js';
 
 /** The default variable the administrator's application password is read from (as `run` reads its own). */
 export const APP_PASSWORD_ENV = 'RESTCONFORM_APP_PASSWORD';
@@ -38,30 +40,44 @@ interface ServeOptions {
   seed: number;
   user: string;
   appPasswordEnv: string;
-  /** Only to refuse it: a password on the command line shows in `ps` and in shell history. */
-  appPassword?: string;
 }
 
+/** Serve's defaults: a server of its own, so its seed is fixed and its administrator is the seeded one, `admin`. */
+const DEFAULTS: ServeOptions = { host: '127.0.0.1', port: 8080, restRoot: 'wp-json', seed: 1, user: 'admin', appPasswordEnv: APP_PASSWORD_ENV };
+
+/** A row serve takes, with its help, its default shown as commander shows one (`"wp-json"`, `1`), and its parser. */
+function servePick(key: keyof ServeOptions, help: string, more: Omit<Pick, 'key' | 'help' | 'default'> = {}): Pick {
+  return { key, help: `${help} (default: ${JSON.stringify(DEFAULTS[key])})`, default: DEFAULTS[key], ...more };
+}
+
+/**
+ * Serve's options, as rows of the settings table: the same spelling as every command's, serve's own meaning (the
+ * server it starts, not the one a run tests) in its help and defaults.
+ */
+const PICKS: readonly Pick[] = [
+  servePick('host', COMMAND_OPTIONS.host.help),
+  servePick('port', COMMAND_OPTIONS.port.help, { parse: parseInteger('--port', 0, 65535) }),
+  servePick('restRoot', 'REST root path segment', { valueName: 'segment' }),
+  servePick('seed', 'seed of the stored data and of derived passwords', { valueName: 'n', parse: parseInteger('--seed', 0, Number.MAX_SAFE_INTEGER) }),
+  servePick('user', 'login of the administrator account'),
+  servePick(
+    'appPasswordEnv',
+    "environment variable holding the administrator's application password (never given on the command line); when it is unset, one is derived from the seed and printed once on stderr (the members' and the moderator's: RESTCONFORM_MEMBER_APP_PASSWORD, RESTCONFORM_MEMBER2_APP_PASSWORD, RESTCONFORM_MODERATOR_APP_PASSWORD, likewise)",
+  ),
+];
+
 export function serveCommand(sink: ExitCodeSink): Command {
-  return new Command('serve')
-    .description('Run the reference server (in memory, seeded) until interrupted; prints "listening on URL" once ready')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parseInteger('--port', 0, 65535), 8080)
-    .option('--rest-root <segment>', 'REST root path segment', 'wp-json')
-    .option('--seed <n>', 'seed of the stored data and of derived passwords', parseInteger('--seed', 0, Number.MAX_SAFE_INTEGER), 1)
-    .option('--user <login>', 'login of the administrator account', 'admin')
-    .option(
-      '--app-password-env <var>',
-      "environment variable holding the administrator's application password (never given on the command line); when it is unset, one is derived from the seed and printed once on stderr (the members' and the moderator's: RESTCONFORM_MEMBER_APP_PASSWORD, RESTCONFORM_MEMBER2_APP_PASSWORD, RESTCONFORM_MODERATOR_APP_PASSWORD, likewise)",
-      APP_PASSWORD_ENV,
-    )
+  const command = new Command('serve').description('Run the reference server (in memory, seeded) until interrupted; prints "listening on URL" once ready');
+  // --app-password only to refuse it: a password on the command line shows in `ps` and in shell history.
+  return addSettingOptions(command, PICKS)
     .addOption(new Option('--app-password <password>').hideHelp())
-    .action(async (options: ServeOptions) => {
-      if (options.appPassword !== undefined) {
+    .action(async (flags: Record<string, unknown> & { appPassword?: string }) => {
+      if (flags.appPassword !== undefined) {
         throw new UsageError(
           `serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`,
         );
       }
+      const options = settingValues(flags, PICKS) as unknown as ServeOptions;
       const accounts: ShownAccount[] = [
         { account: 'admin', role: 'administrator', env: options.appPasswordEnv, password: process.env[options.appPasswordEnv] || undefined },
         ...SEEDED_ACCOUNTS.map((seeded) => ({ ...seeded, password: process.env[seeded.env] || undefined })),
@@ -129,11 +145,12 @@ async function start(options: ServeOptions, accounts: readonly ShownAccount[]): 
   }
 }
 
-function parseInteger(flag: string, min: number, max: number): (value: string) => number {
-  return (value) => {
+function parseInteger(flag: string, min: number, max: number): (given: string | string[]) => number {
+  return (given) => {
+    const value = [given].flat()[0]!;
     const parsed = Number(value);
     if (!/^\d+$/.test(value.trim()) || parsed < min || parsed > max) {
-      throw new InvalidArgumentError(`${flag} takes an integer from ${min} to ${max}.`);
+      throw new UsageError(`serve: ${flag} takes an integer from ${min} to ${max}, not "${value}"`);
     }
     return parsed;
   };
