@@ -80,9 +80,9 @@ const names: string[] = checks.map((check: CheckInfo) => check.name);
 async function use(): Promise<void> {
   const target: Target = await loadTarget({ locales: ['en_gb'] });
   const plain: Target = await loadTarget({ baseUrl: 'http://127.0.0.1:9', locales: 'none' });
-  const outcome: RunOutcome = await run({ target, examples: 1, phases: ['examples'] });
+  const outcome: RunOutcome = await run({ target, fuzzExamples: 1, phases: ['examples'] });
   const findings: Finding[] = outcome.findings;
-  const options: ConformanceTestOptions = { examples: 1, locales: 'none' };
+  const options: ConformanceTestOptions = { fuzzExamples: 1, locales: 'none' };
   void conformanceTests;
   void [names, findings, options, plain];
   await target.close();
@@ -116,7 +116,7 @@ describe('restconform as a library', () => {
     try {
       expect(target.bundled).toBe(true);
       expect(target.operations.length).toBeGreaterThan(100);
-      const outcome = await run({ target, seed: 3, examples: 2, phases: ['examples', 'fuzz'] });
+      const outcome = await run({ target, seed: 3, fuzzExamples: 2, phases: ['examples', 'fuzz'] });
       expect(outcome.exitCode, outcome.findings.map((finding) => \`\${finding.check} \${finding.method} \${finding.route}: \${finding.message}\`).join('\\n')).toBe(0);
       expect(outcome.summary.requests).toBeGreaterThan(target.operations.length);
       expect(outcome.coverage.filter((entry) => entry.requests > 0)).toHaveLength(target.operations.length);
@@ -131,7 +131,7 @@ writeFileSync(
   join(project, 'conformance.test.ts'),
   `import { conformanceTests } from 'restconform/vitest';
 
-await conformanceTests({ examples: 2, phases: ['contract', 'examples', 'fuzz', 'stateful'], locales: ['en_gb'] });
+await conformanceTests({ fuzzExamples: 2, phases: ['contract', 'examples', 'fuzz', 'stateful'], locales: ['en_gb'] });
 `,
 );
 // .mts: an ES module in this CommonJS project, as vitest's own configuration is.

@@ -43,7 +43,7 @@ describe("restconform run --include 'community/v1' --exclude 'DELETE *' on the b
       'DELETE *',
       '--seed',
       '5',
-      '--examples',
+      '--fuzz-examples',
       '2',
       '--sequences',
       '1',
