@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { parseBenchArgs } from './args.js';
 import { cpuMicros, profileFlags, REPO_ROOT, residentBytes, runChild, spawnListening } from './children.js';
 import { growthBetweenTenths, memoryTable } from './memory-growth.js';
+import { measureRaceSpread } from './race-spread.js';
 import { MAX_REPLAYED, measureLoad, toAutocannonRequests } from './replay.js';
 
 const MB = 1024 * 1024;
@@ -276,6 +277,12 @@ try {
     `light   (autocannon, GET /en_gb/wp-json/community/v1/members/me → reference server): ${describeLoad(light)}; ${round(light.rps / bareGet.rps, 3)} of the bare server's one GET`,
   );
 
+  // How tight a race is (the concurrency phase's requests sent together): a figure of this machine's load.
+  const race = await measureRaceSpread();
+  say(
+    `race    (${race.races} races of ${race.size} requests sent together → a server timing each first byte): written within ${round(race.writeMedianMs, 2)} ms (best ${round(race.writeBestMs, 2)}), arrived within ${round(race.arrivalMedianMs, 2)} ms (best ${round(race.arrivalBestMs, 2)}), medians`,
+  );
+
   /** @type {Record<string, number | null>} */
   const figures = {
     limitRps: round(limitRps),
@@ -306,6 +313,8 @@ try {
     harnessPeakRssMb: round(harnessPeakRss / MB, 1),
     startToFirstRequestMs: round(medianOf((r) => r.firstFuzzSendMs)),
     startToFirstRequestWordpressMs: round(wordpressRun.firstFuzzSendMs ?? NaN),
+    raceWriteSpreadMs: round(race.writeMedianMs, 2),
+    raceArrivalSpreadMs: round(race.arrivalMedianMs, 2),
     rounds: options.rounds,
   };
 
