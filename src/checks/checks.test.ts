@@ -89,6 +89,26 @@ describe('built-in checks', () => {
     ).toBe(false);
   });
 
+  it('undeclared_required_argument names what a refusal says is missing: data.params, or a message keyed by field', () => {
+    const signup = fakeOperation('POST', '/community/v1/signup', { user_email: { type: 'string', required: true } });
+    const messages = (exchange: Exchange): string[] =>
+      check('undeclared_required_argument')
+        .judge({ context: fakeContext({ operation: signup }), exchange })
+        .map((failure) => failure.message);
+    expect(messages(wpError(400, 'rest_missing_callback_param', { params: ['field_1', 'user_email'] }))).toEqual([
+      'POST /community/v1/signup needs "field_1", an argument the descriptor does not declare (400 rest_missing_callback_param naming it); extra-values in the configuration can give it a value',
+    ]);
+    // A product's registration form keys its refusal by field; declared fields (user_email) are not the descriptor's fault.
+    const keyed = { code: 'bp_rest_register_errors', message: { field_3: 'This is a required field', user_email: 'Please check your e-mail address.' } };
+    expect(messages(jsonExchange(400, keyed))).toEqual([
+      'POST /community/v1/signup needs "field_3", an argument the descriptor does not declare (400 bp_rest_register_errors keying its message by it); extra-values in the configuration can give it a value',
+    ]);
+    // A message that is text, or an object of anything but texts, names nothing; nor does a refusal that is not a 400.
+    expect(messages(jsonExchange(400, { code: 'bp_rest_register_errors', message: 'This is a required field' }))).toEqual([]);
+    expect(messages(jsonExchange(400, { code: 'bp_rest_register_errors', message: { field_3: { required: true } } }))).toEqual([]);
+    expect(messages(jsonExchange(500, keyed))).toEqual([]);
+  });
+
   it('invalid_rejected wants 400 naming the mutated parameter', () => {
     const ctx = fakeContext({ operation: listOperation, requestCase: { kind: 'invalid', mutation: perPageMutation, query: { per_page: 101 } } });
     expect(fires('invalid_rejected', ctx, wpError(400, 'rest_invalid_param', { params: { per_page: 'out of range' } }))).toBe(false);

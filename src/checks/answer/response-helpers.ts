@@ -24,6 +24,22 @@ export function namedParams(error: WpErrorBody): string[] {
   return [];
 }
 
+/**
+ * The argument names a 400 says are missing, and where it says so: WordPress's `rest_missing_callback_param` lists them
+ * in `data.params`; a product's own refusal may key its `message` by field instead (`{"code": "…_register_errors",
+ * "message": {"field_3": "This is a required field"}}`, a registration form's required profile field). Undefined for
+ * any other answer.
+ */
+export function missingParams(error: WpErrorBody): { names: string[]; keyedMessage: boolean } | undefined {
+  if (error.code === 'rest_missing_callback_param') return { names: namedParams(error), keyedMessage: false };
+  const message: unknown = error.message;
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const keyed = Object.entries(message);
+  // Every value a message: an object of anything else is not a refusal keyed by field.
+  if (keyed.length === 0 || !keyed.every(([, text]) => typeof text === 'string')) return undefined;
+  return { names: keyed.map(([name]) => name), keyedMessage: true };
+}
+
 /** The media type of a response, lower-cased and without parameters. */
 export function mediaType(response: HttpResponse): string {
   return (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -7,6 +7,7 @@
 import type { Operation } from '../../descriptor/types.js';
 import { freshValue } from '../../resources/index.js';
 import type { StepAnswer } from '../../checks/stateful/step-answer.js';
+import { missingParams, type WpErrorBody } from '../../checks/answer/response-helpers.js';
 
 /** A word that reads as text in the locale's language, for an argument whose meaning its name does not say. */
 const TEXT_WORD: Readonly<Record<string, string>> = { el: 'Δοκιμή', de: 'Prüfung', fr: 'Essai', es: 'Prueba', it: 'Prova' };
@@ -29,7 +30,7 @@ export class LearnedArguments {
     const params = refusedNames(answer);
     if (params === undefined) return [];
     const learnt = this.#values.get(op.route) ?? {};
-    const fresh = params.filter((name): name is string => typeof name === 'string' && !Object.hasOwn(op.args, name) && !(name in learnt));
+    const fresh = params.filter((name) => !Object.hasOwn(op.args, name) && !(name in learnt));
     for (const name of fresh) learnt[name] = valueFor(name, op.locale, token);
     if (fresh.length > 0) this.#values.set(op.route, learnt);
     return fresh;
@@ -42,21 +43,10 @@ export class LearnedArguments {
   }
 }
 
-/**
- * The names a refusal says are missing: WordPress's 400 `rest_missing_callback_param` lists them in `data.params`; a
- * product's own 400 may key its `message` by field instead (`{"code": "…_register_errors", "message": {"field_3":
- * "This is a required field"}}`, a registration form's required profile field).
- */
-function refusedNames(answer: StepAnswer): unknown[] | undefined {
-  if (answer.status !== 400) return undefined;
-  if (answer.code === 'rest_missing_callback_param') {
-    const params = (answer.item?.data as { params?: unknown } | undefined)?.params;
-    return Array.isArray(params) ? params : undefined;
-  }
-  const message = answer.item?.message;
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
-  const keyed = Object.entries(message);
-  return keyed.length > 0 && keyed.every(([, text]) => typeof text === 'string') ? keyed.map(([name]) => name) : undefined;
+/** The names a refusal says are missing (`missingParams`: `data.params`, or a `message` keyed by field). */
+function refusedNames(answer: StepAnswer): string[] | undefined {
+  if (answer.status !== 400 || answer.code === undefined || answer.item === undefined) return undefined;
+  return missingParams(answer.item as unknown as WpErrorBody)?.names;
 }
 
 function valueFor(name: string, locale: string | null, token: string): unknown {

@@ -184,8 +184,12 @@ describe('the stateful phase on BuddyPress-shaped answers', () => {
   it("learns a required profile field from a refusal whose message is keyed by field, with a value the field's own route describes", async () => {
     // Profile field 3 of the reference server is a select box of disciplines.
     const { findings, events, notes } = await runWith([signupRequiresProfileField(3, ['Physics', 'Chemistry', 'Biology'])]);
-    // A message that is no string is a departure from WordPress's error shape of its own: reported, as it is.
-    expect(findingLines(findings)).toEqual(['error_shape failure en_gb POST /community/v1/signup: error body: `message` is not a string']);
+    // A message that is no string is a departure from WordPress's error shape of its own: reported, as it is. The
+    // field the descriptor does not declare is reported as a data.params refusal's is.
+    expect(findingLines(findings)).toEqual([
+      'undeclared_required_argument failure en_gb POST /community/v1/signup: POST /community/v1/signup needs "field_3", an argument the descriptor does not declare (400 bp_rest_register_errors keying its message by it); extra-values in the configuration can give it a value',
+      'error_shape failure en_gb POST /community/v1/signup: error body: `message` is not a string',
+    ]);
     const outcomes = Object.fromEntries(sequencesOf(events).map((sequence) => [sequence.name, sequence.outcome]));
     expect(outcomes).toMatchObject({ 'community/v1 signup life cycle': 'passed', 'signup activation': 'passed' });
     expect(notes).toContain(
