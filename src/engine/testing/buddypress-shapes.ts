@@ -132,6 +132,15 @@ export function newMembersUnsearched(): Fault {
   return membersLeftOut((query) => query.has('search'));
 }
 
+/**
+ * New members (no "last activity" yet) left out of the members list and its searches, and not counted, unless the
+ * list is narrowed to them by `include`: as a product whose directory lists only active members, yet names any
+ * member it is asked for by id.
+ */
+export function newMembersListedOnlyByInclude(): Fault {
+  return membersLeftOut((query) => !query.has('include') && !query.has('include[]'));
+}
+
 /** Members made through the REST create left out of (and not counted by) the members lists whose query `when` takes. */
 function membersLeftOut(when: (query: URLSearchParams) => boolean): Fault {
   const made = new Set<number>();

@@ -187,25 +187,50 @@ export async function findInList(
     pages.push(searched.json);
     how = 'narrowed by its search token';
   } else {
-    const perPage = family.list?.perPage;
-    let last = 1;
-    how = '';
-    for (let page = 1; page <= Math.min(last, MAX_PAGES); page += 1) {
-      const query = { ...base, ...(perPage === undefined ? {} : { per_page: perPage }), ...(family.list?.page ? { page } : {}) };
-      const answer = await script.send(list, { path: resource.collectionPath, query });
-      script.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name}, page ${page}`);
-      pages.push(answer.json);
-      if (itemsWith(answer, family.idField, resource.id).length > 0) {
-        how = `on page ${page}`;
-        break;
-      }
-      const total = Number(answer.header('x-wp-totalpages'));
-      if (!family.list?.page || !Number.isInteger(total)) break;
-      last = total;
-    }
-    how ||= `walking ${Math.min(last, MAX_PAGES)} page(s)`;
+    const walk = await walkList(script, family, list, resource, base);
+    pages.push(...walk.pages);
+    how = walk.page === undefined ? `walking ${walk.pages.length} page(s)` : `on page ${walk.page}`;
   }
   return { searched, included, listed: { step: 'listed', family: family.name, id: resource.id, idField: family.idField, pages, how } };
+}
+
+/** The pages of a list walked looking for the run's resource. */
+export interface ListWalk {
+  pages: unknown[];
+  /** The page that holds the resource, when one does. */
+  page: number | undefined;
+  /** True when every page was read (as many as X-WP-TotalPages says, or the one answer of a list without pages). */
+  whole: boolean;
+}
+
+/**
+ * Walks the list under `base` (as many pages as X-WP-TotalPages says, the largest page size the list takes, at most
+ * `MAX_PAGES`) until a page holds the resource.
+ */
+export async function walkList(
+  script: StepScript,
+  family: ResourceFamily,
+  list: Operation,
+  resource: CreatedResource,
+  base: Record<string, unknown>,
+): Promise<ListWalk> {
+  const perPage = family.list?.perPage;
+  const pages: unknown[] = [];
+  let last = 1;
+  for (let page = 1; page <= Math.min(last, MAX_PAGES); page += 1) {
+    const query = { ...base, ...(perPage === undefined ? {} : { per_page: perPage }), ...(family.list?.page ? { page } : {}) };
+    const answer = await script.send(list, { path: resource.collectionPath, query });
+    script.expectStatus(statefulSequence, list, answer, 'success', `list ${family.name}, page ${page}`);
+    pages.push(answer.json);
+    if (itemsWith(answer, family.idField, resource.id).length > 0) return { pages, page, whole: true };
+    if (!Array.isArray(answer.json)) return { pages, page: undefined, whole: false };
+    if (!family.list?.page) return { pages, page: undefined, whole: true };
+    const total = Number(answer.header('x-wp-totalpages'));
+    // Without X-WP-TotalPages the list's length is unknown: only an empty or short page says it ended.
+    if (!Number.isInteger(total)) return { pages, page: undefined, whole: answer.json.length === 0 || (perPage !== undefined && answer.json.length < perPage) };
+    last = total;
+  }
+  return { pages, page: undefined, whole: last <= MAX_PAGES };
 }
 
 /** The lists narrowed to the run's resource that `findInList` read, to count it by, and the bodies it looked in. */
