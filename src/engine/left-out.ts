@@ -1,8 +1,10 @@
 /**
  * Families whose lists leave items out by a rule of the product's own (BuddyPress: a member without "last activity"
  * is in no members list, search or total), learnt once in a run from a list that neither shows nor counts a resource
- * the run just made. From then on every list, search, filter and total of that family that misses one of the run's
- * resources is a note, not a failure: the rule is the product's, not a lost item.
+ * the run just made. From then on every list and total of that family that misses one of the run's resources is a
+ * note, not a failure: the rule is the product's, not a lost item. A search that misses one its plain list shows
+ * still fails (`phases/stateful/lifecycle.ts`), and the collections phase, whose relations use only ids its lists
+ * answered, does not consult the rule.
  */
 
 /** The families learnt so, by name; one book per run. */

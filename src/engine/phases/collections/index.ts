@@ -11,6 +11,13 @@
  * does not, what they found is not the server's fault and they are tried again. A relation found broken is tried
  * once more, since an item made and deleted again between the two reads leaves no trace in them: only one broken
  * both times is reported. At most `ATTEMPTS` tries, then a note.
+ *
+ * A family's rule of leaving items out (`engine/left-out.ts`: BuddyPress's members without "last activity") is not
+ * consulted here, neither learnt nor waited for: every id these relations use comes from the list's own answers, so
+ * an item the list leaves out by its rule is in none of them. An `include` or `exclude` that misses an item the list
+ * itself showed breaks the filter whatever the family's rule, as a search that misses an item its plain list shows
+ * does (`phases/stateful/lifecycle.ts`). The rule is learnt where the run looks for an item the list may not show:
+ * its own new resources, in the stateful and sequences phases.
  */
 import { collectionFilters } from '../../../checks/collections/collection-filters.js';
 import { collectionHeaders } from '../../../checks/collections/collection-headers.js';
@@ -28,9 +35,6 @@ import { reportExecuted } from '../examples/index.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { COLLECTIONS_CHECKS } from '../../../checks/collections/index.js';
-import type { FiltersEvidence } from '../../../checks/collections/evidence.js';
-import { inferResources, mergedHints } from '../../../resources/index.js';
-import { leavesItemsOut } from '../../left-out.js';
 
 const PHASE = 'collections';
 
@@ -51,14 +55,10 @@ class ListProbe {
   /** Reports of broken relations held back until the list is known not to have changed meanwhile. */
   #held: Array<() => void> | undefined;
 
-  /** The resource family the list lists (`wp/v2 posts`), when the resource model names one. */
-  readonly #family: string | undefined;
-
-  constructor(ctx: PhaseContext, route: ListRoute, base: RequestCase, family: string | undefined) {
+  constructor(ctx: PhaseContext, route: ListRoute, base: RequestCase) {
     this.#ctx = ctx;
     this.route = route;
     this.#base = base;
-    this.#family = family;
   }
 
   get op(): Operation {
@@ -94,21 +94,6 @@ class ListProbe {
     const failures = this.#ctx.execution.verdictOf(check, evidence);
     if (failures.length > 0) this.#held.push(judge);
     return failures;
-  }
-
-  /**
-   * `collection_filters`, except on a list of a family the run learnt leaves items out by a rule of its own
-   * (`engine/left-out.ts`: BuddyPress's members without "last activity"): there a filter that misses an item is the
-   * product's rule, as in every list, search and total of that family, and is said in a note.
-   */
-  judgeFilters(evidence: FiltersEvidence, answers: readonly ListAnswer[]): CheckFailure[] {
-    if (this.#family === undefined || !leavesItemsOut(this.#ctx.execution, this.#family)) return this.judge(collectionFilters, evidence, answers);
-    for (const failure of this.#ctx.execution.verdictOf(collectionFilters, evidence))
-      this.#ctx.execution.note(
-        this.op,
-        `${PHASE}: ${failure.message}: the ${this.#family} list leaves items out by a rule of its own, learnt earlier in the run`,
-      );
-    return [];
   }
 
   /** Hands to `check` what answers show on their own, whatever changed between them: never held back. */
@@ -206,14 +191,14 @@ async function walkPages(probe: ListProbe, total: number): Promise<string[] | un
 async function checkInclude(probe: ListProbe, ids: readonly string[]): Promise<void> {
   const included = [...new Set([ids[0]!, ids.at(-1)!])];
   const answer = await probe.get({ include: included.map(idValue) });
-  probe.judgeFilters({ seen: 'include', included, answer }, [answer]);
+  probe.judge(collectionFilters, { seen: 'include', included, answer }, [answer]);
 }
 
 /** exclude=[a] with the first id of the list. */
 async function checkExclude(probe: ListProbe, ids: readonly string[], total: number | undefined): Promise<void> {
   const excluded = ids[0]!;
   const answer = await probe.get({ exclude: [idValue(excluded)] });
-  probe.judgeFilters({ seen: 'exclude', excluded, total, answer }, [answer]);
+  probe.judge(collectionFilters, { seen: 'exclude', excluded, total, answer }, [answer]);
 }
 
 /** offset=1, ordered by id. */
@@ -222,7 +207,7 @@ async function checkOffset(probe: ListProbe, walked: readonly string[]): Promise
   const count = Math.min(walked.length - 1, perPage?.maximum ?? walked.length);
   const query = { ...orderQuery(probe.route), offset: 1, ...(perPage ? { per_page: Math.max(perPage.minimum, count) } : {}) };
   const answer = await probe.get(query);
-  probe.judgeFilters({ seen: 'offset', walked, answer }, [answer]);
+  probe.judge(collectionFilters, { seen: 'offset', walked, answer }, [answer]);
 }
 
 /** order=desc by id, the whole list on one page, beside the ids of order=asc. */
@@ -243,10 +228,10 @@ function idValue(id: string): number | string {
  * The relations of one list route, judged once they held while the list did not change under them, or were broken
  * so twice in a row; else a note.
  */
-async function probeList(ctx: PhaseContext, route: ListRoute, families: ReadonlyMap<string, string>): Promise<void> {
+async function probeList(ctx: PhaseContext, route: ListRoute): Promise<void> {
   const base = baseCase(ctx, route.op);
   if (base === undefined) return;
-  const probe = new ListProbe(ctx, route, base, families.get(route.op.route));
+  const probe = new ListProbe(ctx, route, base);
   let brokenBefore = false;
   for (let attempt = 1; attempt <= ATTEMPTS && !probe.stopped; attempt += 1) {
     const before = await probe.stamp();
@@ -302,15 +287,10 @@ export const collectionsPhase: Phase = {
   skipReason: (ctx) => (ctx.operations.some((op) => listRouteOf(op) !== undefined) ? undefined : 'no list route declares a collection argument'),
   async gather(ctx) {
     const routes = ctx.operations.map(listRouteOf).filter((route): route is ListRoute => route !== undefined);
-    // Each list's family by its route (the same in every locale), for the rules the run learns of a family.
-    const families = new Map<string, string>();
-    const hints = mergedHints(ctx.resourceHints);
-    for (const descriptor of ctx.descriptors)
-      for (const family of inferResources(descriptor, hints).families) if (family.collection !== undefined) families.set(family.collection, family.name);
     await forEachConcurrently(
       routes,
       ctx.settings.connections,
-      (route) => probeList(ctx, route, families),
+      (route) => probeList(ctx, route),
       () => ctx.execution.stopped,
     );
   },
