@@ -26,13 +26,20 @@ export function needsViewAnswer(edit: Exchange): boolean {
   return isSuccess(edit);
 }
 
+/** null, '', [] or {}: a value that says nothing. */
+function blank(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
 export const editContextRights: EvidenceCheck<AnonymousEdit> = {
   name: 'edit_context_rights',
   evidence: 'schemas',
   severity: 'failure',
   concern: 'security',
   description:
-    'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller.',
+    'context=edit without credentials is refused with 401/403 rest_forbidden_context or rest_cannot_view (another code: a warning), or never shows more fields than view shows the same anonymous caller (a field blanked to null, "", [] or {} shows nothing).',
   judge({ edit, view }) {
     const response = edit.response;
     if (response === undefined || view === undefined || !needsViewAnswer(edit)) return [];
@@ -51,7 +58,11 @@ export const editContextRights: EvidenceCheck<AnonymousEdit> = {
     const editItem = firstItem(response.json);
     const viewItem = isSuccess(view) ? firstItem(view.response?.json) : undefined;
     if (editItem === undefined) return [];
-    const extra = viewItem === undefined ? Object.keys(editItem) : missingFrom(Object.keys(editItem), Object.keys(viewItem));
+    const keys = viewItem === undefined ? Object.keys(editItem) : missingFrom(Object.keys(editItem), Object.keys(viewItem));
+    // A key whose value is blanked in every item shows nothing (BuddyPress keeps `roles`, `capabilities` and
+    // `registered_date` in an anonymous edit answer, as [] and null): only keys that hold a value are shown.
+    const items = Array.isArray(response.json) ? response.json.map(firstItem) : [editItem];
+    const extra = keys.filter((key) => items.some((item) => !blank(item?.[key])));
     if (extra.length === 0) return [];
     return [
       {

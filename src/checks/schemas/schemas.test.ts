@@ -50,6 +50,20 @@ describe('edit_context_rights', () => {
     expect(editContextRights.judge({ edit, view: wpError(401, 'rest_forbidden') })[0]?.cause).toBe('edit without view');
     expect(editContextRights.judge({ edit: jsonExchange(200, { id: 1 }), view })).toEqual([]);
   });
+
+  it('does not count keys an edit answer keeps with their values blanked, as BuddyPress does for an anonymous caller', () => {
+    const members = jsonExchange(200, [{ id: 1, name: 'a' }]);
+    const blanked = { roles: [], capabilities: {}, registered_date: null, nickname: '' };
+    expect(editContextRights.judge({ edit: jsonExchange(200, [{ id: 1, name: 'a', ...blanked }]), view: members })).toEqual([]);
+    // One item that holds a value shows the key.
+    const edit = jsonExchange(200, [
+      { id: 1, name: 'a', ...blanked },
+      { id: 2, name: 'b', ...blanked, roles: ['administrator'] },
+    ]);
+    expect(editContextRights.judge({ edit, view: members })).toEqual([
+      { message: 'context=edit showed an anonymous caller roles, which view does not show', cause: 'extra roles' },
+    ]);
+  });
 });
 
 describe('fields_parameter', () => {

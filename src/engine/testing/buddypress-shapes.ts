@@ -3,7 +3,8 @@
  * a single item answered as a one-element array, a member delete that requires `reassign`, profile field data
  * answered as `{unserialized, rendered}`, a text field answered `{rendered}` only, a signup activated by an
  * `activation_key` path variable, new members left out of the members list, WordPress's `wp/v2/types` beside a
- * profile field's own `type` and a validated `member_type`, an update that requires a field. None is a fault of
+ * profile field's own `type` and a validated `member_type`, an update that requires a field, an anonymous edit
+ * answer that keeps its edit keys blanked. None is a fault of
  * WordPress's conventions: a harness must read them.
  */
 import type { Fault, ForwardedAnswer, ForwardedRequest } from './faulty-server.js';
@@ -312,4 +313,26 @@ export function listDefaultNarrows(registered: string, made: string, settable = 
       return forward({ ...request, path: `${route}?${query.toString()}` });
     },
   ];
+}
+
+/**
+ * An anonymous `context=edit` read of the members list answered as `view` is, plus the edit keys blanked (`roles`,
+ * `capabilities`, `extra_capabilities` as [], `registered_date` as null), as BuddyPress's members endpoint answers it.
+ */
+export function anonymousEditBlanked(): Fault {
+  return async (request, forward) => {
+    const [route, search = ''] = request.path.split('?');
+    const query = new URLSearchParams(search);
+    if (
+      request.method !== 'GET' ||
+      pathOf(request) !== '/community/v1/members' ||
+      query.get('context') !== 'edit' ||
+      request.headers.authorization !== undefined
+    )
+      return forward(request);
+    query.set('context', 'view');
+    const answer = await forward({ ...request, path: `${route}?${query.toString()}` });
+    const blanked = { roles: [], capabilities: [], extra_capabilities: [], registered_date: null, registered_date_gmt: null };
+    return rewriteJson(answer, (json) => (Array.isArray(json) ? json.map((item: unknown) => (isObject(item) ? { ...item, ...blanked } : item)) : json));
+  };
 }
