@@ -10,7 +10,7 @@ import { basicAuthorization } from '../../../request/index.js';
 import { authPhase } from './index.js';
 import type { Phase } from '../phase.js';
 import { restPath } from '../../testing/faults.js';
-import { startFaultyServer, type Fault, type FaultyServer } from '../../testing/faulty-server.js';
+import { startFaultyServer, type Fault, type FaultyServer, type ForwardedAnswer, type ForwardedRequest } from '../../testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, findingLines, runPhase, type PhaseRunResult } from '../../testing/phase-run.js';
 import { ACME_CAPABILITY, acmePlugin, acmeState, type AcmeRoute, type AcmeState } from './testing/plugin-faults.js';
 
@@ -62,6 +62,31 @@ describe('writes judged by their effect', () => {
     const result = await runPhase(phase, { ...asAdministratorWithSeededAccounts(started), only });
     return { result, before, after: await rightsOfEveryAccount(started) };
   }
+
+  /** The id of the run's second member, as the administrator lists the members. */
+  async function otherMemberId(target: FaultyServer, forward: (request: ForwardedRequest) => Promise<ForwardedAnswer>, locale: string): Promise<number> {
+    const members = await forward({
+      method: 'GET',
+      path: `/${locale}/wp-json/community/v1/members?context=edit&per_page=100`,
+      headers: { authorization: basicAuthorization(target.credentials.admin), accept: 'application/json' },
+      body: '',
+    });
+    return (JSON.parse(members.body) as Array<{ id: number; user_login: string }>).find((member) => member.user_login === target.credentials.otherMember!.user)!
+      .id;
+  }
+
+  /** A fault that, after the member's successful report (its own create, open to members), does `onTheSide` as well. */
+  const onMembersReport =
+    (onTheSide: (target: FaultyServer, forward: (request: ForwardedRequest) => Promise<ForwardedAnswer>, locale: string) => Promise<void>) =>
+    (target: () => FaultyServer): Fault =>
+    async (request, forward) => {
+      const answer = await forward(request);
+      const where = restPath(request);
+      const fromMember = request.headers.authorization === basicAuthorization(target().credentials.member);
+      if (fromMember && request.method === 'POST' && where?.path === '/community/v1/moderation/report' && answer.status < 300)
+        await onTheSide(target(), forward, where.locale);
+      return answer;
+    };
 
   const effects = (findings: readonly Finding[]): Finding[] => findings.filter((finding) => finding.check === CHECK);
 
@@ -196,32 +221,46 @@ describe('writes judged by their effect', () => {
   it("fails a member's own create that grants a third account a capability on the side, caught by the rights read after the row, and takes it back", async () => {
     const state = acmeState();
     let sideGrants = 0;
-    const grantsOnReport =
-      (target: () => FaultyServer): Fault =>
-      async (request, forward) => {
-        const answer = await forward(request);
-        const where = restPath(request);
-        const fromMember = request.headers.authorization === basicAuthorization(target().credentials.member);
-        if (fromMember && request.method === 'POST' && where?.path === '/community/v1/moderation/report' && answer.status < 300) {
-          const members = await forward({
-            method: 'GET',
-            path: `/${where.locale}/wp-json/community/v1/members?context=edit&per_page=100`,
-            headers: { authorization: basicAuthorization(target().credentials.admin), accept: 'application/json' },
-            body: '',
-          });
-          const other = (JSON.parse(members.body) as Array<{ id: number; user_login: string }>).find(
-            (member) => member.user_login === target().credentials.otherMember!.user,
-          );
-          sideGrants += 1;
-          state.capabilities.set(other!.id, new Set([ACME_CAPABILITY]));
-        }
-        return answer;
-      };
+    const grantsOnReport = onMembersReport(async (target, forward, locale) => {
+      sideGrants += 1;
+      state.capabilities.set(await otherMemberId(target, forward, locale), new Set([ACME_CAPABILITY]));
+    });
     const { result, before, after } = await runAgainst([], state, (target) => [grantsOnReport(target)], /^POST \/community\/v1\/moderation\/report$/);
     expect(sideGrants).toBeGreaterThan(0);
     expect(findingLines(effects(result.findings))).toEqual([
       `${CHECK} failure en_gb POST /community/v1/moderation/report: POST /community/v1/moderation/report as member (member) succeeded (201) and changed what was there: rights of member2: capabilities +${ACME_CAPABILITY}; extra_capabilities +${ACME_CAPABILITY} (looked at because every account's rights were read after it and had changed)`,
     ]);
     expect(after).toEqual(before);
+  });
+
+  it("reads every account's rights in one list request where the members list answers them as their own reads do, and still catches a third account raised to moderator", async () => {
+    let raised = 0;
+    const raisesOnReport = onMembersReport(async (target, forward, locale) => {
+      raised += 1;
+      const id = await otherMemberId(target, forward, locale);
+      await forward({
+        method: 'PATCH',
+        path: `/${locale}/wp-json/community/v1/members/${id}`,
+        headers: { authorization: basicAuthorization(target.credentials.admin), accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ roles: ['moderator'] }),
+      });
+    });
+    const started: FaultyServer = await startFaultyServer({ seed: SEED, faults: [raisesOnReport(() => started)] });
+    server = started;
+    const before = await rightsOfEveryAccount(started);
+    const result = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(started), only: /^POST \/community\/v1\/moderation\/report$/ });
+    expect(raised).toBeGreaterThan(0);
+    expect(findingLines(effects(result.findings))).toEqual([
+      `${CHECK} failure en_gb POST /community/v1/moderation/report: POST /community/v1/moderation/report as member (member) succeeded (201) and changed what was there: rights of member2: roles changed from [subscriber] to [moderator] (looked at because every account's rights were read after it and had changed)`,
+    ]);
+    expect(await rightsOfEveryAccount(started)).toEqual(before);
+    // Read as a list: the list once at the start (held against the four accounts' own reads), once after the row
+    // and once after the second send; an account's own read only at the start and after each of the two put-backs.
+    const reads = (route: RegExp): number =>
+      result.events.filter(
+        (event) => event.type === 'exchange' && event.phase === 'auth' && event.operation.method === 'GET' && route.test(event.operation.route),
+      ).length;
+    expect(reads(/^\/community\/v1\/members$/)).toBe(3);
+    expect(reads(/^\/community\/v1\/members\/\(\?P<id>/)).toBe(4 + 2);
   });
 });
