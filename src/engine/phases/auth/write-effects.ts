@@ -207,7 +207,7 @@ export class WriteEffects {
       ended: this.#rightsReads,
     };
     // A change found while the row ran may be its doing.
-    if (this.#rightsChangedAt.some((read) => read >= written.started && read <= written.ended + 1)) this.#blame(written.suspect);
+    if (this.#rightsChangedAt.some((read) => read >= written.started && read <= written.ended)) this.#add(written.suspect);
     this.#written.push(written);
     await this.#watchRights(ctx, op);
   }
@@ -254,11 +254,6 @@ export class WriteEffects {
     this.#suspects.push(suspect);
   }
 
-  /** A write whose row ran when rights changed: sent again after the matrix, alone, to tell whether it changed them. */
-  #blame(suspect: Suspect): void {
-    this.#add(suspect);
-  }
-
   /**
    * Reads every account's rights and puts back what changed. A change is laid at the door of every write whose row
    * ran between this read and the one before it (`Written.started` ≤ this read ≤ `Written.ended` + 1).
@@ -268,7 +263,8 @@ export class WriteEffects {
     const changed = await this.#rights.keep(ctx, op);
     if (changed.length > 0) {
       this.#rightsChangedAt.push(read);
-      for (const written of this.#written) if (written.started <= read && read <= written.ended + 1) this.#blame(written.suspect);
+      // Each is sent again after the matrix, alone, to tell which changed them.
+      for (const written of this.#written) if (written.started <= read && read <= written.ended + 1) this.#add(written.suspect);
     }
     // A row that ended before this read began can be blamed by no later one.
     this.#written = this.#written.filter((written) => written.ended + 1 >= this.#rightsReads);
