@@ -215,6 +215,16 @@ export class OwnedResources {
   }
 
   /**
+   * The item a write to `op` at these path values addresses, when the run made it and still has it: its maker (the
+   * credentials it was made with, undefined for anonymously). Undefined when the run did not make it.
+   */
+  madeItem(op: Operation, pathValues: readonly string[]): Pick<OwnedResource, 'maker'> | undefined {
+    const role = this.#roles.get(`${op.locale} ${op.route}`);
+    if (role?.role !== 'item') return undefined;
+    return this.#owned.get(`${role.family.name}\n${pathValues[role.idVariable] ?? ''}`);
+  }
+
+  /**
    * Ids for the variable of `op` that holds its family's id (the route's own item, or the item it hangs below):
    * those the run made, and with `seen` also those it saw in answers. Undefined when the route is no family's.
    */

@@ -83,7 +83,7 @@ export const unauthorisedWriteEffect: EvidenceCheck<WriteEffectEvidence> = {
   severity: 'failure',
   concern: 'security',
   description:
-    "A write that an identity should not be able to make (its read of the same route or item is refused, it did not make the item, or its body names another account) changes nothing that was there: the administrator's reads around it show no existing state changed or deleted and no account's rights changed, whatever `--strict-auth` says (a new item of its own is a create, left to `ignored_auth`); a DELETE that succeeds without credentials is a failure on its own.",
+    "A write that an identity should not be able to make (its read of the same route or item is refused, it did not make the item, its body names another account, or every account's rights read after it had changed) changes nothing that was there: the administrator's reads around it show no existing state changed or deleted and no account's rights changed, whatever `--strict-auth` says (a new item of its own is a create, left to `ignored_auth`); a DELETE that succeeds without credentials is a failure on its own.",
   evidence: 'auth',
   judge({ method, route, actor, write, suspicion, reads, rightsChanged }): CheckFailure[] {
     const who = actor.anonymous ? 'without credentials' : `as ${actor.name} (${actor.role})`;

@@ -23,7 +23,7 @@ import { anonymousWriteReason, mergedHints } from '../../../resources/index.js';
 import type { AccessCell } from '../../events.js';
 import type { PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
-import type { WriteEffects } from './write-effects.js';
+import type { ItemBefore, WriteEffects } from './write-effects.js';
 
 // The fuzz phase tells a carried-out DELETE by it.
 
@@ -77,6 +77,8 @@ export async function accessRow(ctx: PhaseContext, op: Operation, effects?: Writ
   let attempts: Attempt[] = [];
   let sent: RequestCase | undefined;
   let path = '';
+  const started = effects?.rowStarted() ?? 0;
+  let itemBefore: ItemBefore | undefined;
   for (const requestCase of cases) {
     if (ctx.execution.stopped) return [];
     const request = buildRequest({ restUrl: ctx.execution.restUrl(op.locale), operation: op, requestCase });
@@ -96,6 +98,8 @@ export async function accessRow(ctx: PhaseContext, op: Operation, effects?: Writ
         op,
         `${PHASE}: the accounts did not try this write: on this target writes go only to what the run made (--allow-destructive tries every account)`,
       );
+    // A delete in doubt is judged on its first send: the administrator reads the item before it.
+    itemBefore = accountsMayTry ? await effects?.itemBeforeDelete(ctx, op, requestCase) : undefined;
     attempts = await tryEveryIdentity(ctx, op, requestCase, accountsMayTry);
     sent = requestCase;
     if (!write || attempts.some((attempt) => isSuccess(attempt.cell.status))) break;
@@ -120,7 +124,7 @@ export async function accessRow(ctx: PhaseContext, op: Operation, effects?: Writ
   if (openBecause !== undefined) row.openBecause = openBecause;
   judgeRow(ctx, op, sent, ignoredAuth, row, attempts);
   judgeRow(ctx, op, sent, accessPrivilege, row, attempts);
-  await effects?.consider(ctx, op, sent, attempts, openBecause);
+  await effects?.consider(ctx, op, sent, attempts, openBecause, { started, itemBefore });
   for (const attempt of attempts) {
     if (loginFailed(attempt.seen)) {
       ctx.execution.note(

@@ -9,6 +9,10 @@
  * `edit` context, and written back through that item's update when it takes `roles`. Rights are more than roles:
  * the same read answers WordPress's `capabilities` and `extra_capabilities` (a plugin grants a capability without a
  * role), which are watched as well and written back where the update takes them.
+ *
+ * Rights are read often (after every probe, and after each matrix row in which an identity other than an
+ * administrator wrote), so where the accounts' collection lists them all with the same rights their own reads answer
+ * (`?include=…&context=edit`: WordPress's users do), one list request reads every account.
  */
 import { SAFE_METHODS, type Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
@@ -89,15 +93,51 @@ const writesRights = (op: Operation): boolean =>
   ['PATCH', 'POST', 'PUT'].includes(op.method) &&
   (op.args.roles !== undefined || op.args.extra_capabilities !== undefined || op.args.capabilities !== undefined);
 
+/** The list that answers every watched account's rights at once: the collection's GET, with the accounts' ids. */
+interface RightsList {
+  op: Operation;
+  query: Record<string, unknown>;
+}
+
+/** The accounts' collection GET (no variables), when it takes `include` and `edit` context. */
+function listOperation(ctx: PhaseContext, locale: string | null, collection: string): Operation | undefined {
+  const descriptor = ctx.descriptors.find((candidate) => candidate.locale === locale);
+  return descriptor?.operations.find(
+    (op) =>
+      op.method === 'GET' &&
+      op.pattern.variables.length === 0 &&
+      op.pattern.template === collection &&
+      op.args.include !== undefined &&
+      op.args.context?.enum?.includes('edit') === true,
+  );
+}
+
+/** Rights by account id, as one list read answers them (undefined unless 200 and a list). */
+async function readList(ctx: PhaseContext, list: RightsList): Promise<Map<string, Rights> | undefined> {
+  const requestCase: RequestCase = { operationId: list.op.id, kind: 'valid', path: {}, query: list.query, body: undefined };
+  const { exchange } = await ctx.execution.execute(list.op, requestCase, PHASE, { credentials: ctx.execution.credentials ?? null });
+  const json = exchange.response?.status === 200 ? exchange.response.json : undefined;
+  if (!Array.isArray(json)) return undefined;
+  const rights = new Map<string, Rights>();
+  for (const item of json as unknown[]) {
+    const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+    const held = rightsOf(item);
+    if ((typeof id === 'number' || typeof id === 'string') && held !== undefined) rights.set(String(id), held);
+  }
+  return rights;
+}
+
 export class AccountRoles {
   readonly #places: RolesPlace[];
   /** Accounts whose roles could not be put back: no further probe is sent as them. */
   readonly #lost = new Set<string>();
   readonly #values: AccountValues[];
+  readonly #list: RightsList | undefined;
 
-  private constructor(places: RolesPlace[], values: AccountValues[]) {
+  private constructor(places: RolesPlace[], values: AccountValues[], list: RightsList | undefined) {
     this.#places = places;
     this.#values = values;
+    this.#list = list;
   }
 
   /** The e-mail address, login, id and name of each account whose rights are watched, as its first read answered them. */
@@ -124,7 +164,26 @@ export class AccountRoles {
       if (starting !== undefined) places.push({ ...place, starting });
       values.push({ identity, id: String(account.id), ...accountValues(json) });
     }
-    return new AccountRoles(places, values);
+    return new AccountRoles(places, values, await AccountRoles.#listing(ctx, places));
+  }
+
+  /** The list that answers every account's rights as its own read does, if there is one (else each is read alone). */
+  static async #listing(ctx: PhaseContext, places: readonly RolesPlace[]): Promise<RightsList | undefined> {
+    const where = places.map((place) => ctx.execution.accountOf(place.identity)?.collections[0]);
+    const first = where[0];
+    if (places.length < 2 || first === undefined || where.some((other) => other?.locale !== first.locale || other.route !== first.route)) return undefined;
+    const op = listOperation(ctx, first.locale, first.route);
+    if (op === undefined) return undefined;
+    const ids = places.map((place) => Object.values(place.path)[0]!);
+    const list: RightsList = { op, query: { context: 'edit', include: ids.join(','), per_page: Math.max(ids.length, 10) } };
+    const listed = await readList(ctx, list);
+    const agrees =
+      listed !== undefined &&
+      places.every((place, index) => {
+        const held = listed.get(ids[index]!);
+        return held !== undefined && sameRights(held, place.starting);
+      });
+    return agrees ? list : undefined;
   }
 
   /** False once an account's roles were changed and could not be put back: its probes stop. */
@@ -138,9 +197,11 @@ export class AccountRoles {
    */
   async keep(ctx: PhaseContext, op: Operation): Promise<string[]> {
     const changes: string[] = [];
+    const listed = this.#list === undefined ? undefined : await readList(ctx, this.#list);
     for (const place of this.#places) {
       if (this.#lost.has(place.identity.name)) continue;
-      const now = rightsOf(await readAccount(ctx, place));
+      // An account the list left out (or a list that failed) is read alone.
+      const now = listed?.get(Object.values(place.path)[0]!) ?? rightsOf(await readAccount(ctx, place));
       if (now === undefined || sameRights(now, place.starting)) continue;
       changes.push(`${place.identity.name}: ${rightsChange(place.starting, now)}`);
       const restored = await this.#restore(ctx, place, now);

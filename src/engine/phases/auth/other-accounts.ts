@@ -21,7 +21,8 @@ import { ordinaryAccounts, type Identity } from '../../../request/identity.js';
 import { AccountRoles } from './account-roles.js';
 import type { PhaseContext } from '../phase.js';
 import { makeVictimData, removeVictimData } from './victim-state.js';
-import { judgeRightsChanged } from './write-effects.js';
+import { accountValuedCase, judgeRightsChanged, namesAnAccount, sendBetweenReads } from './write-effects.js';
+import { buildRequest } from '../../../request/index.js';
 import { sampleCases } from '../../sample-cases.js';
 
 const PHASE = 'auth';
@@ -70,6 +71,12 @@ interface Probe {
   /** Whose resource a probe of another account's resources addresses, and the path variable naming that account. */
   victim?: Identity;
   accountVariable?: string;
+  /**
+   * A write whose body names the victim (its e-mail address, login or id) rather than its path: judged by what it
+   * changed (`unauthorised_write_effect`, through `sendBetweenReads`), since naming another account in a body (a
+   * message's recipient) is no fault in itself.
+   */
+  namesVictim?: boolean;
   /**
    * Probes of one rule on one route by one actor, in every locale and update method: once one is granted the rest
    * are not sent (the escalation is reported once, on its route).
@@ -129,6 +136,47 @@ function otherAccountProbes(ctx: PhaseContext, actors: readonly Identity[], vict
           accountVariable: variable,
         });
       }
+    }
+  }
+  return probes;
+}
+
+/** The writes whose body names an account (and whose path names none): sent by each ordinary account naming another. */
+function accountNamingWrites(ctx: PhaseContext): Operation[] {
+  return ctx.descriptors.flatMap((descriptor) => {
+    const collections = accountCollections(descriptor);
+    return ctx.operations.filter(
+      (op) => op.locale === descriptor.locale && namesAnAccount(op) && accountVariable(op, collections) === undefined && op.args.roles === undefined,
+    );
+  });
+}
+
+/**
+ * Each ordinary account's write of every operation whose body names an account, with another ordinary account's
+ * values (its e-mail address, login, id, as its first read answered them): a route that grants rights to the account
+ * it names is only exercised with one the server knows. Left out where the path addresses a run account, or where
+ * the run may not write there with credentials (what it did not make, on a target not its own).
+ */
+function accountNamingProbes(ctx: PhaseContext, writes: readonly Operation[], actors: readonly Identity[], roles: AccountRoles): Probe[] {
+  const probes: Probe[] = [];
+  for (const op of writes) {
+    for (const actor of actors) {
+      const victim = roles.values.find((values) => values.identity !== actor && actors.includes(values.identity));
+      const requestCase = victim && accountValuedCase(ctx, op, victim, `${PHASE} named account`);
+      if (victim === undefined || requestCase === undefined) continue;
+      const request = buildRequest({ restUrl: ctx.execution.restUrl(op.locale), operation: op, requestCase });
+      if (ctx.execution.accountAddressed(op.locale, ctx.execution.pathIn(request, op)) !== undefined || !ctx.execution.mayWriteWithCredentials(request, op))
+        continue;
+      probes.push({
+        check: accessOtherAccount,
+        op,
+        actor,
+        requestCase,
+        attempt: `named ${victim.identity.name} in its body`,
+        victim: victim.identity,
+        namesVictim: true,
+        once: `${op.route} ${actor.name} named`,
+      });
     }
   }
   return probes;
@@ -217,13 +265,16 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
   // Deletes after the other writes (a broken server that lets one through removes the account the rest address),
   // role escalation last (a broken server that grants it changes who the actor is until its roles are put back).
   const others = otherAccountProbes(ctx, ordinary, ordinary);
+  const naming = accountNamingWrites(ctx);
+  const escalations = roleProbes(ctx, ordinary);
+  if (others.length + escalations.length === 0 && (naming.length === 0 || ordinary.length < 2)) return 0;
+  const roles = await AccountRoles.read(ctx, ordinary);
   const ordered = [
     ...others.filter((next) => next.op.method !== 'DELETE'),
+    ...accountNamingProbes(ctx, naming, ordinary, roles),
     ...others.filter((next) => next.op.method === 'DELETE'),
-    ...roleProbes(ctx, ordinary),
+    ...escalations,
   ];
-  if (ordered.length === 0) return 0;
-  const roles = await AccountRoles.read(ctx, ordinary);
   const victimData = await makeVictimData(ctx, others);
   let unsent = 0;
   const granted = new Set<string>();
@@ -233,6 +284,12 @@ export async function probeOtherAccounts(ctx: PhaseContext): Promise<number> {
       break;
     }
     if (!roles.mayProbe(next.actor) || (next.once !== undefined && granted.has(next.once))) continue;
+    if (next.namesVictim) {
+      const suspicion = `its body names ${next.victim!.name}, another of the run's accounts`;
+      const { reported } = await sendBetweenReads(ctx, roles, { ...next, suspicion, sameBody: true });
+      if (reported) granted.add(next.once!);
+      continue;
+    }
     const { reported, write } = await probe(ctx, next);
     if (reported && next.once !== undefined) granted.add(next.once);
     const changed = await roles.keep(ctx, next.op);

@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../checks/types.js';
 import { basicAuthorization } from '../../../request/index.js';
 import { authPhase } from './index.js';
+import type { Phase } from '../phase.js';
 import { restPath } from '../../testing/faults.js';
-import { startFaultyServer, type Fault, type FaultyServer } from '../../testing/faulty-server.js';
+import { startFaultyServer, type Fault, type FaultyServer, type ForwardedAnswer, type ForwardedRequest } from '../../testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, findingLines, runPhase, type PhaseRunResult } from '../../testing/phase-run.js';
 import { ACME_CAPABILITY, acmePlugin, acmeState, type AcmeRoute, type AcmeState } from './testing/plugin-faults.js';
 
@@ -50,6 +51,7 @@ describe('writes judged by their effect', () => {
     state: AcmeState,
     more: (target: () => FaultyServer) => Fault[] = () => [],
     only = /acme\/v1/,
+    phase: Phase = authPhase,
   ): Promise<{ result: PhaseRunResult; before: Record<string, Rights>; after: Record<string, Rights> }> {
     const started: FaultyServer = await startFaultyServer({
       seed: SEED,
@@ -57,11 +59,46 @@ describe('writes judged by their effect', () => {
     });
     server = started;
     const before = await rightsOfEveryAccount(started);
-    const result = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(started), only });
+    const result = await runPhase(phase, { ...asAdministratorWithSeededAccounts(started), only });
     return { result, before, after: await rightsOfEveryAccount(started) };
   }
 
+  /** The id of the run's second member, as the administrator lists the members. */
+  async function otherMemberId(target: FaultyServer, forward: (request: ForwardedRequest) => Promise<ForwardedAnswer>, locale: string): Promise<number> {
+    const members = await forward({
+      method: 'GET',
+      path: `/${locale}/wp-json/community/v1/members?context=edit&per_page=100`,
+      headers: { authorization: basicAuthorization(target.credentials.admin), accept: 'application/json' },
+      body: '',
+    });
+    return (JSON.parse(members.body) as Array<{ id: number; user_login: string }>).find((member) => member.user_login === target.credentials.otherMember!.user)!
+      .id;
+  }
+
+  /** A fault that, after the member's successful report (its own create, open to members), does `onTheSide` as well. */
+  const onMembersReport =
+    (onTheSide: (target: FaultyServer, forward: (request: ForwardedRequest) => Promise<ForwardedAnswer>, locale: string) => Promise<void>) =>
+    (target: () => FaultyServer): Fault =>
+    async (request, forward) => {
+      const answer = await forward(request);
+      const where = restPath(request);
+      const fromMember = request.headers.authorization === basicAuthorization(target().credentials.member);
+      if (fromMember && request.method === 'POST' && where?.path === '/community/v1/moderation/report' && answer.status < 300)
+        await onTheSide(target(), forward, where.locale);
+      return answer;
+    };
+
   const effects = (findings: readonly Finding[]): Finding[] => findings.filter((finding) => finding.check === CHECK);
+
+  /** The auth phase after the administrator made entry 1 through the run (as an earlier phase's create would): the run's records name its maker. */
+  const entryMadeFirst: Phase = {
+    ...authPhase,
+    async gather(ctx) {
+      const create = ctx.operations.find((op) => op.id === 'en_gb POST /acme/v1/entries')!;
+      await ctx.execution.execute(create, { operationId: create.id, kind: 'valid', path: {}, query: {}, body: { title: 'Made first' } }, 'test');
+      await authPhase.gather(ctx);
+    },
+  };
 
   it('fails a settings route any caller can write, with the reads that show the change', async () => {
     const state = acmeState();
@@ -79,10 +116,13 @@ describe('writes judged by their effect', () => {
   it('fails a route that deletes the list of managers for anyone, and an anonymous delete of an entry', async () => {
     const state = acmeState();
     const { result, before, after } = await runAgainst(['managers', 'entries'], state);
-    expect(findingLines(effects(result.findings))).toEqual([
-      `${CHECK} failure en_gb DELETE /acme/v1/managers: DELETE /acme/v1/managers succeeded without credentials (200)`,
-      `${CHECK} failure en_gb DELETE /acme/v1/entries/(?P<id>[\\d]+): DELETE /acme/v1/entries/(?P<id>[\\d]+) succeeded without credentials (200)`,
-    ]);
+    // The matrix's rows run side by side: the order of the two is not the test's business.
+    expect(findingLines(effects(result.findings)).sort()).toEqual(
+      [
+        `${CHECK} failure en_gb DELETE /acme/v1/managers: DELETE /acme/v1/managers succeeded without credentials (200)`,
+        `${CHECK} failure en_gb DELETE /acme/v1/entries/(?P<id>[\\d]+): DELETE /acme/v1/entries/(?P<id>[\\d]+) succeeded without credentials (200)`,
+      ].sort(),
+    );
     expect(state.managers).toEqual([]);
     expect(after).toEqual(before);
   });
@@ -94,7 +134,8 @@ describe('writes judged by their effect', () => {
     expect(findingLines(found)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^${CHECK} failure en_gb POST /acme/v1/grants: POST /acme/v1/grants without credentials succeeded \\(200\\) and changed what was there: rights of \\S+: capabilities \\+${ACME_CAPABILITY}; extra_capabilities \\+${ACME_CAPABILITY} \\(looked at because its body names one of the run's accounts\\)$`,
+          // The other-account probes, first in the phase, find it before the matrix does.
+          `^${CHECK} failure en_gb POST /acme/v1/grants: POST /acme/v1/grants (without credentials|as member2? \\(member\\)) succeeded \\(200\\) and changed what was there: rights of \\S+: capabilities \\+${ACME_CAPABILITY}; extra_capabilities \\+${ACME_CAPABILITY} \\(looked at because its body names (one of the run's accounts|member2?, another of the run's accounts)\\)$`,
         ),
       ),
     ]);
@@ -143,5 +184,83 @@ describe('writes judged by their effect', () => {
       ),
     );
     expect(after).toEqual(before);
+  });
+
+  it("fails a grant route that answers 200 to any address, found only by an other-account probe whose body names the victim's e-mail address", async () => {
+    const state = acmeState();
+    const { result, before, after } = await runAgainst(['grants', 'lenient grants'], state);
+    const found = effects(result.findings);
+    expect(findingLines(found)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${CHECK} failure en_gb POST /acme/v1/grants: POST /acme/v1/grants as (member2?) \\(member\\) succeeded \\(200\\) and changed what was there: rights of (?!\\1:)\\S+: capabilities \\+${ACME_CAPABILITY}; extra_capabilities \\+${ACME_CAPABILITY} \\(looked at because its body names member2?, another of the run's accounts\\)$`,
+        ),
+      ),
+    ]);
+    expect(after).toEqual(before);
+  });
+
+  it("fails a member's delete of an entry the administrator made, read before the matrix sent it (a second send would meet a 404)", async () => {
+    const state = acmeState();
+    const { result, before, after } = await runAgainst(['entries by members'], state, () => [], /acme\/v1\/entries/, entryMadeFirst);
+    expect(state.madeEntries[0]).toBe(1);
+    expect(findingLines(effects(result.findings))).toEqual([
+      `${CHECK} failure en_gb DELETE /acme/v1/entries/(?P<id>[\\d]+): DELETE /acme/v1/entries/(?P<id>[\\d]+) as member (member) succeeded (200) and changed what was there: the item was deleted (it read 200, then 404) (looked at because the run's records say admin made the item)`,
+    ]);
+    expect(effects(result.findings)[0]!.curl).toHaveLength(3);
+    expect(after).toEqual(before);
+  });
+
+  it('is quiet when only the administrator may delete the entry it made', async () => {
+    const state = acmeState();
+    const { result } = await runAgainst([], state, () => [], /acme\/v1\/entries/, entryMadeFirst);
+    expect(state.deletedEntries).toEqual(new Set([1]));
+    expect(findingLines(effects(result.findings))).toEqual([]);
+  });
+
+  it("fails a member's own create that grants a third account a capability on the side, caught by the rights read after the row, and takes it back", async () => {
+    const state = acmeState();
+    let sideGrants = 0;
+    const grantsOnReport = onMembersReport(async (target, forward, locale) => {
+      sideGrants += 1;
+      state.capabilities.set(await otherMemberId(target, forward, locale), new Set([ACME_CAPABILITY]));
+    });
+    const { result, before, after } = await runAgainst([], state, (target) => [grantsOnReport(target)], /^POST \/community\/v1\/moderation\/report$/);
+    expect(sideGrants).toBeGreaterThan(0);
+    expect(findingLines(effects(result.findings))).toEqual([
+      `${CHECK} failure en_gb POST /community/v1/moderation/report: POST /community/v1/moderation/report as member (member) succeeded (201) and changed what was there: rights of member2: capabilities +${ACME_CAPABILITY}; extra_capabilities +${ACME_CAPABILITY} (looked at because every account's rights were read after it and had changed)`,
+    ]);
+    expect(after).toEqual(before);
+  });
+
+  it("reads every account's rights in one list request where the members list answers them as their own reads do, and still catches a third account raised to moderator", async () => {
+    let raised = 0;
+    const raisesOnReport = onMembersReport(async (target, forward, locale) => {
+      raised += 1;
+      const id = await otherMemberId(target, forward, locale);
+      await forward({
+        method: 'PATCH',
+        path: `/${locale}/wp-json/community/v1/members/${id}`,
+        headers: { authorization: basicAuthorization(target.credentials.admin), accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ roles: ['moderator'] }),
+      });
+    });
+    const started: FaultyServer = await startFaultyServer({ seed: SEED, faults: [raisesOnReport(() => started)] });
+    server = started;
+    const before = await rightsOfEveryAccount(started);
+    const result = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(started), only: /^POST \/community\/v1\/moderation\/report$/ });
+    expect(raised).toBeGreaterThan(0);
+    expect(findingLines(effects(result.findings))).toEqual([
+      `${CHECK} failure en_gb POST /community/v1/moderation/report: POST /community/v1/moderation/report as member (member) succeeded (201) and changed what was there: rights of member2: roles changed from [subscriber] to [moderator] (looked at because every account's rights were read after it and had changed)`,
+    ]);
+    expect(await rightsOfEveryAccount(started)).toEqual(before);
+    // Read as a list: the list once at the start (held against the four accounts' own reads), once after the row
+    // and once after the second send; an account's own read only at the start and after each of the two put-backs.
+    const reads = (route: RegExp): number =>
+      result.events.filter(
+        (event) => event.type === 'exchange' && event.phase === 'auth' && event.operation.method === 'GET' && route.test(event.operation.route),
+      ).length;
+    expect(reads(/^\/community\/v1\/members$/)).toBe(3);
+    expect(reads(/^\/community\/v1\/members\/\(\?P<id>/)).toBe(4 + 2);
   });
 });

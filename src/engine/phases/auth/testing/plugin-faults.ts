@@ -7,14 +7,19 @@
  *   - `managers`: `GET|DELETE /acme/v1/managers` (deletes the whole list);
  *   - `grants`: `POST /acme/v1/grants {email}` gives the account with that e-mail address the capability
  *     `manage_acme` (an address the server does not know: 400);
- *   - `entries`: `GET|DELETE /acme/v1/entries/{id}` (every id names an entry until it is deleted).
+ *   - `entries`: `GET|DELETE /acme/v1/entries/{id}` (every id names an entry until it is deleted; the route takes id
+ *     1 only, the first entry the administrator's `POST /acme/v1/entries` makes);
+ *   - `entries by members`: the same delete, left open to any signed-in caller (anonymous callers are refused);
+ *   - `lenient grants`: `grants` answers 200 (`granted: false`) for an address it does not know, as a careless plugin
+ *     does, so only a body naming a real account shows what it grants.
+ * Entries are made (`GET|POST /acme/v1/entries`) by the administrator only.
  * The members of the reference server answer, in `edit` context, `capabilities` and `extra_capabilities` (WordPress's
  * users do), and their update takes `extra_capabilities` from the administrator, so a grant can be put back.
  */
 import { json, restPath } from '../../../testing/faults.js';
 import type { Fault, ForwardedAnswer, ForwardedRequest } from '../../../testing/faulty-server.js';
 
-export type AcmeRoute = 'settings' | 'managers' | 'grants' | 'entries';
+export type AcmeRoute = 'settings' | 'managers' | 'grants' | 'entries' | 'entries by members' | 'lenient grants';
 
 export const ACME_CAPABILITY = 'manage_acme';
 const MEMBER_ITEM = /^\/community\/v1\/members\/(\d+)$/;
@@ -27,10 +32,18 @@ export interface AcmeState {
   deletedEntries: Set<number>;
   /** Extra capabilities by member id. */
   capabilities: Map<number, Set<string>>;
+  /** Ids of the entries the administrator made. */
+  madeEntries: number[];
 }
 
 export function acmeState(): AcmeState {
-  return { settings: { title: 'Acme forms', notify: true, limit: 10 }, managers: [...STARTING_MANAGERS], deletedEntries: new Set(), capabilities: new Map() };
+  return {
+    settings: { title: 'Acme forms', notify: true, limit: 10 },
+    managers: [...STARTING_MANAGERS],
+    deletedEntries: new Set(),
+    capabilities: new Map(),
+    madeEntries: [],
+  };
 }
 
 const ROUTES: Record<string, { namespace: string; methods: string[]; endpoints: Array<{ methods: string[]; args: Record<string, unknown> }> }> = {
@@ -67,12 +80,20 @@ const ROUTES: Record<string, { namespace: string; methods: string[]; endpoints: 
       },
     ],
   },
+  '/acme/v1/entries': {
+    namespace: 'acme/v1',
+    methods: ['GET', 'POST'],
+    endpoints: [
+      { methods: ['GET'], args: {} },
+      { methods: ['POST'], args: { title: { type: 'string', required: false, minLength: 1, maxLength: 40, description: 'The title of the entry.' } } },
+    ],
+  },
   '/acme/v1/entries/(?P<id>[\\d]+)': {
     namespace: 'acme/v1',
     methods: ['GET', 'DELETE'],
     endpoints: [
-      { methods: ['GET'], args: { id: { type: 'integer', required: false, description: 'The id of the entry.' } } },
-      { methods: ['DELETE'], args: { id: { type: 'integer', required: false, description: 'The id of the entry.' } } },
+      { methods: ['GET'], args: { id: { type: 'integer', required: false, minimum: 1, maximum: 1, description: 'The id of the entry.' } } },
+      { methods: ['DELETE'], args: { id: { type: 'integer', required: false, minimum: 1, maximum: 1, description: 'The id of the entry.' } } },
     ],
   },
 };
@@ -98,9 +119,26 @@ function parsed(body: string): Record<string, unknown> {
 export function acmePlugin(options: { open: readonly AcmeRoute[]; administrator: () => string; state?: AcmeState }): Fault {
   const state = options.state ?? acmeState();
   const open = new Set(options.open);
+  const callers = new Map<string, boolean>();
+  const knownCaller = async (request: ForwardedRequest, forward: (request: ForwardedRequest) => Promise<ForwardedAnswer>, locale: string): Promise<boolean> => {
+    const authorization = request.headers.authorization;
+    if (authorization === undefined) return true;
+    if (!callers.has(authorization)) {
+      const me = await forward({
+        method: 'GET',
+        path: `/${locale}/wp-json/community/v1/members/me`,
+        headers: { authorization, accept: 'application/json' },
+        body: '',
+      });
+      callers.set(authorization, me.status === 200);
+    }
+    return callers.get(authorization)!;
+  };
   return async (request, forward) => {
     const where = restPath(request);
     if (where === undefined) return forward(request);
+    // WordPress authenticates before any route's callback: credentials it does not know never reach the plugin.
+    if (!(await knownCaller(request, forward, where.locale))) return forward(request);
     const admin = request.headers.authorization === options.administrator();
     const guard = (route: AcmeRoute): boolean => !admin && !open.has(route);
     if (where.path === '/' && request.method === 'GET') return withAcmeRoutes(await forward(request));
@@ -126,11 +164,23 @@ export function acmePlugin(options: { open: readonly AcmeRoute[]; administrator:
       if (guard('grants')) return refused(request);
       const email = parsed(request.body).email;
       const id = typeof email === 'string' ? await memberByEmail(forward, where.locale, email, options.administrator()) : undefined;
+      if (id === undefined && open.has('lenient grants')) return json(200, { granted: false });
       if (id === undefined) return json(400, { code: 'acme_unknown_account', message: 'No account has that e-mail address.', data: { status: 400 } });
       const held = state.capabilities.get(id) ?? new Set<string>();
       held.add(ACME_CAPABILITY);
       state.capabilities.set(id, held);
       return json(200, { granted: ACME_CAPABILITY, user: id });
+    }
+    if (where.path === '/acme/v1/entries') {
+      if (request.method === 'GET')
+        return json(
+          200,
+          state.madeEntries.filter((id) => !state.deletedEntries.has(id)).map((id) => ({ id, title: `Entry ${id}` })),
+        );
+      if (!admin) return refused(request);
+      const id = state.madeEntries.length + 1;
+      state.madeEntries.push(id);
+      return json(201, { id, title: `Entry ${id}` });
     }
     const entry = /^\/acme\/v1\/entries\/(\d+)$/.exec(where.path);
     if (entry !== null) {
@@ -138,7 +188,8 @@ export function acmePlugin(options: { open: readonly AcmeRoute[]; administrator:
       const gone = state.deletedEntries.has(id);
       if (request.method === 'GET')
         return gone ? json(404, { code: 'acme_no_entry', message: 'No such entry.', data: { status: 404 } }) : json(200, { id, title: `Entry ${id}` });
-      if (guard('entries')) return refused(request);
+      const signedIn = request.headers.authorization !== undefined && open.has('entries by members');
+      if (guard('entries') && !signedIn) return refused(request);
       if (gone) return json(404, { code: 'acme_no_entry', message: 'No such entry.', data: { status: 404 } });
       state.deletedEntries.add(id);
       return json(200, { deleted: true, previous: { id, title: `Entry ${id}` } });
