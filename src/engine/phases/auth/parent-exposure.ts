@@ -34,7 +34,7 @@ interface ParentSide {
 }
 
 /** A way to narrow an answer to one parent: a query argument of a list, or a path variable of a read. */
-interface Door {
+export interface Door {
   op: Operation;
   argument: string;
   via: 'query' | 'path';
@@ -60,16 +60,27 @@ function parentSide(family: ResourceFamily | undefined, operations: readonly Ope
   return list === undefined || item === undefined ? undefined : { family, list, item, variable: item.pattern.variables[0]!.name };
 }
 
-/** The family whose ids a path variable holds: the route's own parent link, else its `…_id` name (`user_id`: members too). */
+/**
+ * The family whose ids an argument holds. Plugins on WordPress's users call them members (`community/v1/members`,
+ * `buddypress/v1/members`) and name their ids `user_id`: a members family of the argument's own namespace comes
+ * before `wp/v2 users`, whose reads answer by other rules (an account without published posts is hidden there, not
+ * from the members directory).
+ */
+function idFamily(model: ResourceModel, name: string, namespace: string, inferred: string | undefined): ResourceFamily | undefined {
+  if (/^user(_ids?)?$/.test(name)) {
+    const members = familyForIdName(model, 'member_id', namespace);
+    if (members !== undefined && members.namespace === namespace) return members;
+  }
+  return inferred === undefined ? familyForIdName(model, name, namespace) : familyNamed(model, inferred);
+}
+
+/** The family whose ids a path variable holds: the route's own parent link, else its `…_id` name. */
 function variableFamily(model: ResourceModel, op: Operation, name: string): ResourceFamily | undefined {
   const own = model.families.find((family) => family.collection === op.route || family.item === op.route);
   const linked = own?.parents.find((parent) => parent.via === 'path' && parent.name === name);
   if (linked !== undefined) return familyNamed(model, linked.family);
   if (own !== undefined && own.item === op.route && own.itemVariable === name) return undefined;
-  // Plugins on WordPress's users call them members (`buddypress/v1/members`), and name their ids `user_id`.
-  return (
-    familyForIdName(model, name, op.namespace) ?? (/^user_ids?$/.test(name) ? familyForIdName(model, name.replace(/^user/, 'member'), op.namespace) : undefined)
-  );
+  return idFamily(model, name, op.namespace, undefined);
 }
 
 function listDoors(model: ResourceModel, owned: readonly Operation[], all: readonly Operation[]): Door[] {
@@ -83,9 +94,11 @@ function listDoors(model: ResourceModel, owned: readonly Operation[], all: reado
       if (link !== undefined) links.set(argument, { parent: link.family, relation: [...new Set([argument, createArg])] });
     }
     for (const reference of family.references) {
-      // A tree's `parent` is a parent of the family's own; its other own-family arguments pick items, not parents.
-      if (NOT_PARENTS.test(reference.name) || (reference.family === family.name && reference.name !== 'parent')) continue;
-      if (!links.has(reference.name)) links.set(reference.name, { parent: reference.family, relation: [reference.name] });
+      const parent = idFamily(model, reference.name, family.namespace, reference.family)?.name;
+      // A tree's `parent` is a parent of the family's own; its other own-family arguments (a members list's
+      // `user_ids`) pick items, not parents.
+      if (parent === undefined || NOT_PARENTS.test(reference.name) || (parent === family.name && reference.name !== 'parent')) continue;
+      if (!links.has(reference.name)) links.set(reference.name, { parent, relation: [reference.name] });
     }
     for (const [argument, { parent, relation }] of links) {
       const schema = op.args[argument];
@@ -109,6 +122,11 @@ function pathDoors(model: ResourceModel, owned: readonly Operation[], all: reado
     }
   }
   return doors;
+}
+
+/** The ways to narrow `owned`'s answers to one parent: list arguments first, then path variables. */
+export function narrowingDoors(model: ResourceModel, owned: readonly Operation[], all: readonly Operation[]): Door[] {
+  return [...listDoors(model, owned, all), ...pathDoors(model, owned, all)];
 }
 
 /** The fields of an object answer that say something: not its ids, not empty. */
@@ -291,10 +309,12 @@ export async function gatherParentExposure(ctx: PhaseContext): Promise<string[]>
   const descriptor = ctx.descriptors.find((candidate) => candidate.locale === locale);
   if (probing === undefined || descriptor === undefined) return [];
   const { administrator, others, stopped } = probing;
-  const model = inferResources(descriptor, mergedHints(ctx.resourceHints));
   const all = ctx.allOperations.filter((op) => op.locale === locale);
-  const owned = all.filter((op) => ctx.shard.ownsOperation(op));
-  const doors = [...listDoors(model, owned, all), ...pathDoors(model, owned, all)];
+  const doors = narrowingDoors(
+    inferResources(descriptor, mergedHints(ctx.resourceHints)),
+    all.filter((op) => ctx.shard.ownsOperation(op)),
+    all,
+  );
   const book = new ParentBook(ctx, administrator);
   const unjudged = new Set<string>();
   for (const door of doors) {
