@@ -15,6 +15,8 @@ describe('security checks', () => {
       'ignored_auth',
       'list_exposure',
       'no_sensitive_data',
+      'parent_exposure',
+      'query_oracle',
       'total_exposure',
       'unauthorised_write_effect',
     ]);

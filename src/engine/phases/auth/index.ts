@@ -20,6 +20,8 @@ import type { Exchange } from '../../../http/types.js';
 import { accessRow } from './access.js';
 import { probeOtherAccounts } from './other-accounts.js';
 import { gatherVisibility } from './visibility.js';
+import { gatherParentExposure } from './parent-exposure.js';
+import { gatherQueryOracles } from './query-oracle.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
@@ -159,6 +161,10 @@ export const authPhase: Phase = {
     // Who may read what, next, for the same reason: lists and totals held to each identity's own item reads.
     const unjudged = await gatherVisibility(ctx);
     if (unjudged.length > 0) ctx.execution.markIncomplete(`who may read what not judged for ${unjudged.join(', ')}`);
+    const unnarrowed = await gatherParentExposure(ctx);
+    if (unnarrowed.length > 0) ctx.execution.markIncomplete(`lists narrowed to hidden parents not judged for ${unnarrowed.join(', ')}`);
+    const unguessed = await gatherQueryOracles(ctx);
+    if (unguessed.length > 0) ctx.execution.markIncomplete(`searches on hidden fields not judged for ${unguessed.join(', ')}`);
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.execution.credentials ?? ctx.execution.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);

@@ -46,7 +46,7 @@ export function listedRoutes(operations: readonly Operation[]): ListedRoute[] {
 }
 
 /** The queries a list is sent with: as it is, and, where `status` offers them, with every status at once. */
-function listQueries(list: Operation): Array<Record<string, unknown>> {
+export function listQueries(list: Operation): Array<Record<string, unknown>> {
   const perPage = list.args.per_page;
   const size = perPage === undefined ? undefined : Math.min(PAGE_SIZE, typeof perPage.maximum === 'number' ? perPage.maximum : PAGE_SIZE);
   const base: Record<string, unknown> = size === undefined ? {} : { per_page: size };
@@ -58,7 +58,7 @@ function listQueries(list: Operation): Array<Record<string, unknown>> {
 }
 
 /** The ids a list answered (its items' `id`, or the item route's variable), in order. */
-function listedIds(exchange: Exchange, variable: string): string[] | undefined {
+export function listedIds(exchange: Exchange, variable: string): string[] | undefined {
   const body = exchange.response?.json;
   if (exchange.response?.status !== 200 || !Array.isArray(body)) return undefined;
   const ids: string[] = [];
@@ -71,13 +71,19 @@ function listedIds(exchange: Exchange, variable: string): string[] | undefined {
   return ids;
 }
 
-function totalOf(exchange: Exchange): number | undefined {
+export function totalOf(exchange: Exchange): number | undefined {
   const header = exchange.response?.headers['x-wp-total'];
   const total = header === undefined ? Number.NaN : Number(header);
   return Number.isInteger(total) ? total : undefined;
 }
 
-async function get(ctx: PhaseContext, op: Operation, path: Record<string, string>, query: Record<string, unknown>, as: Credentials | null): Promise<Exchange> {
+export async function get(
+  ctx: PhaseContext,
+  op: Operation,
+  path: Record<string, string>,
+  query: Record<string, unknown>,
+  as: Credentials | null,
+): Promise<Exchange> {
   const requestCase = { operationId: op.id, kind: 'valid' as const, path, query, body: undefined };
   return (await ctx.execution.execute(op, requestCase, PHASE, { credentials: as })).exchange;
 }
@@ -172,18 +178,30 @@ async function judgeRoute(
 }
 
 /**
- * Who may read what, for every listed route this shard owns. Stops only at a hard stop (an interrupt, a dead target):
- * it runs early in its phase, so a spent share does not leave it out. Returns the routes left unjudged.
+ * What a probe of who may read what needs: the administrator's credentials (the reads that find what exists), the
+ * other identities, and whether a hard stop (an interrupt, a dead target) came; a spent time share is none, as these
+ * probes run early in their phase and go on past it. Undefined when there is nobody to compare.
  */
-export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
+export function probingIdentities(ctx: PhaseContext): { administrator: Credentials; others: Identity[]; stopped: () => boolean } | undefined {
   const administrator = ctx.execution.credentials;
-  if (administrator === undefined) return [];
+  if (administrator === undefined) return undefined;
   const others = ctx.execution.identities.filter((identity) => identity.credentials?.user !== administrator.user);
-  if (others.length === 0) return [];
+  if (others.length === 0) return undefined;
   const stopped = (): boolean => {
     const reason = ctx.execution.control.reason;
     return reason !== undefined && reason.kind !== 'time-budget';
   };
+  return { administrator, others, stopped };
+}
+
+/**
+ * Who may read what, for every listed route this shard owns. Stops only at a hard stop (an interrupt, a dead target):
+ * it runs early in its phase, so a spent share does not leave it out. Returns the routes left unjudged.
+ */
+export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
+  const probing = probingIdentities(ctx);
+  if (probing === undefined) return [];
+  const { administrator, others, stopped } = probing;
   const routes = listedRoutes(ctx.operations.filter((op) => ctx.shard.ownsOperation(op)));
   const unjudged: string[] = [];
   for (const route of routes) {
