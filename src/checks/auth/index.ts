@@ -10,6 +10,8 @@ import { unauthorisedWriteEffect } from './unauthorised-write-effect.js';
 import { invalidRejectedAnonymous } from './invalid-rejected-anonymous.js';
 import { listExposure } from './list-exposure.js';
 import { totalExposure } from './total-exposure.js';
+import { readonlyFieldWrite } from './readonly-field-write.js';
+import { embedExposure } from './embed-exposure.js';
 import type { AnyEvidenceCheck } from '../types.js';
 
 export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
@@ -24,4 +26,6 @@ export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
   invalidRejectedAnonymous,
   listExposure,
   totalExposure,
+  readonlyFieldWrite,
+  embedExposure,
 ];

@@ -20,6 +20,7 @@ import type { Exchange } from '../../../http/types.js';
 import { accessRow } from './access.js';
 import { probeOtherAccounts } from './other-accounts.js';
 import { gatherVisibility } from './visibility.js';
+import { probeReadonlyWrites } from './readonly-writes.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
@@ -159,6 +160,9 @@ export const authPhase: Phase = {
     // Who may read what, next, for the same reason: lists and totals held to each identity's own item reads.
     const unjudged = await gatherVisibility(ctx);
     if (unjudged.length > 0) ctx.execution.markIncomplete(`who may read what not judged for ${unjudged.join(', ')}`);
+    // Fields a caller may not set, written to its own account: a security probe too, so before the matrix.
+    const readonlyUnsent = await probeReadonlyWrites(ctx);
+    if (readonlyUnsent > 0) ctx.execution.markIncomplete(`${readonlyUnsent} writes of readonly fields to the run's own accounts not sent`);
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.execution.credentials ?? ctx.execution.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);
