@@ -12,11 +12,13 @@ describe('security checks', () => {
       'access_privilege',
       'access_role_escalation',
       'edit_context_rights',
+      'embed_exposure',
       'ignored_auth',
       'list_exposure',
       'no_sensitive_data',
       'parent_exposure',
       'query_oracle',
+      'readonly_field_write',
       'total_exposure',
       'unauthorised_write_effect',
     ]);

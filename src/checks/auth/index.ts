@@ -12,6 +12,8 @@ import { listExposure } from './list-exposure.js';
 import { totalExposure } from './total-exposure.js';
 import { parentExposure } from './parent-exposure.js';
 import { queryOracle } from './query-oracle.js';
+import { readonlyFieldWrite } from './readonly-field-write.js';
+import { embedExposure } from './embed-exposure.js';
 import type { AnyEvidenceCheck } from '../types.js';
 
 export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
@@ -28,4 +30,6 @@ export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
   totalExposure,
   parentExposure,
   queryOracle,
+  readonlyFieldWrite,
+  embedExposure,
 ];

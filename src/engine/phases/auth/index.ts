@@ -22,6 +22,7 @@ import { probeOtherAccounts } from './other-accounts.js';
 import { gatherVisibility } from './visibility.js';
 import { gatherParentExposure } from './parent-exposure.js';
 import { gatherQueryOracles } from './query-oracle.js';
+import { probeReadonlyWrites } from './readonly-writes.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { syntheticOperation, UNKNOWN_ROUTE } from '../../synthetic-operation.js';
@@ -165,6 +166,9 @@ export const authPhase: Phase = {
     if (unnarrowed.length > 0) ctx.execution.markIncomplete(`lists narrowed to hidden parents not judged for ${unnarrowed.join(', ')}`);
     const unguessed = await gatherQueryOracles(ctx);
     if (unguessed.length > 0) ctx.execution.markIncomplete(`searches on hidden fields not judged for ${unguessed.join(', ')}`);
+    // Fields a caller may not set, written to its own account: a security probe too, so before the matrix.
+    const readonlyUnsent = await probeReadonlyWrites(ctx);
+    if (readonlyUnsent > 0) ctx.execution.markIncomplete(`${readonlyUnsent} writes of readonly fields to the run's own accounts not sent`);
     // Wrong credentials are tried in the name of the main account, or else of the first named one.
     const named = ctx.execution.credentials ?? ctx.execution.identities.find((identity) => identity.credentials !== undefined)!.credentials!;
     await wrongCredentials(ctx, named);

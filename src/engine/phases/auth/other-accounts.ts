@@ -30,7 +30,7 @@ const PHASE = 'auth';
 const USER_VARIABLES = /^(user_?id|userid)$/i;
 
 /** `/wp/v2/users/`: the collections whose `…/me` route answers the logged-in account. */
-function accountCollections(descriptor: LoadedDescriptor): string[] {
+export function accountCollections(descriptor: LoadedDescriptor): string[] {
   return descriptor.operations
     .filter((op) => op.method === 'GET' && op.pattern.variables.length === 0 && /\/me$/i.test(op.pattern.template))
     .map((op) => op.pattern.template.slice(0, -'me'.length));
@@ -243,7 +243,7 @@ function roleProbes(ctx: PhaseContext, actors: readonly Identity[]): Probe[] {
 }
 
 /** The GET of `{collection}{id}` (one variable) in a locale: where an account addressed as `…/me` is read back. */
-function itemRead(ctx: PhaseContext, locale: string | null, collection: string): Operation | undefined {
+export function itemRead(ctx: Pick<PhaseContext, 'operations'>, locale: string | null, collection: string): Operation | undefined {
   return ctx.operations.find(
     (op) =>
       op.locale === locale &&

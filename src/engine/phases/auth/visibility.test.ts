@@ -3,32 +3,19 @@
  * anonymous callers a member whose own read refuses them (`list_exposure`), and an `X-WP-Total` that still counts
  * a member the list leaves out for them (`total_exposure`). Both quiet on the reference server.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerInstead, json, rewriteAnswers } from '../../testing/faults.js';
-import { startFaultyServer, type Fault, type FaultyServer } from '../../testing/faulty-server.js';
+import type { Fault } from '../../testing/faulty-server.js';
 import { runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
+import { faultyServerPerTest, hiddenMember as hiddenMemberOf } from './testing/hidden-member.js';
 
 const SEED = 3;
 const MEMBERS = /^\/community\/v1\/members$/;
 const anonymous = (request: { headers: Record<string, string> }): boolean => request.headers.authorization === undefined;
 
-let server: FaultyServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-/** The second member the reference server lists: the one the faults hide from anonymous callers. */
-async function hiddenMember(): Promise<number> {
-  const probe = await startFaultyServer({ seed: SEED, faults: [] });
-  try {
-    const members = (await (await fetch(`${probe.restUrl('en_gb')}/community/v1/members`)).json()) as Array<{ id: number }>;
-    return members[1]!.id;
-  } finally {
-    await probe.close();
-  }
-}
+const servers = faultyServerPerTest(SEED);
+const hiddenMember = (): Promise<number> => hiddenMemberOf(SEED);
 
 /** Anonymous reads of member `id` refused as a server that keeps the member private answers them. */
 function privateMember(id: number): Fault {
@@ -41,7 +28,7 @@ function privateMember(id: number): Fault {
 }
 
 async function run(faults: Fault[]) {
-  server = await startFaultyServer({ seed: SEED, faults });
+  const server = await servers.start(faults);
   const result = await runPhase(authPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only: /members/ });
   return result.findings.filter((finding) => finding.check === 'list_exposure' || finding.check === 'total_exposure');
 }

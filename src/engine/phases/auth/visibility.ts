@@ -3,7 +3,8 @@
  * each list route with an item read beside it, the administrator's list (plainly, and with every status the
  * route's `status` argument offers, where it declares one), each further identity's list with the same queries, and
  * a few sampled items read as every identity. The identity's own item read is the rule; the checks of
- * `checks/auth/` (`list_exposure`, `total_exposure`) hold its lists and totals to it.
+ * `checks/auth/` (`list_exposure`, `total_exposure`, `embed_exposure`) hold its lists, totals and `_embed`ded items
+ * to it (`embeds.ts`).
  *
  * Cheap on purpose (a security probe must not cost the run its other work): one locale's routes (visibility is the
  * data's, not the language's), at most `ITEMS_PER_LIST` items read per route, and the administrator's read only of an
@@ -18,6 +19,7 @@ import type { Exchange } from '../../../http/types.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import type { PhaseContext } from '../phase.js';
+import { carriesEmbeddableLinks, judgeEmbeds } from './embeds.js';
 
 const PHASE = 'auth';
 /** Items read as every identity per list route, at most. */
@@ -25,7 +27,7 @@ export const ITEMS_PER_LIST = 3;
 /** The page size asked for, where the route declares `per_page` (its maximum when lower). */
 const PAGE_SIZE = 100;
 
-interface ListedRoute {
+export interface ListedRoute {
   list: Operation;
   item: Operation;
   variable: string;
@@ -153,6 +155,14 @@ async function judgeRoute(
       own.push({ id, identity: seen, administrator: administratorReads.get(id)?.seen ?? { status: undefined, code: undefined } });
     }
     reads.set(identity, own);
+  }
+  // `_embed`, where the administrator's answers carry links it would embed: the same reads are the rule.
+  const [plain] = administratorLists;
+  if (plain !== undefined && carriesEmbeddableLinks(plain.exchange)) {
+    for (const identity of others) {
+      if (!identityLists.get(identity)?.some((list) => list.query === plain.query)) continue;
+      if (stopped() || !(await judgeEmbeds(ctx, route, plain.query, identity, reads.get(identity) ?? [], administrator, stopped))) return false;
+    }
   }
   for (const identity of others) {
     for (const list of identityLists.get(identity) ?? []) {
