@@ -8,6 +8,7 @@ import { answerInstead, json, rewriteAnswers } from '../../testing/faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../testing/faulty-server.js';
 import { runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
+import { notesPlugin, notesState } from './testing/notes-plugin.js';
 
 const SEED = 3;
 const MEMBERS = /^\/community\/v1\/members$/;
@@ -71,5 +72,36 @@ describe('who may read what', () => {
     const findings = await run([privateMember(id), dropHidden]);
     expect(findings.map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['total_exposure GET /community/v1/members']);
     expect(findings[0]!.message).toContain(`counts items such as ${id}`);
+  });
+
+  describe('with the items the run makes', () => {
+    /** The notes plugin in front of the reference server; the findings of the two checks, the notes and the items made. */
+    async function runNotes(leak?: 'list') {
+      const state = notesState();
+      let administrator = '';
+      server = await startFaultyServer({ seed: SEED, faults: [notesPlugin({ administrator: () => administrator, state, leak })] });
+      const { user, password } = server.credentials.admin;
+      administrator = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      const result = await runPhase(authPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only: /acme\/v1\/notes/ });
+      const findings = result.findings.filter((finding) => finding.check === 'list_exposure' || finding.check === 'total_exposure');
+      // Who may read what runs before the access matrix: its creates come first.
+      const made = Object.fromEntries(state.created.slice(0, 3).map((note) => [note.password === '' ? note.status : 'password', note.id] as const));
+      return { findings, state, made };
+    }
+
+    it('makes a private, a draft and a password-protected note, is quiet where the list keeps the rule, and deletes them', async () => {
+      const { findings, state, made } = await runNotes();
+      expect(Object.keys(made).sort()).toEqual(['draft', 'password', 'private']);
+      // A note behind a password is listed to everyone and read by everyone (its content protected): no exposure.
+      expect(findings).toEqual([]);
+      for (const id of Object.values(made)) expect(state.deleted.has(id)).toBe(true);
+    });
+
+    it('reports a list that shows anonymous callers the private and draft notes only the run made', async () => {
+      const { findings, made } = await runNotes('list');
+      expect(findings.map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['list_exposure GET /acme/v1/notes']);
+      expect(findings[0]!.message).toContain(`${made.private} (its read answered 401 rest_forbidden)`);
+      expect(findings[0]!.message).toContain(`${made.draft} (its read answered 401 rest_forbidden)`);
+    });
   });
 });

@@ -2,8 +2,10 @@
  * Who may read what, gathered early in the auth phase (after the account probes, before the access matrix): for
  * each list route with an item read beside it, the administrator's list (plainly, and with every status the
  * route's `status` argument offers, where it declares one), each further identity's list with the same queries, and
- * a few sampled items read as every identity. The identity's own item read is the rule; the checks of
- * `checks/auth/` (`list_exposure`, `total_exposure`) hold its lists and totals to it.
+ * a few sampled items read as every identity. Before its lists, the run makes the items of the route's family that
+ * only some identities may read (a private, a draft, a password-protected item, a pending signup: `made-items.ts`);
+ * they are read as every identity whatever the lists show, and deleted once the route is judged. The identity's own
+ * item read is the rule; the checks of `checks/auth/` (`list_exposure`, `total_exposure`) hold its lists and totals to it.
  *
  * Cheap on purpose (a security probe must not cost the run its other work): one locale's routes (visibility is the
  * data's, not the language's), at most `ITEMS_PER_LIST` items read per route, and the administrator's read only of an
@@ -18,6 +20,7 @@ import type { Exchange } from '../../../http/types.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import type { PhaseContext } from '../phase.js';
+import { makeItems, madeItemsPlan, type MadeItemsPlan } from './made-items.js';
 
 const PHASE = 'auth';
 /** Items read as every identity per list route, at most. */
@@ -93,14 +96,16 @@ interface AnsweredList {
  * Items worth reading, up to `ITEMS_PER_LIST`: first those not in every list (a status only some see, an item only
  * some are shown), then the lists' items in turn, so items every list shows are tried too.
  */
-function sampledItems(lists: readonly AnsweredList[]): string[] {
+function sampledItems(lists: readonly AnsweredList[], made: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const list of lists) for (const id of new Set(list.ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
   const differing = [...counts].filter(([, count]) => count < lists.length).map(([id]) => id);
   const longest = Math.max(0, ...lists.map((list) => list.ids.length));
   // Then the lists' items in turn, first of each, second of each…: every list is sampled, not only the first.
   const inTurn = Array.from({ length: longest }, (_, index) => lists.flatMap((list) => list.ids.slice(index, index + 1))).flat();
-  return [...new Set([...differing, ...inTurn])].slice(0, ITEMS_PER_LIST);
+  const sampled = [...new Set([...differing, ...inTurn])].filter((id) => !made.includes(id)).slice(0, ITEMS_PER_LIST);
+  // The items the run made are read whatever the lists showed: they are the ones only some identities may read.
+  return [...made, ...sampled];
 }
 
 /** Gathers and judges one list route; returns false when a hard stop left it unfinished. */
@@ -110,6 +115,7 @@ async function judgeRoute(
   administrator: Credentials,
   others: readonly Identity[],
   stopped: () => boolean,
+  made: readonly string[],
 ): Promise<boolean> {
   const queries = listQueries(route.list);
   const administratorLists: AnsweredList[] = [];
@@ -130,7 +136,7 @@ async function judgeRoute(
     }
     identityLists.set(identity, answered);
   }
-  const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()]);
+  const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()], made);
   const reads = new Map<Identity, ItemReads[]>();
   const administratorReads = new Map<string, { seen: ItemReads['administrator']; exchange: Exchange }>();
   for (const identity of others) {
@@ -171,6 +177,26 @@ async function judgeRoute(
   return true;
 }
 
+/** Makes the route's items (`made-items.ts`), judges the route with them, and deletes them. */
+async function judgeWithMadeItems(
+  ctx: PhaseContext,
+  plan: MadeItemsPlan | undefined,
+  index: number,
+  route: ListedRoute,
+  administrator: Credentials,
+  others: readonly Identity[],
+  stopped: () => boolean,
+): Promise<boolean> {
+  const made = plan === undefined ? undefined : await makeItems(ctx, plan, route.list, index + 1);
+  try {
+    if (made !== undefined && made.described.length > 0)
+      ctx.execution.note(route.list, `${PHASE}: who may read what, with items made for it: ${made.described.join(', ')}`);
+    return await judgeRoute(ctx, route, administrator, others, stopped, made?.ids ?? []);
+  } finally {
+    for (const left of (await made?.finish()) ?? []) ctx.execution.note(route.list, `${PHASE}: an item made for who may read what was not deleted: ${left}`);
+  }
+}
+
 /**
  * Who may read what, for every listed route this shard owns. Stops only at a hard stop (an interrupt, a dead target):
  * it runs early in its phase, so a spent share does not leave it out. Returns the routes left unjudged.
@@ -185,9 +211,10 @@ export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
     return reason !== undefined && reason.kind !== 'time-budget';
   };
   const routes = listedRoutes(ctx.operations.filter((op) => ctx.shard.ownsOperation(op)));
+  const plan = routes.length === 0 ? undefined : madeItemsPlan(ctx, routes[0]!.list.locale);
   const unjudged: string[] = [];
-  for (const route of routes) {
-    if (stopped() || !(await judgeRoute(ctx, route, administrator, others, stopped))) unjudged.push(route.list.route);
+  for (const [index, route] of routes.entries()) {
+    if (stopped() || !(await judgeWithMadeItems(ctx, plan, index, route, administrator, others, stopped))) unjudged.push(route.list.route);
   }
   return unjudged;
 }
