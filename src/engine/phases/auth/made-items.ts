@@ -15,7 +15,8 @@ import { inferResources, mergedHints, type ResourceFamily, type ResourceModel } 
 import type { Operation } from '../../../descriptor/types.js';
 import { RouteBook } from '../../steps/route-book.js';
 import { familyAt, RELATION_ROUTES } from '../../steps/relations.js';
-import { createResource, familyOperations, type FamilyEnv } from '../../steps/resources.js';
+import { createResource, deleteArgs, familyOperations, type FamilyEnv } from '../../steps/resources.js';
+import type { Exchange } from '../../../http/types.js';
 import { ScriptStopped, StepScript } from '../../steps/step-script.js';
 import { seededToken } from '../../steps/token.js';
 import type { PhaseContext } from '../phase.js';
@@ -51,6 +52,8 @@ export function madeKinds(family: ResourceFamily, signups: ResourceFamily | unde
 /** One route's made items: their ids, and the deletes to send once the route is judged. */
 export interface MadeItems {
   ids: string[];
+  /** Each item's create, and the arguments its delete takes: what a replay sends to make it again. */
+  creates: Array<{ id: string; exchange: Exchange; deleteArgs: Record<string, unknown> }>;
   /** What was made, for notes: `private 12, draft 13`. */
   described: string[];
   /** Deletes what was made; returns the deletes that left something behind. */
@@ -84,6 +87,7 @@ export async function makeItems(ctx: PhaseContext, plan: MadeItemsPlan, list: Op
   const script = new StepScript(ctx, PHASE, `who may read what: items made in ${list.route}`);
   const ids: string[] = [];
   const described: string[] = [];
+  const creates: MadeItems['creates'] = [];
   if (family !== undefined && kinds.length > 0 && familyOperations(plan.env.book, family) !== undefined) {
     for (const [index, { kind, values }] of kinds.entries()) {
       if (ctx.execution.control.reason !== undefined && ctx.execution.control.reason.kind !== 'time-budget') break;
@@ -95,6 +99,9 @@ export async function makeItems(ctx: PhaseContext, plan: MadeItemsPlan, list: Op
         });
         ids.push(made.id);
         described.push(`${kind} ${made.id}`);
+        // The create is the last request of its method the script sent (after it, at most reads to find the new item).
+        const exchange = [...script.exchanges].reverse().find((sent) => sent.request.method === made.create.method);
+        if (exchange !== undefined) creates.push({ id: made.id, exchange, deleteArgs: deleteArgs(family, token) });
       } catch (error) {
         if (!(error instanceof ScriptStopped)) throw error;
       }
@@ -102,6 +109,7 @@ export async function makeItems(ctx: PhaseContext, plan: MadeItemsPlan, list: Op
   }
   return {
     ids,
+    creates,
     described,
     finish: async () => {
       await script.finish();

@@ -4,7 +4,8 @@
  * a member the list leaves out for them (`total_exposure`). Both quiet on the reference server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerInstead, json, rewriteAnswers } from '../../testing/faults.js';
+import { rewriteAnswers } from '../../testing/faults.js';
+import { anonymous, hiddenMember, privateMember } from './testing/visibility-faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../testing/faulty-server.js';
 import { runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
@@ -12,34 +13,12 @@ import { notesPlugin, notesState } from './testing/notes-plugin.js';
 
 const SEED = 3;
 const MEMBERS = /^\/community\/v1\/members$/;
-const anonymous = (request: { headers: Record<string, string> }): boolean => request.headers.authorization === undefined;
 
 let server: FaultyServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** The second member the reference server lists: the one the faults hide from anonymous callers. */
-async function hiddenMember(): Promise<number> {
-  const probe = await startFaultyServer({ seed: SEED, faults: [] });
-  try {
-    const members = (await (await fetch(`${probe.restUrl('en_gb')}/community/v1/members`)).json()) as Array<{ id: number }>;
-    return members[1]!.id;
-  } finally {
-    await probe.close();
-  }
-}
-
-/** Anonymous reads of member `id` refused as a server that keeps the member private answers them. */
-function privateMember(id: number): Fault {
-  return answerInstead(
-    'GET',
-    new RegExp(`^/community/v1/members/${id}$`),
-    json(401, { code: 'rest_forbidden', message: 'Private.', data: { status: 401 } }),
-    anonymous,
-  );
-}
 
 async function run(faults: Fault[]) {
   server = await startFaultyServer({ seed: SEED, faults });
@@ -53,7 +32,7 @@ describe('who may read what', () => {
   });
 
   it('reports a list that shows anonymous callers a member its own read refuses them, with a curl line', async () => {
-    const id = await hiddenMember();
+    const id = await hiddenMember(SEED);
     const findings = await run([privateMember(id)]);
     expect(findings.map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['list_exposure GET /community/v1/members']);
     expect(findings[0]!.message).toContain(`anonymous callers item ${id} (its read answered 401 rest_forbidden)`);
@@ -61,7 +40,7 @@ describe('who may read what', () => {
   });
 
   it('reports an X-WP-Total that counts a member the list hides from anonymous callers', async () => {
-    const id = await hiddenMember();
+    const id = await hiddenMember(SEED);
     const dropHidden: Fault = async (request, forward) => {
       if (!anonymous(request)) return forward(request);
       return rewriteAnswers('GET', MEMBERS, (answer) => {

@@ -14,13 +14,14 @@
 import { seenAnswer, isRefusal } from '../../../checks/answer-seen.js';
 import { listExposure } from '../../../checks/auth/list-exposure.js';
 import { totalExposure } from '../../../checks/auth/total-exposure.js';
-import type { ItemReads, VisibilityEvidence } from '../../../checks/auth/visibility.js';
+import { listedIds, totalOf, type ItemReads, type VisibilityEvidence } from '../../../checks/auth/visibility.js';
+import type { GatheredExchange, GatheredMarks } from '../../../checks/regather.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { Exchange } from '../../../http/types.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import type { PhaseContext } from '../phase.js';
-import { makeItems, madeItemsPlan, type MadeItemsPlan } from './made-items.js';
+import { makeItems, madeItemsPlan, type MadeItems, type MadeItemsPlan } from './made-items.js';
 
 const PHASE = 'auth';
 /** Items read as every identity per list route, at most. */
@@ -60,26 +61,6 @@ function listQueries(list: Operation): Array<Record<string, unknown>> {
   return status.type === 'array' ? [base, { ...base, status: offered.map(String) }] : [base];
 }
 
-/** The ids a list answered (its items' `id`, or the item route's variable), in order. */
-function listedIds(exchange: Exchange, variable: string): string[] | undefined {
-  const body = exchange.response?.json;
-  if (exchange.response?.status !== 200 || !Array.isArray(body)) return undefined;
-  const ids: string[] = [];
-  for (const entry of body) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const record = entry as Record<string, unknown>;
-    const id = record.id ?? record[variable];
-    if (typeof id === 'number' || (typeof id === 'string' && id !== '')) ids.push(String(id));
-  }
-  return ids;
-}
-
-function totalOf(exchange: Exchange): number | undefined {
-  const header = exchange.response?.headers['x-wp-total'];
-  const total = header === undefined ? Number.NaN : Number(header);
-  return Number.isInteger(total) ? total : undefined;
-}
-
 async function get(ctx: PhaseContext, op: Operation, path: Record<string, string>, query: Record<string, unknown>, as: Credentials | null): Promise<Exchange> {
   const requestCase = { operationId: op.id, kind: 'valid' as const, path, query, body: undefined };
   return (await ctx.execution.execute(op, requestCase, PHASE, { credentials: as })).exchange;
@@ -115,8 +96,9 @@ async function judgeRoute(
   administrator: Credentials,
   others: readonly Identity[],
   stopped: () => boolean,
-  made: readonly string[],
+  creates: MadeItems['creates'],
 ): Promise<boolean> {
+  const made = creates.map((create) => create.id);
   const queries = listQueries(route.list);
   const administratorLists: AnsweredList[] = [];
   for (const query of queries) {
@@ -138,9 +120,11 @@ async function judgeRoute(
   }
   const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()], made);
   const reads = new Map<Identity, ItemReads[]>();
+  const readExchanges = new Map<Identity, GatheredExchange[]>();
   const administratorReads = new Map<string, { seen: ItemReads['administrator']; exchange: Exchange }>();
   for (const identity of others) {
     const own: ItemReads[] = [];
+    const sent: GatheredExchange[] = [];
     for (const id of items) {
       if (stopped()) return false;
       const exchange = await get(ctx, route.item, { [route.variable]: id }, {}, identity.credentials ?? null);
@@ -151,8 +135,10 @@ async function judgeRoute(
         administratorReads.set(id, { seen: seenAnswer(read), exchange: read });
       }
       own.push({ id, identity: seen, administrator: administratorReads.get(id)?.seen ?? { status: undefined, code: undefined } });
+      sent.push({ label: `read:${id}`, as: 'identity', part: 'gather', exchange });
     }
     reads.set(identity, own);
+    readExchanges.set(identity, sent);
   }
   for (const identity of others) {
     for (const list of identityLists.get(identity) ?? []) {
@@ -160,6 +146,7 @@ async function judgeRoute(
       const evidence: VisibilityEvidence = {
         listRoute: route.list.route,
         itemRoute: `GET ${route.item.route}`,
+        idVariable: route.variable,
         identity: { name: identity.name, role: identity.role },
         query: list.query,
         listed: list.ids,
@@ -171,7 +158,34 @@ async function judgeRoute(
       if (typeof list.query.per_page === 'number') evidence.perPage = list.query.per_page;
       const requestCase = { operationId: route.list.id, kind: 'valid' as const, path: {}, query: list.query, body: undefined };
       const exchanges = [list.exchange, administratorList.exchange, ...[...administratorReads.values()].map((read) => read.exchange)];
-      for (const check of [listExposure, totalExposure]) ctx.execution.judge(check, evidence, { operation: route.list, phase: PHASE, exchanges, requestCase });
+      const gathered: GatheredMarks = {
+        identity: {
+          name: identity.name,
+          role: identity.role,
+          ...(identity.credentials === undefined ? {} : { login: identity.credentials.user }),
+          ...(identity.passwordEnv === undefined ? {} : { passwordEnv: identity.passwordEnv }),
+        },
+        exchanges: [
+          ...creates.map(({ id, exchange, deleteArgs }): GatheredExchange => ({
+            label: `make:${id}`,
+            as: 'administrator',
+            part: 'set-up',
+            exchange,
+            made: { id, deleteArgs },
+          })),
+          { label: 'administrator-list', as: 'administrator', part: 'gather', exchange: administratorList.exchange },
+          { label: 'list', as: 'identity', part: 'gather', exchange: list.exchange },
+          ...(readExchanges.get(identity) ?? []),
+          ...[...administratorReads].map(([id, read]): GatheredExchange => ({
+            label: `administrator-read:${id}`,
+            as: 'administrator',
+            part: 'gather',
+            exchange: read.exchange,
+          })),
+        ],
+      };
+      const at = { operation: route.list, phase: PHASE, exchanges, requestCase, gathered };
+      for (const check of [listExposure, totalExposure]) ctx.execution.judge(check, evidence, at);
     }
   }
   return true;
@@ -191,7 +205,7 @@ async function judgeWithMadeItems(
   try {
     if (made !== undefined && made.described.length > 0)
       ctx.execution.note(route.list, `${PHASE}: who may read what, with items made for it: ${made.described.join(', ')}`);
-    return await judgeRoute(ctx, route, administrator, others, stopped, made?.ids ?? []);
+    return await judgeRoute(ctx, route, administrator, others, stopped, made?.creates ?? []);
   } finally {
     for (const left of (await made?.finish()) ?? []) ctx.execution.note(route.list, `${PHASE}: an item made for who may read what was not deleted: ${left}`);
   }
