@@ -9,6 +9,7 @@ import type { RequestCase } from '../generate/types.js';
 import type { Exchange } from '../http/types.js';
 import type { RaceReplay } from './concurrency/evidence.js';
 import type { SequenceReplay } from './sequences/evidence.js';
+import type { GatheredReplay } from './regather.js';
 
 export type Severity = 'failure' | 'warning';
 
@@ -107,6 +108,11 @@ export interface EvidenceCheck<E> extends CheckDeclaration {
   /** `descriptor`: judges the descriptors as a whole, so it applies to every operation when its phase runs. */
   judges?: 'descriptor';
   judge(evidence: E): CheckFailure[];
+  /**
+   * How `restconform replay` judges a finding again from its re-sent requests (see `regather.ts`): the evidence
+   * rebuilt from the recorded one and the new answers by label, then `judge`. Absent: not replayable so.
+   */
+  judgeAgain?(recorded: E, answers: ReadonlyMap<string, Exchange>, recordedId: (id: string) => string): CheckFailure[];
 }
 
 /** A check over any kind of gathered evidence (`never`: a list holds checks of every kind of evidence). */
@@ -137,9 +143,10 @@ export interface Finding {
   curl: string[];
   /**
    * How to replay it: the seed and the case, so `restconform replay` can re-send it; for a race, its requests and
-   * their parts; for a model-based sequence, its shrunk commands.
+   * their parts; for a model-based sequence, its shrunk commands; for evidence gathered as several identities, its
+   * labelled requests (`regather.ts`).
    */
-  replay: { seed: number; operationId: string; phase: string; case?: unknown; race?: RaceReplay; sequence?: SequenceReplay };
+  replay: { seed: number; operationId: string; phase: string; case?: unknown; race?: RaceReplay; sequence?: SequenceReplay; gathered?: GatheredReplay };
   /** The request argument it is about, when it is about one (an invalid value accepted, a refusal). */
   argument?: string;
   /**

@@ -1,6 +1,6 @@
 /**
  * How a report tells to reproduce one finding: `restconform replay` for a single request judged by an exchange
- * check, for a race or a model-based sequence (what replay can re-run and judge again), else the run that finds it again: the same target, locales,
+ * check, for a race, a model-based sequence or evidence gathered as several identities (what replay can re-run and judge again), else the run that finds it again: the same target, locales,
  * seed and phase.
  */
 import { EXCHANGE_CHECKS } from '../checks/index.js';
@@ -12,7 +12,7 @@ const DEFAULT_LOCALES = ['en_gb', 'el'];
 
 /** Whether `restconform replay` can re-send the finding's request (or its race, or its sequence) and run its check again. */
 export function isReplayable(finding: Pick<Finding, 'check' | 'replay' | 'curl'>): boolean {
-  if (finding.replay.race !== undefined || finding.replay.sequence !== undefined) return true;
+  if (finding.replay.race !== undefined || finding.replay.sequence !== undefined || finding.replay.gathered !== undefined) return true;
   return EXCHANGE_CHECKS.some((check) => check.name === finding.check) && finding.replay.case !== undefined && finding.curl.length <= 1;
 }
 

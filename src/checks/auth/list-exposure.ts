@@ -1,7 +1,7 @@
 /** `list_exposure`: a list answered to an identity shows an item that identity's own item read refuses. */
 import { describeSeen } from '../answer-seen.js';
 import type { EvidenceCheck } from '../types.js';
-import { hiddenFrom, listLine, whoIs, type VisibilityEvidence } from './visibility.js';
+import { hiddenFrom, listLine, regatherVisibility, whoIs, type VisibilityEvidence } from './visibility.js';
 
 export const listExposure: EvidenceCheck<VisibilityEvidence> = {
   name: 'list_exposure',
@@ -10,6 +10,7 @@ export const listExposure: EvidenceCheck<VisibilityEvidence> = {
   description:
     "A list answered to an identity shows no item that identity's own item read refuses (401, 403 or 404 while the administrator's read finds it): what a caller may not read, it must not learn from a list.",
   evidence: 'auth',
+  judgeAgain: (recorded, answers, recordedId) => listExposure.judge(regatherVisibility(recorded, answers, recordedId)),
   judge(evidence) {
     const listed = new Set(evidence.listed);
     const exposed = evidence.reads.filter((read) => listed.has(read.id) && hiddenFrom(read));

@@ -1,6 +1,6 @@
 /** `total_exposure`: the `X-WP-Total` of a list answered to an identity counts items that identity may not read. */
 import type { EvidenceCheck } from '../types.js';
-import { hiddenFrom, listLine, whoIs, type VisibilityEvidence } from './visibility.js';
+import { hiddenFrom, listLine, regatherVisibility, whoIs, type VisibilityEvidence } from './visibility.js';
 
 export const totalExposure: EvidenceCheck<VisibilityEvidence> = {
   name: 'total_exposure',
@@ -9,6 +9,7 @@ export const totalExposure: EvidenceCheck<VisibilityEvidence> = {
   description:
     "The X-WP-Total a list answers an identity counts only items that identity may read: judged where both lists fit one page, the identity's shows fewer items than the administrator's, its total is still the administrator's, and the items it lacks are ones its own item read refuses.",
   evidence: 'auth',
+  judgeAgain: (recorded, answers, recordedId) => totalExposure.judge(regatherVisibility(recorded, answers, recordedId)),
   judge(evidence) {
     const { total, administratorTotal, listed, administratorListed, perPage } = evidence;
     // Proven only when nothing is on a later page: the administrator's list holds its whole total.

@@ -4,7 +4,9 @@
  * sampled item's read as the identity and as the administrator. What an identity may read is what its own item
  * read answers it, never a guess from its role.
  */
-import { isRefusal, isSuccess, type SeenAnswer } from '../answer-seen.js';
+import type { Exchange } from '../../http/types.js';
+import { isRefusal, isSuccess, seenAnswer, type SeenAnswer } from '../answer-seen.js';
+import type { Regather } from '../regather.js';
 
 export interface ItemReads {
   id: string;
@@ -18,6 +20,8 @@ export interface VisibilityEvidence {
   /** The list route (`GET /community/v1/members`) and the item read route, for the messages. */
   listRoute: string;
   itemRoute: string;
+  /** The item route's variable: a list entry's id when it has no `id` (for replay). */
+  idVariable?: string;
   identity: { name: string; role: string };
   /** The query both lists were sent with (`{ status: 'any', per_page: 100 }`). */
   query: Record<string, unknown>;
@@ -51,3 +55,56 @@ export function listLine(evidence: Pick<VisibilityEvidence, 'listRoute' | 'query
 export function whoIs(identity: VisibilityEvidence['identity']): string {
   return identity.role === 'anonymous' ? 'anonymous callers' : `${identity.name} (${identity.role})`;
 }
+
+/** The ids a list answered (its items' `id`, or the item route's variable), in order; undefined unless a 200 array. */
+export function listedIds(exchange: Exchange, variable: string | undefined): string[] | undefined {
+  const body = exchange.response?.json;
+  if (exchange.response?.status !== 200 || !Array.isArray(body)) return undefined;
+  const ids: string[] = [];
+  for (const entry of body) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const record = entry as Record<string, unknown>;
+    const id = record.id ?? (variable === undefined ? undefined : record[variable]);
+    if (typeof id === 'number' || (typeof id === 'string' && id !== '')) ids.push(String(id));
+  }
+  return ids;
+}
+
+/** A list's `X-WP-Total`, when it is a whole number. */
+export function totalOf(exchange: Exchange): number | undefined {
+  const header = exchange.response?.headers['x-wp-total'];
+  const total = header === undefined ? Number.NaN : Number(header);
+  return Number.isInteger(total) ? total : undefined;
+}
+
+/**
+ * Replay's rebuild of the evidence (`regather.ts`), by label: `list` and `administrator-list` (the identity's and the
+ * administrator's lists), `read:ID` and `administrator-read:ID` (each sampled item's reads). A list that no longer
+ * answers a list shows nothing; a read not re-sent keeps what was recorded.
+ */
+export const regatherVisibility: Regather<VisibilityEvidence> = (recorded, answers, recordedId) => {
+  const list = (label: string): { ids: string[]; total: number | undefined } => {
+    const exchange = answers.get(label);
+    const ids = exchange === undefined ? undefined : listedIds(exchange, recorded.idVariable);
+    return { ids: (ids ?? []).map(recordedId), total: exchange === undefined || ids === undefined ? undefined : totalOf(exchange) };
+  };
+  const own = list('list');
+  const administrator = list('administrator-list');
+  const { total: _total, administratorTotal: _administratorTotal, ...rest } = recorded;
+  return {
+    ...rest,
+    listed: own.ids,
+    administratorListed: administrator.ids,
+    ...(own.total === undefined ? {} : { total: own.total }),
+    ...(administrator.total === undefined ? {} : { administratorTotal: administrator.total }),
+    reads: recorded.reads.map((read) => {
+      const identity = answers.get(`read:${read.id}`);
+      const byAdministrator = answers.get(`administrator-read:${read.id}`);
+      return {
+        id: read.id,
+        identity: identity === undefined ? read.identity : seenAnswer(identity),
+        administrator: byAdministrator === undefined ? read.administrator : seenAnswer(byAdministrator),
+      };
+    }),
+  };
+};

@@ -5,6 +5,7 @@
  */
 import type { AnswerValidators } from '../../checks/answer-validators.js';
 import type { CheckFailure, EvidenceCheck, ExchangeCheck, Severity } from '../../checks/types.js';
+import type { GatheredMarks } from '../../checks/regather.js';
 import type { Operation } from '../../descriptor/types.js';
 import type { RequestCase } from '../../generate/types.js';
 import type { Exchange } from '../../http/types.js';
@@ -24,7 +25,11 @@ export interface ExecutedCase {
 }
 
 /** Where the evidence a check judges was gathered: the finding's operation, phase and reproduction. */
-export type JudgedAt = Pick<FindingInput, 'phase' | 'exchanges' | 'requestCase' | 'race'> & { operation: Operation };
+export type JudgedAt = Pick<FindingInput, 'phase' | 'exchanges' | 'requestCase' | 'race'> & {
+  operation: Operation;
+  /** The labelled requests the evidence was gathered from, for replay (`checks/regather.ts`). */
+  gathered?: GatheredMarks;
+};
 
 export interface CheckRunnerOptions {
   checks: readonly ExchangeCheck[];
@@ -149,6 +154,7 @@ export class CheckRunner {
    */
   judge<E>(check: EvidenceCheck<E>, evidence: E, where: JudgedAt): CheckFailure[] {
     const failures = check.judge(evidence);
+    const { gathered, ...at } = where;
     for (const failure of failures) {
       if (failure.note) this.#note(where.operation, check.name, failure.message);
       else
@@ -158,7 +164,9 @@ export class CheckRunner {
           message: failure.message,
           cause: failure.cause,
           argument: failure.argument,
-          ...where,
+          ...at,
+          // Only a check that can rebuild its evidence from them records the requests for replay.
+          ...(gathered === undefined || check.judgeAgain === undefined ? {} : { gathered: { ...gathered, evidence } }),
         });
     }
     return failures;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { RaceReplay, RaceStep } from '../../checks/concurrency/evidence.js';
 import type { SequenceReplay } from '../../checks/sequences/evidence.js';
+import type { GatheredMarks, GatheredReplay } from '../../checks/regather.js';
 import type { CheckSelection } from '../../checks/registry.js';
 import type { Finding, Severity } from '../../checks/types.js';
 import type { RequestCase } from '../../generate/types.js';
@@ -34,6 +35,8 @@ export interface FindingInput {
   race?: RaceMarks;
   /** For a model-based sequence: the commands `replay` runs again. */
   sequence?: SequenceReplay;
+  /** For evidence gathered as several identities: its labelled requests and the evidence, which `replay` judges again. */
+  gathered?: GatheredMarks & { evidence: unknown };
 }
 
 /** Where a race is in a finding's exchanges (those before are its set-up, those after its reads) and its replay's needs. */
@@ -148,6 +151,7 @@ export class FindingsBook {
         case: input.requestCase,
         ...(input.race === undefined ? {} : { race: this.#raceReplay(input.race, input.exchanges) }),
         ...(input.sequence === undefined ? {} : { sequence: JSON.parse(this.redact(JSON.stringify(input.sequence))) as SequenceReplay }),
+        ...(input.gathered === undefined ? {} : { gathered: this.#gatheredReplay(input.gathered) }),
       },
       count: 1,
       fingerprint: findingFingerprint(key),
@@ -166,6 +170,13 @@ export class FindingsBook {
       return { role, request, ...(id === undefined ? {} : { id }), answered: this.redact(answered(exchange)) };
     });
     return { steps, ...(JSON.parse(this.redact(JSON.stringify(needs))) as Omit<RaceReplay, 'steps'>) };
+  }
+
+  /** Gathered evidence's replay record: each request redacted with its label, the evidence redacted. */
+  #gatheredReplay({ identity, exchanges, evidence }: GatheredMarks & { evidence: unknown }): GatheredReplay {
+    const steps = exchanges.map(({ exchange, ...step }) => ({ ...step, request: redactRequest(exchange.request, this.#options.secrets) }));
+    const redacted = JSON.parse(this.redact(JSON.stringify({ identity, steps, evidence }))) as GatheredReplay;
+    return redacted;
   }
 
   /** `text` with every secret replaced, in each form it takes on the wire (percent-encoded, JSON-escaped…). */

@@ -1,19 +1,22 @@
 /**
  * `restconform replay REPORT FINDING_ID`: re-sends the request of one finding from a JSON report and runs the
  * same check on the new answer, so a fix can be confirmed without a whole run. A race is re-run together
- * (`replay-race.ts`), a model-based sequence through the model runner (`replay-sequence.ts`); findings of other
+ * (`replay-race.ts`), a model-based sequence through the model runner (`replay-sequence.ts`), evidence gathered as
+ * several identities (who may read what) request by request as each (`replay-gathered.ts`); findings of other
  * whole sequences (stateful, batch, contract…) are reproduced by their curl lines or by re-running their phase.
  */
 import { EXCHANGE_CHECKS } from '../../checks/index.js';
 import type { Finding } from '../../checks/types.js';
 import { parseRoutePattern } from '../../descriptor/index.js';
 import type { RequestCase } from '../../generate/types.js';
-import { basicAuthorization, credentialSecrets, redactSecrets, toCurl, type Identity } from '../../request/index.js';
+import { basicAuthorization, credentialSecrets, toCurl, type Identity } from '../../request/index.js';
 import type { Credentials, HttpRequest } from '../../request/types.js';
 import type { StoreAccounts } from '@restconform/server';
 import { UsageError } from '../errors.js';
 import { isRaceFinding, replayRace } from './replay-race.js';
 import { isSequenceFinding, replaySequence } from './replay-sequence.js';
+import { isGatheredFinding, replayGathered } from './replay-gathered.js';
+import { writeVerdict } from './replay-verdict.js';
 import { readJsonReport } from '../read-report.js';
 import type { JsonReport } from '../../report/json.js';
 import { openTarget, type OpenTargetOptions } from '../target.js';
@@ -121,15 +124,16 @@ function credentialsFor(finding: Finding, options: ReplayOptions): Credentials |
   return { user, password };
 }
 
-/** A sequence's run account: `--user` (or RESTCONFORM_USER) and the password in `--app-password-env`; else a usage error. */
-function mainCredentials(finding: Finding, options: ReplayOptions): Credentials {
+/**
+ * The run's own account (a sequence's, or the administrator's a gathered finding compares with): `--user` (or
+ * RESTCONFORM_USER) and the password in `--app-password-env`; else a usage error saying `why` it is needed.
+ */
+function mainCredentials(finding: Finding, options: ReplayOptions, why = "is a sequence the run's own account made"): Credentials {
   const env = options.env ?? process.env;
   const user = options.user ?? env[MAIN_USER_VARIABLE];
   const password = env[options.appPasswordEnv];
   if (!user || !password)
-    throw new UsageError(
-      `${finding.id} is a sequence the run's own account made; give --user LOGIN (or ${MAIN_USER_VARIABLE}) and the application password in ${options.appPasswordEnv}`,
-    );
+    throw new UsageError(`${finding.id} ${why}; give --user LOGIN (or ${MAIN_USER_VARIABLE}) and the application password in ${options.appPasswordEnv}`);
   return { user, password };
 }
 
@@ -186,6 +190,16 @@ export async function replayJob(options: ReplayOptions): Promise<number> {
     const credentials = (accounts: StoreAccounts | undefined) => (accounts ? seededCredentials(finding, accounts) : credentialsFor(finding, options));
     return replayRace({ finding, target: report.target, open: targetOf(options, report), options, credentials, retarget });
   }
+  if (isGatheredFinding(finding)) {
+    return replayGathered({
+      finding,
+      target: report.target,
+      open: targetOf(options, report),
+      options,
+      retarget,
+      administrator: (accounts) => (accounts ? accounts.admin : mainCredentials(finding, options, "is judged beside the run's own account's answers")),
+    });
+  }
   const check = EXCHANGE_CHECKS.find((candidate) => candidate.name === finding.check);
   const requestCase = finding.replay.case as RequestCase | undefined;
   if (!check || !requestCase || !isReplayable(finding)) {
@@ -226,12 +240,7 @@ export async function replayJob(options: ReplayOptions): Promise<number> {
     const out = options.out;
     out.write(`${toCurl(request, secrets)}\n`);
     out.write(`answered ${exchange.response?.status ?? exchange.error?.code ?? 'nothing'}\n`);
-    if (failures.length) {
-      for (const failure of failures) out.write(`${finding.id} still fails ${finding.check}: ${redactSecrets(failure.message, secrets)}\n`);
-      return 1;
-    }
-    out.write(`${finding.id} no longer fails ${finding.check}\n`);
-    return 0;
+    return writeVerdict(out, finding, failures, secrets);
   } finally {
     await target.close();
   }

@@ -6,7 +6,7 @@
  * batch answers need judging as lists and `_embed` are.
  */
 import { describe, expect, it } from 'vitest';
-import { faultyServerPerTest } from './testing/hidden-member.js';
+import { faultyServerPerTest } from './testing/visibility-faults.js';
 
 const servers = faultyServerPerTest(3);
 

@@ -9,7 +9,7 @@ import { answerInstead, json, restPath } from '../../testing/faults.js';
 import type { Fault } from '../../testing/faulty-server.js';
 import { runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
-import { faultyServerPerTest, hiddenMember as hiddenMemberOf } from './testing/hidden-member.js';
+import { faultyServerPerTest, hiddenMember as hiddenMemberOf } from './testing/visibility-faults.js';
 
 const SEED = 3;
 const CHECK = 'embed_exposure';

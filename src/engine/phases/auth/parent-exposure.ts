@@ -17,7 +17,8 @@ import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import { familyForIdName, familyNamed, inferResources, mergedHints, schemaTypes, type ResourceFamily, type ResourceModel } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
-import { get as getAs, listedIds, listQueries, probingIdentities } from './visibility.js';
+import { listedIds } from '../../../checks/auth/visibility.js';
+import { get as getAs, listQueries, probingIdentities } from './visibility.js';
 
 const PHASE = 'auth';
 /** Parents shown to the administrator and not to the identity, read to find one its read refuses, at most. */

@@ -17,7 +17,8 @@ import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import { schemaTypes } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
-import { get as getAs, listedIds, listedRoutes, probingIdentities, totalOf } from './visibility.js';
+import { listedIds, totalOf } from '../../../checks/auth/visibility.js';
+import { get as getAs, listedRoutes, probingIdentities } from './visibility.js';
 
 const PHASE = 'auth';
 /** Items per list whose hidden fields are guessed at. */

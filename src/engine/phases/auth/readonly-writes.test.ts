@@ -11,7 +11,7 @@ import type { Fault } from '../../testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, runPhase } from '../../testing/phase-run.js';
 import { basicAuthorization } from '../../../request/index.js';
 import { authPhase } from './index.js';
-import { faultyServerPerTest } from './testing/hidden-member.js';
+import { faultyServerPerTest } from './testing/visibility-faults.js';
 
 const SEED = 3;
 const CHECK = 'readonly_field_write';

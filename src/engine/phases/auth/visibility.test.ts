@@ -4,28 +4,18 @@
  * a member the list leaves out for them (`total_exposure`). Both quiet on the reference server.
  */
 import { describe, expect, it } from 'vitest';
-import { answerInstead, json, rewriteAnswers } from '../../testing/faults.js';
+import { rewriteAnswers } from '../../testing/faults.js';
 import type { Fault } from '../../testing/faulty-server.js';
 import { runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
-import { faultyServerPerTest, hiddenMember as hiddenMemberOf } from './testing/hidden-member.js';
+import { notesPlugin, notesState } from './testing/notes-plugin.js';
+import { anonymous, faultyServerPerTest, hiddenMember as hiddenMemberOf, privateMember } from './testing/visibility-faults.js';
 
 const SEED = 3;
 const MEMBERS = /^\/community\/v1\/members$/;
-const anonymous = (request: { headers: Record<string, string> }): boolean => request.headers.authorization === undefined;
 
 const servers = faultyServerPerTest(SEED);
 const hiddenMember = (): Promise<number> => hiddenMemberOf(SEED);
-
-/** Anonymous reads of member `id` refused as a server that keeps the member private answers them. */
-function privateMember(id: number): Fault {
-  return answerInstead(
-    'GET',
-    new RegExp(`^/community/v1/members/${id}$`),
-    json(401, { code: 'rest_forbidden', message: 'Private.', data: { status: 401 } }),
-    anonymous,
-  );
-}
 
 async function run(faults: Fault[]) {
   const server = await servers.start(faults);
@@ -58,5 +48,36 @@ describe('who may read what', () => {
     const findings = await run([privateMember(id), dropHidden]);
     expect(findings.map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['total_exposure GET /community/v1/members']);
     expect(findings[0]!.message).toContain(`counts items such as ${id}`);
+  });
+
+  describe('with the items the run makes', () => {
+    /** The notes plugin in front of the reference server; the findings of the two checks, the notes and the items made. */
+    async function runNotes(leak?: 'list') {
+      const state = notesState();
+      let administrator = '';
+      const server = await servers.start([notesPlugin({ administrator: () => administrator, state, leak })]);
+      const { user, password } = server.credentials.admin;
+      administrator = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      const result = await runPhase(authPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only: /acme\/v1\/notes/ });
+      const findings = result.findings.filter((finding) => finding.check === 'list_exposure' || finding.check === 'total_exposure');
+      // Who may read what runs before the access matrix: its creates come first.
+      const made = Object.fromEntries(state.created.slice(0, 3).map((note) => [note.password === '' ? note.status : 'password', note.id] as const));
+      return { findings, state, made };
+    }
+
+    it('makes a private, a draft and a password-protected note, is quiet where the list keeps the rule, and deletes them', async () => {
+      const { findings, state, made } = await runNotes();
+      expect(Object.keys(made).sort()).toEqual(['draft', 'password', 'private']);
+      // A note behind a password is listed to everyone and read by everyone (its content protected): no exposure.
+      expect(findings).toEqual([]);
+      for (const id of Object.values(made)) expect(state.deleted.has(id)).toBe(true);
+    });
+
+    it('reports a list that shows anonymous callers the private and draft notes only the run made', async () => {
+      const { findings, made } = await runNotes('list');
+      expect(findings.map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['list_exposure GET /acme/v1/notes']);
+      expect(findings[0]!.message).toContain(`${made.private} (its read answered 401 rest_forbidden)`);
+      expect(findings[0]!.message).toContain(`${made.draft} (its read answered 401 rest_forbidden)`);
+    });
   });
 });

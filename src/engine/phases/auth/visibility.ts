@@ -2,9 +2,11 @@
  * Who may read what, gathered early in the auth phase (after the account probes, before the access matrix): for
  * each list route with an item read beside it, the administrator's list (plainly, and with every status the
  * route's `status` argument offers, where it declares one), each further identity's list with the same queries, and
- * a few sampled items read as every identity. The identity's own item read is the rule; the checks of
- * `checks/auth/` (`list_exposure`, `total_exposure`, `embed_exposure`) hold its lists, totals and `_embed`ded items
- * to it (`embeds.ts`).
+ * a few sampled items read as every identity. Before its lists, the run makes the items of the route's family that
+ * only some identities may read (a private, a draft, a password-protected item, a pending signup: `made-items.ts`);
+ * they are read as every identity whatever the lists show, and deleted once the route is judged. The identity's own
+ * item read is the rule; the checks of `checks/auth/` (`list_exposure`, `total_exposure`, `embed_exposure`) hold its
+ * lists, totals and `_embed`ded items to it (`embeds.ts`).
  *
  * Cheap on purpose (a security probe must not cost the run its other work): one locale's routes (visibility is the
  * data's, not the language's), at most `ITEMS_PER_LIST` items read per route, and the administrator's read only of an
@@ -13,13 +15,15 @@
 import { seenAnswer, isRefusal } from '../../../checks/answer-seen.js';
 import { listExposure } from '../../../checks/auth/list-exposure.js';
 import { totalExposure } from '../../../checks/auth/total-exposure.js';
-import type { ItemReads, VisibilityEvidence } from '../../../checks/auth/visibility.js';
+import { listedIds, totalOf, type ItemReads, type VisibilityEvidence } from '../../../checks/auth/visibility.js';
+import type { GatheredExchange, GatheredMarks } from '../../../checks/regather.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { Exchange } from '../../../http/types.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import type { PhaseContext } from '../phase.js';
 import { carriesEmbeddableLinks, judgeEmbeds } from './embeds.js';
+import { makeItems, madeItemsPlan, type MadeItems, type MadeItemsPlan } from './made-items.js';
 
 const PHASE = 'auth';
 /** Items read as every identity per list route, at most. */
@@ -59,26 +63,6 @@ export function listQueries(list: Operation): Array<Record<string, unknown>> {
   return status.type === 'array' ? [base, { ...base, status: offered.map(String) }] : [base];
 }
 
-/** The ids a list answered (its items' `id`, or the item route's variable), in order. */
-export function listedIds(exchange: Exchange, variable: string): string[] | undefined {
-  const body = exchange.response?.json;
-  if (exchange.response?.status !== 200 || !Array.isArray(body)) return undefined;
-  const ids: string[] = [];
-  for (const entry of body) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const record = entry as Record<string, unknown>;
-    const id = record.id ?? record[variable];
-    if (typeof id === 'number' || (typeof id === 'string' && id !== '')) ids.push(String(id));
-  }
-  return ids;
-}
-
-export function totalOf(exchange: Exchange): number | undefined {
-  const header = exchange.response?.headers['x-wp-total'];
-  const total = header === undefined ? Number.NaN : Number(header);
-  return Number.isInteger(total) ? total : undefined;
-}
-
 export async function get(
   ctx: PhaseContext,
   op: Operation,
@@ -101,14 +85,16 @@ interface AnsweredList {
  * Items worth reading, up to `ITEMS_PER_LIST`: first those not in every list (a status only some see, an item only
  * some are shown), then the lists' items in turn, so items every list shows are tried too.
  */
-function sampledItems(lists: readonly AnsweredList[]): string[] {
+function sampledItems(lists: readonly AnsweredList[], made: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const list of lists) for (const id of new Set(list.ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
   const differing = [...counts].filter(([, count]) => count < lists.length).map(([id]) => id);
   const longest = Math.max(0, ...lists.map((list) => list.ids.length));
   // Then the lists' items in turn, first of each, second of each…: every list is sampled, not only the first.
   const inTurn = Array.from({ length: longest }, (_, index) => lists.flatMap((list) => list.ids.slice(index, index + 1))).flat();
-  return [...new Set([...differing, ...inTurn])].slice(0, ITEMS_PER_LIST);
+  const sampled = [...new Set([...differing, ...inTurn])].filter((id) => !made.includes(id)).slice(0, ITEMS_PER_LIST);
+  // The items the run made are read whatever the lists showed: they are the ones only some identities may read.
+  return [...made, ...sampled];
 }
 
 /** Gathers and judges one list route; returns false when a hard stop left it unfinished. */
@@ -118,7 +104,9 @@ async function judgeRoute(
   administrator: Credentials,
   others: readonly Identity[],
   stopped: () => boolean,
+  creates: MadeItems['creates'],
 ): Promise<boolean> {
+  const made = creates.map((create) => create.id);
   const queries = listQueries(route.list);
   const administratorLists: AnsweredList[] = [];
   for (const query of queries) {
@@ -138,11 +126,13 @@ async function judgeRoute(
     }
     identityLists.set(identity, answered);
   }
-  const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()]);
+  const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()], made);
   const reads = new Map<Identity, ItemReads[]>();
+  const readExchanges = new Map<Identity, GatheredExchange[]>();
   const administratorReads = new Map<string, { seen: ItemReads['administrator']; exchange: Exchange }>();
   for (const identity of others) {
     const own: ItemReads[] = [];
+    const sent: GatheredExchange[] = [];
     for (const id of items) {
       if (stopped()) return false;
       const exchange = await get(ctx, route.item, { [route.variable]: id }, {}, identity.credentials ?? null);
@@ -153,8 +143,10 @@ async function judgeRoute(
         administratorReads.set(id, { seen: seenAnswer(read), exchange: read });
       }
       own.push({ id, identity: seen, administrator: administratorReads.get(id)?.seen ?? { status: undefined, code: undefined } });
+      sent.push({ label: `read:${id}`, as: 'identity', part: 'gather', exchange });
     }
     reads.set(identity, own);
+    readExchanges.set(identity, sent);
   }
   // `_embed`, where the administrator's answers carry links it would embed: the same reads are the rule.
   const [plain] = administratorLists;
@@ -170,6 +162,7 @@ async function judgeRoute(
       const evidence: VisibilityEvidence = {
         listRoute: route.list.route,
         itemRoute: `GET ${route.item.route}`,
+        idVariable: route.variable,
         identity: { name: identity.name, role: identity.role },
         query: list.query,
         listed: list.ids,
@@ -181,10 +174,60 @@ async function judgeRoute(
       if (typeof list.query.per_page === 'number') evidence.perPage = list.query.per_page;
       const requestCase = { operationId: route.list.id, kind: 'valid' as const, path: {}, query: list.query, body: undefined };
       const exchanges = [list.exchange, administratorList.exchange, ...[...administratorReads.values()].map((read) => read.exchange)];
-      for (const check of [listExposure, totalExposure]) ctx.execution.judge(check, evidence, { operation: route.list, phase: PHASE, exchanges, requestCase });
+      const gathered: GatheredMarks = {
+        identity: {
+          name: identity.name,
+          role: identity.role,
+          ...(identity.credentials === undefined ? {} : { login: identity.credentials.user }),
+          ...(identity.passwordEnv === undefined ? {} : { passwordEnv: identity.passwordEnv }),
+        },
+        exchanges: [
+          ...creates.map(({ id, exchange, deleteArgs }): GatheredExchange => ({
+            label: `make:${id}`,
+            as: 'administrator',
+            part: 'set-up',
+            exchange,
+            made: { id, deleteArgs },
+          })),
+          { label: 'administrator-list', as: 'administrator', part: 'gather', exchange: administratorList.exchange },
+          { label: 'list', as: 'identity', part: 'gather', exchange: list.exchange },
+          ...(readExchanges.get(identity) ?? []),
+          ...[...administratorReads].map(([id, read]): GatheredExchange => ({
+            label: `administrator-read:${id}`,
+            as: 'administrator',
+            part: 'gather',
+            exchange: read.exchange,
+          })),
+        ],
+      };
+      const at = { operation: route.list, phase: PHASE, exchanges, requestCase, gathered };
+      for (const check of [listExposure, totalExposure]) ctx.execution.judge(check, evidence, at);
     }
   }
   return true;
+}
+
+/** Makes the route's items (`made-items.ts`), judges the route with them, and deletes them. */
+async function judgeWithMadeItems(
+  ctx: PhaseContext,
+  plan: MadeItemsPlan | undefined,
+  index: number,
+  route: ListedRoute,
+  administrator: Credentials,
+  others: readonly Identity[],
+  stopped: () => boolean,
+): Promise<boolean> {
+  const made = plan === undefined ? undefined : await makeItems(ctx, plan, route.list, index + 1);
+  try {
+    if (made !== undefined && made.described.length > 0)
+      ctx.execution.note(route.list, `${PHASE}: who may read what, with items made for it: ${made.described.join(', ')}`);
+    return await judgeRoute(ctx, route, administrator, others, stopped, made?.creates ?? []);
+  } finally {
+    // One its delete left (WordPress refuses to delete a private or draft reusable block until it is published) is
+    // still the run's own: the run's clean-up at its end makes it deletable where a hint says how, and deletes it.
+    for (const left of (await made?.finish()) ?? [])
+      ctx.execution.note(route.list, `${PHASE}: an item made for who may read what was left to the run's clean-up at its end: ${left}`);
+  }
 }
 
 /**
@@ -213,9 +256,10 @@ export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
   if (probing === undefined) return [];
   const { administrator, others, stopped } = probing;
   const routes = listedRoutes(ctx.operations.filter((op) => ctx.shard.ownsOperation(op)));
+  const plan = routes.length === 0 ? undefined : madeItemsPlan(ctx, routes[0]!.list.locale);
   const unjudged: string[] = [];
-  for (const route of routes) {
-    if (stopped() || !(await judgeRoute(ctx, route, administrator, others, stopped))) unjudged.push(route.list.route);
+  for (const [index, route] of routes.entries()) {
+    if (stopped() || !(await judgeWithMadeItems(ctx, plan, index, route, administrator, others, stopped))) unjudged.push(route.list.route);
   }
   return unjudged;
 }

@@ -1,0 +1,95 @@
+/**
+ * `restconform replay` of who may read what: a `list_exposure` finding (a members list that shows anonymous callers
+ * a member its own read refuses them), written to a JSON report, is judged again as anonymous beside the
+ * administrator against the same faulty server (it still fails) and against the reference server, which keeps the
+ * rule (it passes); a finding on notes only the run made is judged again with notes made anew, and deleted after.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Finding } from '../../checks/types.js';
+import { authPhase } from '../../engine/phases/auth/index.js';
+import { notesPlugin, notesState, type NotesState } from '../../engine/phases/auth/testing/notes-plugin.js';
+import { hiddenMember, privateMember } from '../../engine/phases/auth/testing/visibility-faults.js';
+import { startFaultyServer, type Fault, type FaultyServer } from '../../engine/testing/faulty-server.js';
+import { runPhase } from '../../engine/testing/phase-run.js';
+import { replayJob } from './replay-job.js';
+import { reportOf, sink } from './testing/replay-inputs.js';
+import { temporaryFolders } from '../../testing/temporary-folders.js';
+
+const temporaryFolder = temporaryFolders();
+const SEED = 3;
+const servers: FaultyServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(faults: (administrator: () => string) => Fault[]): Promise<FaultyServer> {
+  let header = '';
+  const server = await startFaultyServer({ seed: SEED, faults: faults(() => header) });
+  const { user, password } = server.credentials.admin;
+  header = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  servers.push(server);
+  return server;
+}
+
+/** The `list_exposure` finding of an auth run against `server` (its routes narrowed to `only`), in a report file. */
+async function exposure(server: FaultyServer, only: RegExp): Promise<{ finding: Finding; reportPath: string }> {
+  const { findings } = await runPhase(authPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only, seed: SEED });
+  const finding = findings.find((one) => one.check === 'list_exposure');
+  expect(finding).toBeDefined();
+  const reportPath = join(await temporaryFolder('restconform-replay-gathered-'), 'report.json');
+  await writeFile(reportPath, JSON.stringify(reportOf(server.url, findings, { seed: SEED, locales: ['en_gb'] })));
+  return { finding: finding!, reportPath };
+}
+
+async function replayAgainst(server: FaultyServer, finding: Finding, reportPath: string): Promise<{ code: number; text: string }> {
+  const admin = server.credentials.admin;
+  const out = sink();
+  const env = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
+  const code = await replayJob({ reportPath, findingId: finding.id, baseUrl: server.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
+  return { code, text: out.text };
+}
+
+describe('replay of who may read what', () => {
+  it('records the identity by name, each request with its label, and no password', async () => {
+    const id = await hiddenMember(SEED);
+    const broken = await serve(() => [privateMember(id)]);
+    const { finding } = await exposure(broken, /members/);
+    const gathered = finding.replay.gathered!;
+    expect(gathered.identity).toEqual({ name: 'anonymous', role: 'anonymous' });
+    expect(gathered.steps.map((step) => step.label)).toEqual(expect.arrayContaining(['administrator-list', 'list', `read:${id}`, `administrator-read:${id}`]));
+    expect(JSON.stringify(gathered)).not.toContain(broken.credentials.admin.password);
+  }, 120_000);
+
+  it('still fails against the faulty server, and passes against one that keeps the rule', async () => {
+    const id = await hiddenMember(SEED);
+    const broken = await serve(() => [privateMember(id)]);
+    const { finding, reportPath } = await exposure(broken, /members/);
+
+    const again = await replayAgainst(await serve(() => [privateMember(id)]), finding, reportPath);
+    expect(again.text).toContain(`read:${id}: curl`);
+    expect(again.text).toContain(`${finding.id} still fails list_exposure`);
+    expect(again.code).toBe(1);
+
+    const fixed = await replayAgainst(await serve(() => []), finding, reportPath);
+    expect(fixed.text).toContain(`${finding.id} no longer fails list_exposure`);
+    expect(fixed.code).toBe(0);
+  }, 120_000);
+
+  it('makes the items only the run made again, judges with them, and deletes them', async () => {
+    const broken = await serve((administrator) => [notesPlugin({ administrator, state: notesState(), leak: 'list' })]);
+    const { finding, reportPath } = await exposure(broken, /acme\/v1\/notes/);
+    expect(finding.replay.gathered!.steps.filter((step) => step.part === 'set-up')).toHaveLength(3);
+
+    const states: NotesState[] = [notesState(), notesState()];
+    const again = await replayAgainst(await serve((administrator) => [notesPlugin({ administrator, state: states[0]!, leak: 'list' })]), finding, reportPath);
+    expect(again.code).toBe(1);
+    const fixed = await replayAgainst(await serve((administrator) => [notesPlugin({ administrator, state: states[1]! })]), finding, reportPath);
+    expect(fixed.code).toBe(0);
+    for (const state of states) {
+      expect(state.created).toHaveLength(3);
+      expect([...state.notes.keys()]).toEqual([1, 2]);
+    }
+  }, 120_000);
+});
