@@ -13,15 +13,29 @@ describe('fuzz rounds', () => {
     expect(roundSeed(7, op, 'invalid', 1)).not.toBe(roundSeed(7, op, 'valid', 1));
   });
 
-  it('reaches every operation before a time budget ends, however many examples were asked for', async () => {
-    // Far more examples than the budget allows: spent operation by operation, the first few would take it all.
-    // Shard 1/16 holds whole route families (the members family: some 50 operations, so round 0 is some 2,500
-    // requests); the budget leaves round 0 room on a loaded machine.
+  it('reaches every operation before the run is stopped, however many examples were asked for', async () => {
+    // Far more examples than the run is let send: spent operation by operation, the first few would take them all.
+    // The run is stopped after a count of requests, not a time, so a busy machine changes nothing: shard 1/16 holds
+    // whole route families (the members family: some 50 operations), and round 0 of every operation fits in STOP_AFTER.
+    const STOP_AFTER = 3_000;
+    const stop = new AbortController();
+    let sent = 0;
     const settings = loadRunSettings({
-      overrides: { seed: 2, fuzzExamples: 400 * ROUND_SIZE, timeBudgetSeconds: 25, phases: ['fuzz'], shard: { index: 1, count: 16 }, reportDir: null },
+      overrides: { seed: 2, fuzzExamples: 400 * ROUND_SIZE, timeBudgetSeconds: 3_600, phases: ['fuzz'], shard: { index: 1, count: 16 }, reportDir: null },
     });
-    const { result } = await runJob(settings, { console: false });
-    expect(result!.stoppedEarly).toBe('time budget');
+    const { result } = await runJob(settings, {
+      console: false,
+      signal: stop.signal,
+      wrapSender: (sender) => ({
+        ...sender,
+        send: (request, signal) => {
+          sent += 1;
+          if (sent === STOP_AFTER) stop.abort();
+          return sender.send(request, signal);
+        },
+      }),
+    });
+    expect(result!.stoppedEarly).toBe('interrupted');
     const untouched = result!.coverage.filter((entry) => entry.requests === 0).map((entry) => `${entry.locale} ${entry.method} ${entry.route}`);
     expect(untouched).toEqual([]);
     expect(result!.coverage.length).toBeGreaterThan(10);
