@@ -10,6 +10,7 @@ function evidence(overrides: Partial<QueryOracleEvidence>): QueryOracleEvidence 
     listRoute: '/wp/v2/users',
     itemRoute: 'GET /wp/v2/users/(?P<id>[\\d]+)',
     identity: { name: 'anonymous', role: 'anonymous' },
+    idVariable: 'id',
     item: '2',
     field: 'email',
     argument: 'search',

@@ -5,9 +5,11 @@
  * (or a filter named after the field) set once to the true value and once to a false value of the same shape; the
  * item listed for the true value and not for the false one, or a larger `X-WP-Total` for it, gives the value away.
  */
-import { isSuccess, type SeenAnswer } from '../answer-seen.js';
+import type { Exchange } from '../../http/types.js';
+import { isSuccess, seenAnswer, type SeenAnswer } from '../answer-seen.js';
+import type { Regather } from '../regather.js';
 import type { EvidenceCheck } from '../types.js';
-import { whoIs } from './visibility.js';
+import { listedIds, totalOf, whoIs } from './visibility.js';
 
 /** The list answered for one guess. */
 export interface GuessAnswer {
@@ -21,6 +23,8 @@ export interface QueryOracleEvidence {
   listRoute: string;
   itemRoute: string;
   identity: { name: string; role: string };
+  /** The path variable of the item read, which a list's entries may name their id by (`id` first). */
+  idVariable: string;
   /** The item, and the field its read as the identity leaves out. */
   item: string;
   field: string;
@@ -33,6 +37,26 @@ export interface QueryOracleEvidence {
   rightGuess: GuessAnswer;
   wrongGuess: GuessAnswer;
 }
+
+/** The list answered for one guess: whether it lists `item` (`recordedId` maps each listed id back, for replay), and its total. */
+export function guessAnswer(exchange: Exchange, item: string, idVariable: string, recordedId: (id: string) => string = (id) => id): GuessAnswer {
+  const answer: GuessAnswer = { seen: seenAnswer(exchange), listed: (listedIds(exchange, idVariable) ?? []).map(recordedId).includes(item) };
+  const total = totalOf(exchange);
+  if (total !== undefined) answer.total = total;
+  return answer;
+}
+
+/**
+ * Replay's rebuild of the evidence (`regather.ts`): `true` and `false`, the list sent as the identity with the true
+ * and the false value. A guess not re-sent keeps what was recorded.
+ */
+export const regatherQueryOracle: Regather<QueryOracleEvidence> = (recorded, answers, recordedId) => {
+  const again = (label: string, recordedGuess: GuessAnswer): GuessAnswer => {
+    const exchange = answers.get(label);
+    return exchange === undefined ? recordedGuess : guessAnswer(exchange, recorded.item, recorded.idVariable, recordedId);
+  };
+  return { ...recorded, rightGuess: again('true', recorded.rightGuess), wrongGuess: again('false', recorded.wrongGuess) };
+};
 
 /** What the answers to the two guesses tell apart, if anything. */
 export function told(evidence: QueryOracleEvidence): string | undefined {
@@ -52,6 +76,7 @@ export const queryOracle: EvidenceCheck<QueryOracleEvidence> = {
   description:
     "A list's search and filters do not match on a field the identity cannot see (absent from its own read of the item, shown to the administrator in `edit` context): sent once with the field's true value and once with a false value of the same shape, the answers list the same items and count the same total.",
   evidence: 'auth',
+  judgeAgain: (recorded, answers, recordedId) => queryOracle.judge(regatherQueryOracle(recorded, answers, recordedId)),
   judge(evidence) {
     const difference = told(evidence);
     if (difference === undefined) return [];

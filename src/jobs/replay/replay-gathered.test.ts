@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../checks/types.js';
 import { authPhase } from '../../engine/phases/auth/index.js';
+import { searchMatchesEmail } from '../../engine/phases/auth/testing/oracle-faults.js';
 import { notesPlugin, notesState, type NotesState } from '../../engine/phases/auth/testing/notes-plugin.js';
 import { hiddenMember, privateMember } from '../../engine/phases/auth/testing/visibility-faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../engine/testing/faulty-server.js';
-import { runPhase } from '../../engine/testing/phase-run.js';
+import { asAdministratorWithSeededAccounts, runPhase } from '../../engine/testing/phase-run.js';
 import { replayJob } from './replay-job.js';
 import { reportOf, sink } from './testing/replay-inputs.js';
 import { temporaryFolders } from '../../testing/temporary-folders.js';
@@ -33,10 +34,10 @@ async function serve(faults: (administrator: () => string) => Fault[]): Promise<
   return server;
 }
 
-/** The `list_exposure` finding of an auth run against `server` (its routes narrowed to `only`), in a report file. */
-async function exposure(server: FaultyServer, only: RegExp): Promise<{ finding: Finding; reportPath: string }> {
-  const { findings } = await runPhase(authPhase, { url: server.url, locales: ['en_gb'], credentials: server.credentials.admin, only, seed: SEED });
-  const finding = findings.find((one) => one.check === 'list_exposure');
+/** The `check` finding (`list_exposure` unless told) of an auth run against `server` (its routes narrowed to `only`), in a report file. */
+async function exposure(server: FaultyServer, only: RegExp, check = 'list_exposure'): Promise<{ finding: Finding; reportPath: string }> {
+  const { findings } = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(server), only, seed: SEED });
+  const finding = findings.find((one) => one.check === check);
   expect(finding).toBeDefined();
   const reportPath = join(await temporaryFolder('restconform-replay-gathered-'), 'report.json');
   await writeFile(reportPath, JSON.stringify(reportOf(server.url, findings, { seed: SEED, locales: ['en_gb'] })));
@@ -91,5 +92,28 @@ describe('replay of who may read what', () => {
       expect(state.created).toHaveLength(3);
       expect([...state.notes.keys()]).toEqual([1, 2]);
     }
+  }, 120_000);
+});
+
+/** `searchMatchesEmail` with the administrator's header as the server started knows it. */
+const searchesEmail = (administrator: () => string): Fault[] => [(request, forward) => searchMatchesEmail(administrator())(request, forward)];
+
+describe('replay of a query as an oracle', () => {
+  it('sends the true and the false value again as anonymous: the finding again behind the fault, none without it', async () => {
+    const broken = await serve(searchesEmail);
+    const { finding, reportPath } = await exposure(broken, /members/, 'query_oracle');
+    const gathered = finding.replay.gathered!;
+    expect(gathered.identity).toEqual({ name: 'anonymous', role: 'anonymous' });
+    expect(gathered.steps.map((step) => `${step.label} ${step.as}`)).toEqual(['true identity', 'false identity']);
+    expect(JSON.stringify(gathered)).not.toContain(broken.credentials.admin.password);
+
+    const again = await replayAgainst(await serve(searchesEmail), finding, reportPath);
+    expect(again.text).toMatch(/true: curl .*search=[^&']*%40/);
+    expect(again.text).toContain(`${finding.id} still fails query_oracle`);
+    expect(again.code).toBe(1);
+
+    const fixed = await replayAgainst(await serve(() => []), finding, reportPath);
+    expect(fixed.text).toContain(`${finding.id} no longer fails query_oracle`);
+    expect(fixed.code).toBe(0);
   }, 120_000);
 });

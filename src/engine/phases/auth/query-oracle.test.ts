@@ -4,15 +4,14 @@
  * whose search matches names and logins only.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Fault, FaultyServer, ForwardedRequest } from '../../testing/faulty-server.js';
+import type { Fault, FaultyServer } from '../../testing/faulty-server.js';
 import { startFaultyServer } from '../../testing/faulty-server.js';
-import { restPath } from '../../testing/faults.js';
 import { asAdministratorWithSeededAccounts, runPhase } from '../../testing/phase-run.js';
 import { falseValue } from './query-oracle.js';
 import { authPhase } from './index.js';
+import { searchMatchesEmail } from './testing/oracle-faults.js';
 
 const SEED = 3;
-const anonymous = (request: ForwardedRequest): boolean => request.headers.authorization === undefined;
 
 let server: FaultyServer | undefined;
 afterEach(async () => {
@@ -26,27 +25,6 @@ async function administratorHeader(): Promise<string> {
   const { user, password } = probe.credentials.admin;
   await probe.close();
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-
-/**
- * Anonymous members searches matched on e-mail addresses too: the list is asked for as the administrator in `edit`
- * context without the search, filtered here on name, login and e-mail, and answered without what `edit` adds.
- */
-function searchMatchesEmail(authorization: string): Fault {
-  return async (request, forward) => {
-    const where = restPath(request);
-    const url = new URL(request.path, 'http://front');
-    const search = url.searchParams.get('search')?.toLowerCase();
-    if (request.method !== 'GET' || where?.path !== '/community/v1/members' || !anonymous(request) || search === undefined) return forward(request);
-    url.searchParams.delete('search');
-    url.searchParams.set('context', 'edit');
-    const answer = await forward({ ...request, path: `${url.pathname}${url.search}`, headers: { ...request.headers, authorization } });
-    const members = JSON.parse(answer.body) as Array<Record<string, unknown>>;
-    const matching = members
-      .filter((member) => [member.name, member.user_login, member.email].some((text) => String(text).toLowerCase().includes(search)))
-      .map(({ email: _email, roles: _roles, ...shown }) => shown);
-    return { ...answer, headers: { ...answer.headers, 'x-wp-total': String(matching.length), 'x-wp-totalpages': '1' }, body: JSON.stringify(matching) };
-  };
 }
 
 async function run(faults: Fault[]) {

@@ -8,8 +8,8 @@
  * Cheap on purpose: one locale, `ORACLE_ITEMS` items per list, `FIELDS_PER_ITEM` fields per item and identity, and a
  * value a visible field of the item already holds is never asked for (the search may match it there, rightly).
  */
-import { isSuccess, seenAnswer } from '../../../checks/answer-seen.js';
-import { queryOracle, type GuessAnswer, type QueryOracleEvidence } from '../../../checks/auth/query-oracle.js';
+import { isSuccess } from '../../../checks/answer-seen.js';
+import { guessAnswer, queryOracle, type GuessAnswer, type QueryOracleEvidence } from '../../../checks/auth/query-oracle.js';
 import type { ArgDescriptor, Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
 import type { Exchange } from '../../../http/types.js';
@@ -17,8 +17,8 @@ import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import { schemaTypes } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
-import { listedIds, totalOf } from '../../../checks/auth/visibility.js';
-import { get as getAs, listedRoutes, probingIdentities } from './visibility.js';
+import { listedIds } from '../../../checks/auth/visibility.js';
+import { gatheredIdentity, get as getAs, listedRoutes, probingIdentities } from './visibility.js';
 
 const PHASE = 'auth';
 /** Items per list whose hidden fields are guessed at. */
@@ -88,10 +88,7 @@ interface Guess {
 async function guess(ctx: PhaseContext, route: ListedRoute, query: Record<string, unknown>, item: string, as: Credentials | null): Promise<Guess> {
   const requestCase: RequestCase = { operationId: route.list.id, kind: 'valid', path: {}, query, body: undefined };
   const exchange = (await ctx.execution.execute(route.list, requestCase, PHASE, { credentials: as })).exchange;
-  const answer: GuessAnswer = { seen: seenAnswer(exchange), listed: (listedIds(exchange, route.variable) ?? []).includes(item) };
-  const total = totalOf(exchange);
-  if (total !== undefined) answer.total = total;
-  return { answer, exchange, requestCase };
+  return { answer: guessAnswer(exchange, item, route.variable), exchange, requestCase };
 }
 
 /** The fields of `full` the identity's own reads of the item leave out, with a value worth guessing. */
@@ -162,6 +159,7 @@ async function judgeRoute(ctx: PhaseContext, route: ListedRoute, { administrator
             listRoute: route.list.route,
             itemRoute: `GET ${route.item.route}`,
             identity: { name: identity.name, role: identity.role },
+            idVariable: route.variable,
             item,
             field,
             argument: argument.name,
@@ -175,6 +173,13 @@ async function judgeRoute(ctx: PhaseContext, route: ListedRoute, { administrator
             phase: PHASE,
             exchanges: [right.exchange, wrong.exchange],
             requestCase: right.requestCase,
+            gathered: {
+              identity: gatheredIdentity(identity),
+              exchanges: [
+                { label: 'true', as: 'identity', part: 'gather', exchange: right.exchange },
+                { label: 'false', as: 'identity', part: 'gather', exchange: wrong.exchange },
+              ],
+            },
           });
         }
       }

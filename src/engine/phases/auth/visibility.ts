@@ -16,7 +16,7 @@ import { seenAnswer, isRefusal } from '../../../checks/answer-seen.js';
 import { listExposure } from '../../../checks/auth/list-exposure.js';
 import { totalExposure } from '../../../checks/auth/total-exposure.js';
 import { listedIds, totalOf, type ItemReads, type VisibilityEvidence } from '../../../checks/auth/visibility.js';
-import type { GatheredExchange, GatheredMarks } from '../../../checks/regather.js';
+import type { GatheredExchange, GatheredIdentity, GatheredMarks } from '../../../checks/regather.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { Exchange } from '../../../http/types.js';
 import type { Identity } from '../../../request/identity.js';
@@ -175,12 +175,7 @@ async function judgeRoute(
       const requestCase = { operationId: route.list.id, kind: 'valid' as const, path: {}, query: list.query, body: undefined };
       const exchanges = [list.exchange, administratorList.exchange, ...[...administratorReads.values()].map((read) => read.exchange)];
       const gathered: GatheredMarks = {
-        identity: {
-          name: identity.name,
-          role: identity.role,
-          ...(identity.credentials === undefined ? {} : { login: identity.credentials.user }),
-          ...(identity.passwordEnv === undefined ? {} : { passwordEnv: identity.passwordEnv }),
-        },
+        identity: gatheredIdentity(identity),
         exchanges: [
           ...creates.map(({ id, exchange, deleteArgs }): GatheredExchange => ({
             label: `make:${id}`,
@@ -228,6 +223,16 @@ async function judgeWithMadeItems(
     for (const left of (await made?.finish()) ?? [])
       ctx.execution.note(route.list, `${PHASE}: an item made for who may read what was left to the run's clean-up at its end: ${left}`);
   }
+}
+
+/** The identity judged, as replay finds its credentials again (`checks/regather.ts`): its login, never its password. */
+export function gatheredIdentity(identity: Identity): GatheredIdentity {
+  return {
+    name: identity.name,
+    role: identity.role,
+    ...(identity.credentials === undefined ? {} : { login: identity.credentials.user }),
+    ...(identity.passwordEnv === undefined ? {} : { passwordEnv: identity.passwordEnv }),
+  };
 }
 
 /**
