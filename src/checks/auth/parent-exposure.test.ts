@@ -10,6 +10,7 @@ function evidence(overrides: Partial<ParentExposureEvidence>): ParentExposureEvi
     route: '/wp/v2/categories',
     argument: 'post',
     via: 'query',
+    pathVariables: [],
     parentRoute: 'GET /wp/v2/posts/(?P<id>[\\d]+)',
     identity: { name: 'anonymous', role: 'anonymous' },
     parent: '12',

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../checks/types.js';
 import { authPhase } from '../../engine/phases/auth/index.js';
 import { searchMatchesEmail } from '../../engine/phases/auth/testing/oracle-faults.js';
+import { fieldToHide, hiddenField } from '../../engine/phases/auth/testing/parent-faults.js';
 import { notesPlugin, notesState, type NotesState } from '../../engine/phases/auth/testing/notes-plugin.js';
 import { hiddenMember, privateMember } from '../../engine/phases/auth/testing/visibility-faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../engine/testing/faulty-server.js';
@@ -52,6 +53,20 @@ async function replayAgainst(server: FaultyServer, finding: Finding, reportPath:
   return { code, text: out.text };
 }
 
+/**
+ * Replays `finding` against the server behind `faults` (the finding again: exit 1) and against the reference server
+ * (the rule held: exit 0); resolves to the first replay's text.
+ */
+async function failsAgainThenHolds(finding: Finding, reportPath: string, faults: (administrator: () => string) => Fault[]): Promise<string> {
+  const again = await replayAgainst(await serve(faults), finding, reportPath);
+  expect(again.text).toContain(`${finding.id} still fails ${finding.check}`);
+  expect(again.code).toBe(1);
+  const fixed = await replayAgainst(await serve(() => []), finding, reportPath);
+  expect(fixed.text).toContain(`${finding.id} no longer fails ${finding.check}`);
+  expect(fixed.code).toBe(0);
+  return again.text;
+}
+
 describe('replay of who may read what', () => {
   it('records the identity by name, each request with its label, and no password', async () => {
     const id = await hiddenMember(SEED);
@@ -68,14 +83,7 @@ describe('replay of who may read what', () => {
     const broken = await serve(() => [privateMember(id)]);
     const { finding, reportPath } = await exposure(broken, /members/);
 
-    const again = await replayAgainst(await serve(() => [privateMember(id)]), finding, reportPath);
-    expect(again.text).toContain(`read:${id}: curl`);
-    expect(again.text).toContain(`${finding.id} still fails list_exposure`);
-    expect(again.code).toBe(1);
-
-    const fixed = await replayAgainst(await serve(() => []), finding, reportPath);
-    expect(fixed.text).toContain(`${finding.id} no longer fails list_exposure`);
-    expect(fixed.code).toBe(0);
+    expect(await failsAgainThenHolds(finding, reportPath, () => [privateMember(id)])).toContain(`read:${id}: curl`);
   }, 120_000);
 
   it('makes the items only the run made again, judges with them, and deletes them', async () => {
@@ -107,13 +115,28 @@ describe('replay of a query as an oracle', () => {
     expect(gathered.steps.map((step) => `${step.label} ${step.as}`)).toEqual(['true identity', 'false identity']);
     expect(JSON.stringify(gathered)).not.toContain(broken.credentials.admin.password);
 
-    const again = await replayAgainst(await serve(searchesEmail), finding, reportPath);
-    expect(again.text).toMatch(/true: curl .*search=[^&']*%40/);
-    expect(again.text).toContain(`${finding.id} still fails query_oracle`);
-    expect(again.code).toBe(1);
+    expect(await failsAgainThenHolds(finding, reportPath, searchesEmail)).toMatch(/true: curl .*search=[^&']*%40/);
+  }, 120_000);
+});
 
-    const fixed = await replayAgainst(await serve(() => []), finding, reportPath);
-    expect(fixed.text).toContain(`${finding.id} no longer fails query_oracle`);
-    expect(fixed.code).toBe(0);
+describe('replay of an answer narrowed to a parent the identity may not read', () => {
+  it("reads the hidden field and its data again beside the administrator's: the finding again behind the fault, none without it", async () => {
+    const { field, member } = await fieldToHide(SEED);
+    const broken = await serve(() => hiddenField(field));
+    const { finding, reportPath } = await exposure(broken, /members|profile/, 'parent_exposure');
+    const gathered = finding.replay.gathered!;
+    expect(gathered.identity).toEqual({ name: 'anonymous', role: 'anonymous' });
+    expect(gathered.steps.map((step) => `${step.label} ${step.as}`)).toEqual([
+      'parent-read identity',
+      'administrator-parent-read administrator',
+      'narrowed identity',
+      'administrator-narrowed administrator',
+      'readable-narrowed identity',
+    ]);
+    expect(JSON.stringify(gathered)).not.toContain(broken.credentials.admin.password);
+
+    // Without the fault the field's read answers anonymous callers: no parent is hidden from them.
+    const text = await failsAgainThenHolds(finding, reportPath, () => hiddenField(field));
+    expect(text).toMatch(new RegExp(`narrowed: curl .*/community/v1/profile/${field}/data/${member}`));
   }, 120_000);
 });

@@ -9,7 +9,7 @@
  * read to find one hidden from the identity, and nothing narrowed for an identity that every parent is shown to.
  */
 import { isRefusal, isSuccess, seenAnswer, type SeenAnswer } from '../../../checks/answer-seen.js';
-import { parentExposure, WHOLE_ANSWER, type NarrowedAnswer, type ParentExposureEvidence } from '../../../checks/auth/parent-exposure.js';
+import { childrenOf, namedAnswers, parentExposure, type NarrowedAnswer, type ParentExposureEvidence } from '../../../checks/auth/parent-exposure.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
 import type { Exchange } from '../../../http/types.js';
@@ -18,7 +18,7 @@ import type { Credentials } from '../../../request/types.js';
 import { familyForIdName, familyNamed, inferResources, mergedHints, schemaTypes, type ResourceFamily, type ResourceModel } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
 import { listedIds } from '../../../checks/auth/visibility.js';
-import { get as getAs, listQueries, probingIdentities } from './visibility.js';
+import { gatheredIdentity, get as getAs, listQueries, probingIdentities } from './visibility.js';
 
 const PHASE = 'auth';
 /** Parents shown to the administrator and not to the identity, read to find one its read refuses, at most. */
@@ -130,16 +130,6 @@ export function narrowingDoors(model: ResourceModel, owned: readonly Operation[]
   return [...listDoors(model, owned, all), ...pathDoors(model, owned, all)];
 }
 
-/** The fields of an object answer that say something: not its ids, not empty. */
-function saysSomething(body: Record<string, unknown>, ids: readonly string[]): boolean {
-  return Object.entries(body).some(([key, value]) => {
-    if (ids.includes(key) || key === 'id' || key === '_links') return false;
-    if (value === null || value === '' || value === false || value === 0) return false;
-    if (Array.isArray(value)) return value.length > 0;
-    return typeof value !== 'object' || Object.keys(value).length > 0;
-  });
-}
-
 /** Whether a child's answer names `parent` in one of `fields`. */
 function namesParent(entry: unknown, fields: readonly string[], parent: string): boolean {
   if (typeof entry !== 'object' || entry === null) return false;
@@ -222,32 +212,14 @@ async function narrowed(ctx: PhaseContext, door: Door, parent: string, fill: Rec
   const path = door.via === 'path' ? { ...fill, [door.argument]: parent } : {};
   const query = door.via === 'query' ? { ...perPage, [door.argument]: door.takesList ? [value] : value } : {};
   const exchange = await getAs(ctx, door.op, path, query, as);
-  const body = exchange.response?.json;
-  let children: string[] = [];
-  if (isSuccess(exchange.response?.status)) {
-    if (Array.isArray(body)) children = listedIds(exchange, 'id') ?? [];
-    else if (
-      typeof body === 'object' &&
-      body !== null &&
-      saysSomething(
-        body as Record<string, unknown>,
-        door.op.pattern.variables.map((v) => v.name),
-      )
-    )
-      children = [JSON.stringify(body)];
-  }
+  const children = childrenOf(
+    exchange,
+    door.op.pattern.variables.map((v) => v.name),
+  );
   const shownPath = door.op.pattern.template.replace(/\{([^}]+)\}/g, (_, name: string) => path[name] ?? `{${name}}`);
   const shownQuery = door.via === 'query' ? `?${door.argument}=${parent}` : '';
   const requestCase: RequestCase = { operationId: door.op.id, kind: 'valid', path, query, body: undefined };
-  return { answer: { request: `GET ${shownPath}${shownQuery}`, seen: seenAnswer(exchange), children }, exchange, body, requestCase };
-}
-
-/**
- * An object answer stands as one child, `WHOLE_ANSWER`: the identity's is the administrator's child only when the
- * two answers are the same (the administrator's own, `same` left out, always is).
- */
-function named(answer: NarrowedAnswer, same: (json: string) => boolean = () => true): NarrowedAnswer {
-  return { ...answer, children: answer.children.map((child) => (!child.startsWith('{') ? child : same(child) ? WHOLE_ANSWER : `${WHOLE_ANSWER} (another)`)) };
+  return { answer: { request: `GET ${shownPath}${shownQuery}`, seen: seenAnswer(exchange), children }, exchange, body: exchange.response?.json, requestCase };
 }
 
 /** Gathers and judges one door for one identity. */
@@ -277,19 +249,20 @@ async function judgeDoor(ctx: PhaseContext, book: ParentBook, door: Door, identi
       toldOtherwise = naming.map((entry) => String((entry as Record<string, unknown>).id)).filter((id) => seenAnyway.has(id));
     }
   }
+  const named = namedAnswers(own.answer, theAdministrators.answer, rule.answer);
   const evidence: ParentExposureEvidence = {
     route: door.op.route,
     argument: door.argument,
     via: door.via,
+    pathVariables: door.op.pattern.variables.map((v) => v.name),
     parentRoute: `GET ${door.parent.item.route}`,
     identity: { name: identity.name, role: identity.role },
     parent: hidden.id,
     parentRead: hidden.own.seen,
     parentReadAdministrator: hidden.administrator.seen,
     // An object answer's child is the whole answer: the identity's counts when it is the administrator's.
-    hidden: named(own.answer, (json) => theAdministrators.answer.children.includes(json)),
-    administrator: named(theAdministrators.answer),
-    readable: { ...named(rule.answer, () => false), parent: readable },
+    ...named,
+    readable: { ...named.readable, parent: readable },
     toldOtherwise,
   };
   ctx.execution.judge(parentExposure, evidence, {
@@ -297,6 +270,16 @@ async function judgeDoor(ctx: PhaseContext, book: ParentBook, door: Door, identi
     phase: PHASE,
     exchanges: [own.exchange, theAdministrators.exchange, hidden.own.exchange, hidden.administrator.exchange, rule.exchange],
     requestCase: own.requestCase,
+    gathered: {
+      identity: gatheredIdentity(identity),
+      exchanges: [
+        { label: 'parent-read', as: 'identity', part: 'gather', exchange: hidden.own.exchange },
+        { label: 'administrator-parent-read', as: 'administrator', part: 'gather', exchange: hidden.administrator.exchange },
+        { label: 'narrowed', as: 'identity', part: 'gather', exchange: own.exchange },
+        { label: 'administrator-narrowed', as: 'administrator', part: 'gather', exchange: theAdministrators.exchange },
+        { label: 'readable-narrowed', as: 'identity', part: 'gather', exchange: rule.exchange },
+      ],
+    },
   });
 }
 
