@@ -11,6 +11,7 @@ import type { Finding } from '../../checks/types.js';
 import { authPhase } from '../../engine/phases/auth/index.js';
 import { searchMatchesEmail } from '../../engine/phases/auth/testing/oracle-faults.js';
 import { fieldToHide, hiddenField } from '../../engine/phases/auth/testing/parent-faults.js';
+import { linksFriend, privateMemberLeftOut, REFUSED } from '../../engine/phases/auth/testing/embed-faults.js';
 import { notesPlugin, notesState, type NotesState } from '../../engine/phases/auth/testing/notes-plugin.js';
 import { hiddenMember, privateMember } from '../../engine/phases/auth/testing/visibility-faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../engine/testing/faulty-server.js';
@@ -26,9 +27,20 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function serve(faults: (administrator: () => string) => Fault[]): Promise<FaultyServer> {
+/** Faults given the administrator's header and the server's REST root, each known once the server has started. */
+type Faults = (administrator: () => string, restUrl: (locale: string) => string) => Fault[];
+
+async function serve(faults: Faults): Promise<FaultyServer> {
   let header = '';
-  const server = await startFaultyServer({ seed: SEED, faults: faults(() => header) });
+  const started: { server?: FaultyServer } = {};
+  const server = await startFaultyServer({
+    seed: SEED,
+    faults: faults(
+      () => header,
+      (locale) => started.server!.restUrl(locale),
+    ),
+  });
+  started.server = server;
   const { user, password } = server.credentials.admin;
   header = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   servers.push(server);
@@ -57,7 +69,7 @@ async function replayAgainst(server: FaultyServer, finding: Finding, reportPath:
  * Replays `finding` against the server behind `faults` (the finding again: exit 1) and against the reference server
  * (the rule held: exit 0); resolves to the first replay's text.
  */
-async function failsAgainThenHolds(finding: Finding, reportPath: string, faults: (administrator: () => string) => Fault[]): Promise<string> {
+async function failsAgainThenHolds(finding: Finding, reportPath: string, faults: Faults): Promise<string> {
   const again = await replayAgainst(await serve(faults), finding, reportPath);
   expect(again.text).toContain(`${finding.id} still fails ${finding.check}`);
   expect(again.code).toBe(1);
@@ -138,5 +150,36 @@ describe('replay of an answer narrowed to a parent the identity may not read', (
     // Without the fault the field's read answers anonymous callers: no parent is hidden from them.
     const text = await failsAgainThenHolds(finding, reportPath, () => hiddenField(field));
     expect(text).toMatch(new RegExp(`narrowed: curl .*/community/v1/profile/${field}/data/${member}`));
+  }, 120_000);
+});
+
+describe('replay of an _embed', () => {
+  it('asks the list with _embed and reads what it embedded again: the finding again behind the fault, none without it', async () => {
+    const id = await hiddenMember(SEED);
+    const member = (href: string): unknown => ({ id, name: 'Hidden member', _links: { self: [{ href }] } });
+    const embedsHidden: Faults = (_administrator, restUrl) => [linksFriend(id, member, restUrl), ...privateMemberLeftOut(id)];
+    const broken = await serve(embedsHidden);
+    const { finding, reportPath } = await exposure(broken, /members/, 'embed_exposure');
+    const gathered = finding.replay.gathered!;
+    expect(gathered.identity).toEqual({ name: 'anonymous', role: 'anonymous' });
+    expect(gathered.steps.map((step) => `${step.label} ${step.as}`)).toEqual(
+      expect.arrayContaining([
+        'list identity',
+        `read:/en_gb/wp-json/community/v1/members/${id} identity`,
+        `administrator-read:/en_gb/wp-json/community/v1/members/${id} administrator`,
+      ]),
+    );
+    expect(JSON.stringify(gathered)).not.toContain(broken.credentials.admin.password);
+
+    // The reference server links nothing for _embed to embed.
+    const text = await failsAgainThenHolds(finding, reportPath, embedsHidden);
+    expect(text).toMatch(/list: curl .*_embed=1/);
+    // Nor does a server that embeds WordPress's error object for a member the caller may not read.
+    const errorObject = await replayAgainst(
+      await serve((_administrator, restUrl) => [linksFriend(id, () => REFUSED, restUrl), ...privateMemberLeftOut(id)]),
+      finding,
+      reportPath,
+    );
+    expect(errorObject.code).toBe(0);
   }, 120_000);
 });

@@ -5,55 +5,19 @@
  * and so is the reference server (its answers carry no links to embed, so nothing is sent for it).
  */
 import { describe, expect, it } from 'vitest';
-import { answerInstead, json, restPath } from '../../testing/faults.js';
 import type { Fault } from '../../testing/faulty-server.js';
 import { runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
+import { linksFriend as linksFriendAt, privateMemberLeftOut as privateMember, REFUSED } from './testing/embed-faults.js';
 import { faultyServerPerTest, hiddenMember as hiddenMemberOf } from './testing/visibility-faults.js';
 
 const SEED = 3;
 const CHECK = 'embed_exposure';
-const MEMBERS = /^\/community\/v1\/members$/;
-const anonymous = (request: { headers: Record<string, string> }): boolean => request.headers.authorization === undefined;
-const REFUSED = { code: 'rest_forbidden', message: 'Private.', data: { status: 401 } };
 
 const servers = faultyServerPerTest(SEED);
 const hiddenMember = (): Promise<number> => hiddenMemberOf(SEED);
-
-/** Anonymous reads of member `id` refused, and the member left out of their lists, as a server that keeps it private. */
-function privateMember(id: number): Fault[] {
-  const refuseRead = answerInstead('GET', new RegExp(`^/community/v1/members/${id}$`), json(401, REFUSED), anonymous);
-  const leaveOut: Fault = async (request, forward) => {
-    const answer = await forward(request);
-    const where = restPath(request);
-    if (!anonymous(request) || request.method !== 'GET' || where === undefined || !MEMBERS.test(where.path) || answer.status !== 200) return answer;
-    const members = JSON.parse(answer.body) as Array<{ id: number }>;
-    return { ...answer, body: JSON.stringify(members.filter((member) => member.id !== id)) };
-  };
-  return [refuseRead, leaveOut];
-}
-
-/**
- * Every member of a list links member `id` as a `friend` that `_embed` embeds; asked with `_embed`, anonymous
- * callers get `embedAnonymous` for it (the member itself, or the error object a correct server answers).
- */
-function linksFriend(id: number, embedAnonymous: (href: string) => unknown, sent: string[]): Fault {
-  return async (request, forward) => {
-    const answer = await forward(request);
-    const where = restPath(request);
-    if (request.method !== 'GET' || where === undefined || !MEMBERS.test(where.path) || answer.status !== 200) return answer;
-    const href = `${servers.current().restUrl(where.locale)}/community/v1/members/${id}`;
-    const embed = /[?&]_embed(=|&|$)/.test(where.query ?? '');
-    if (embed) sent.push(`${anonymous(request) ? 'anonymous' : 'signed in'} ${where.query}`);
-    const members = JSON.parse(answer.body) as Array<Record<string, unknown>>;
-    const linked = members.map((member) => ({
-      ...member,
-      _links: { self: [{ href: `${href.replace(/\d+$/, '')}${String(member.id)}` }], friend: [{ href, embeddable: true }] },
-      ...(embed && anonymous(request) ? { _embedded: { friend: [embedAnonymous(href)] } } : {}),
-    }));
-    return { ...answer, body: JSON.stringify(linked) };
-  };
-}
+const linksFriend = (id: number, embedAnonymous: (href: string) => unknown, sent: string[]): Fault =>
+  linksFriendAt(id, embedAnonymous, (locale) => servers.current().restUrl(locale), sent);
 
 async function run(faults: Fault[]) {
   const server = await servers.start(faults);

@@ -18,7 +18,8 @@ import type { Credentials } from '../../../request/types.js';
 import { familyForIdName, familyNamed, inferResources, mergedHints, schemaTypes, type ResourceFamily, type ResourceModel } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
 import { listedIds } from '../../../checks/auth/visibility.js';
-import { gatheredIdentity, get as getAs, listQueries, probingIdentities } from './visibility.js';
+import { gatheredIdentity } from './gathered-identity.js';
+import { get as getAs, listQueries, probingIdentities } from './visibility.js';
 
 const PHASE = 'auth';
 /** Parents shown to the administrator and not to the identity, read to find one its read refuses, at most. */

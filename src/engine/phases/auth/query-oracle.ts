@@ -18,7 +18,8 @@ import type { Credentials } from '../../../request/types.js';
 import { schemaTypes } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
 import { listedIds } from '../../../checks/auth/visibility.js';
-import { gatheredIdentity, get as getAs, listedRoutes, probingIdentities } from './visibility.js';
+import { gatheredIdentity } from './gathered-identity.js';
+import { get as getAs, listedRoutes, probingIdentities } from './visibility.js';
 
 const PHASE = 'auth';
 /** Items per list whose hidden fields are guessed at. */

@@ -16,13 +16,15 @@ import { seenAnswer, isRefusal } from '../../../checks/answer-seen.js';
 import { listExposure } from '../../../checks/auth/list-exposure.js';
 import { totalExposure } from '../../../checks/auth/total-exposure.js';
 import { listedIds, totalOf, type ItemReads, type VisibilityEvidence } from '../../../checks/auth/visibility.js';
-import type { GatheredExchange, GatheredIdentity, GatheredMarks } from '../../../checks/regather.js';
+import type { GatheredExchange, GatheredMarks } from '../../../checks/regather.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { Exchange } from '../../../http/types.js';
 import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import type { PhaseContext } from '../phase.js';
-import { carriesEmbeddableLinks, judgeEmbeds } from './embeds.js';
+import { gatheredIdentity } from './gathered-identity.js';
+import { carriesEmbeddableLinks } from '../../../checks/auth/embedded.js';
+import { judgeEmbeds, type KnownRead } from './embeds.js';
 import { makeItems, madeItemsPlan, type MadeItems, type MadeItemsPlan } from './made-items.js';
 
 const PHASE = 'auth';
@@ -153,7 +155,18 @@ async function judgeRoute(
   if (plain !== undefined && carriesEmbeddableLinks(plain.exchange)) {
     for (const identity of others) {
       if (!identityLists.get(identity)?.some((list) => list.query === plain.query)) continue;
-      if (stopped() || !(await judgeEmbeds(ctx, route, plain.query, identity, reads.get(identity) ?? [], administrator, stopped))) return false;
+      const sent = readExchanges.get(identity) ?? [];
+      const known = new Map(
+        (reads.get(identity) ?? []).map((read, index): [string, KnownRead] => [
+          read.id,
+          {
+            reads: read,
+            identity: sent[index]!.exchange,
+            ...(administratorReads.has(read.id) ? { administrator: administratorReads.get(read.id)!.exchange } : {}),
+          },
+        ]),
+      );
+      if (stopped() || !(await judgeEmbeds(ctx, route, plain.query, identity, known, administrator, stopped))) return false;
     }
   }
   for (const identity of others) {
@@ -223,16 +236,6 @@ async function judgeWithMadeItems(
     for (const left of (await made?.finish()) ?? [])
       ctx.execution.note(route.list, `${PHASE}: an item made for who may read what was left to the run's clean-up at its end: ${left}`);
   }
-}
-
-/** The identity judged, as replay finds its credentials again (`checks/regather.ts`): its login, never its password. */
-export function gatheredIdentity(identity: Identity): GatheredIdentity {
-  return {
-    name: identity.name,
-    role: identity.role,
-    ...(identity.credentials === undefined ? {} : { login: identity.credentials.user }),
-    ...(identity.passwordEnv === undefined ? {} : { passwordEnv: identity.passwordEnv }),
-  };
 }
 
 /**
