@@ -3,6 +3,8 @@
  * a member its own read refuses them), written to a JSON report, is judged again as anonymous beside the
  * administrator against the same faulty server (it still fails) and against the reference server, which keeps the
  * rule (it passes); a finding on notes only the run made is judged again with notes made anew, and deleted after.
+ * The same for a members search matching e-mail addresses (`query_oracle`), a hidden profile field's data
+ * (`parent_exposure`) and a private member embedded by `_embed` (`embed_exposure`).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

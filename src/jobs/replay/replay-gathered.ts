@@ -1,6 +1,7 @@
 /**
  * `restconform replay` for a finding whose evidence was gathered from several requests sent as different identities
- * (`list_exposure`, `total_exposure`, and any check with `judgeAgain`: see `checks/regather.ts`). The items its
+ * (`list_exposure`, `total_exposure`, `query_oracle`, `parent_exposure`, `embed_exposure`, and any check with
+ * `judgeAgain`: see `checks/regather.ts`). The items its
  * set-up made are made again as the administrator (each new id put where the old one stood), every labelled request
  * is re-sent as the one it was sent as (the identity judged, by its recorded login; or the administrator), the check
  * rebuilds its evidence from the new answers and judges it again, and what the replay made is deleted.
