@@ -14,9 +14,19 @@
  *    runs its own `judge` on it. Replay makes the set-up's items again, re-sends every labelled request as the one it
  *    was sent as, calls `judgeAgain`, and deletes what it made.
  *
- * A new exposure check plugs in by doing 1 in its phase and 3 in its file; replay needs nothing else.
+ * A new exposure check plugs in by doing 1 in its phase and 3 in its file; replay needs nothing else. When the new
+ * answers cannot show the rule either way (a write whose value is already stored before it is re-sent),
+ * `judgeAgain` throws `CannotJudgeAgain` and replay says why instead of a verdict.
  */
 import type { Exchange } from '../http/types.js';
+
+/** Thrown by `judgeAgain` when the new answers cannot show whether the rule holds; its message says why. */
+export class CannotJudgeAgain extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CannotJudgeAgain';
+  }
+}
 
 /** Who the identity judged was, as replay finds its credentials again (on the bundled server, its seeded account). */
 export interface GatheredIdentity {

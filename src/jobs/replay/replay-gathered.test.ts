@@ -4,7 +4,8 @@
  * administrator against the same faulty server (it still fails) and against the reference server, which keeps the
  * rule (it passes); a finding on notes only the run made is judged again with notes made anew, and deleted after.
  * The same for a members search matching e-mail addresses (`query_oracle`), a hidden profile field's data
- * (`parent_exposure`) and a private member embedded by `_embed` (`embed_exposure`).
+ * (`parent_exposure`) and a private member embedded by `_embed` (`embed_exposure`), and a member's write of its own
+ * readonly `registered_date` (`readonly_field_write`), which cannot be judged again where the run's write stayed stored.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { authPhase } from '../../engine/phases/auth/index.js';
 import { searchMatchesEmail } from '../../engine/phases/auth/testing/oracle-faults.js';
 import { fieldToHide, hiddenField } from '../../engine/phases/auth/testing/parent-faults.js';
 import { linksFriend, privateMemberLeftOut, REFUSED } from '../../engine/phases/auth/testing/embed-faults.js';
+import { storesField } from '../../engine/phases/auth/testing/readonly-faults.js';
 import { notesPlugin, notesState, type NotesState } from '../../engine/phases/auth/testing/notes-plugin.js';
 import { hiddenMember, privateMember } from '../../engine/phases/auth/testing/visibility-faults.js';
 import { startFaultyServer, type Fault, type FaultyServer } from '../../engine/testing/faulty-server.js';
@@ -50,8 +52,8 @@ async function serve(faults: Faults): Promise<FaultyServer> {
 }
 
 /** The `check` finding (`list_exposure` unless told) of an auth run against `server` (its routes narrowed to `only`), in a report file. */
-async function exposure(server: FaultyServer, only: RegExp, check = 'list_exposure'): Promise<{ finding: Finding; reportPath: string }> {
-  const { findings } = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(server), only, seed: SEED });
+async function exposure(server: FaultyServer, only: RegExp, check = 'list_exposure', answerSchemas = false): Promise<{ finding: Finding; reportPath: string }> {
+  const { findings } = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(server), only, seed: SEED, answerSchemas });
   const finding = findings.find((one) => one.check === check);
   expect(finding).toBeDefined();
   const reportPath = join(await temporaryFolder('restconform-replay-gathered-'), 'report.json');
@@ -62,7 +64,11 @@ async function exposure(server: FaultyServer, only: RegExp, check = 'list_exposu
 async function replayAgainst(server: FaultyServer, finding: Finding, reportPath: string): Promise<{ code: number; text: string }> {
   const admin = server.credentials.admin;
   const out = sink();
-  const env = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
+  const env: NodeJS.ProcessEnv = { RESTCONFORM_USER: admin.user, RESTCONFORM_APP_PASSWORD: admin.password };
+  // An identity with an account (a member) finds its password in the variable the finding names, as a user gives it.
+  const { login, passwordEnv } = finding.replay.gathered?.identity ?? {};
+  const account = Object.values(server.credentials).find((one) => one?.user === login);
+  if (passwordEnv !== undefined && account !== undefined) env[passwordEnv] = account.password;
   const code = await replayJob({ reportPath, findingId: finding.id, baseUrl: server.url, appPasswordEnv: 'RESTCONFORM_APP_PASSWORD', env, out });
   return { code, text: out.text };
 }
@@ -183,5 +189,27 @@ describe('replay of an _embed', () => {
       reportPath,
     );
     expect(errorObject.code).toBe(0);
+  }, 120_000);
+});
+
+describe('replay of a write of a field the caller may not set', () => {
+  const storesRegisteredDate: Faults = (administrator) => [storesField('registered_date', administrator)];
+
+  it("sends the member's write again between the administrator's reads: the finding again behind the fault, none without it", async () => {
+    const broken = await serve(storesRegisteredDate);
+    const { finding, reportPath } = await exposure(broken, /members/, 'readonly_field_write', true);
+    const gathered = finding.replay.gathered!;
+    expect(gathered.identity).toMatchObject({ name: 'member', role: 'member', login: expect.any(String) });
+    expect(gathered.steps.map((step) => `${step.label} ${step.as}`)).toEqual(['before administrator', 'write identity', 'after administrator']);
+    const member = Object.values(broken.credentials).find((account) => account?.user === gathered.identity.login);
+    for (const password of [broken.credentials.admin.password, member?.password]) expect(JSON.stringify(finding)).not.toContain(password);
+
+    const text = await failsAgainThenHolds(finding, reportPath, storesRegisteredDate);
+    expect(text).toContain(`write: curl -sS -X PATCH`);
+    expect(text).toContain(`-u "${gathered.identity.login}:$${gathered.identity.passwordEnv}"`);
+    // The run left the other route's value stored: replayed on that server, the write is judged again, and stays stored.
+    expect((await replayAgainst(broken, finding, reportPath)).code).toBe(1);
+    // Now the read before already shows the value sent: no verdict, and why.
+    await expect(replayAgainst(broken, finding, reportPath)).rejects.toThrow(/cannot be judged again: registered_date already holds "2001-02-03T04:05:06"/);
   }, 120_000);
 });

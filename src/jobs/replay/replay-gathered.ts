@@ -1,16 +1,17 @@
 /**
  * `restconform replay` for a finding whose evidence was gathered from several requests sent as different identities
- * (`list_exposure`, `total_exposure`, `query_oracle`, `parent_exposure`, `embed_exposure`, and any check with
- * `judgeAgain`: see `checks/regather.ts`). The items its
- * set-up made are made again as the administrator (each new id put where the old one stood), every labelled request
- * is re-sent as the one it was sent as (the identity judged, by its recorded login; or the administrator), the check
- * rebuilds its evidence from the new answers and judges it again, and what the replay made is deleted.
+ * (`list_exposure`, `total_exposure`, `query_oracle`, `parent_exposure`, `embed_exposure`, `readonly_field_write`, and
+ * any check with `judgeAgain`: see `checks/regather.ts`). The items its set-up made are made again as the
+ * administrator (each new id put where the old one stood), every labelled request is re-sent as the one it was sent
+ * as (the identity judged, by its recorded login; or the administrator), the check rebuilds its evidence from the new
+ * answers and judges it again, and what the replay made is deleted. When the new answers cannot show the rule either
+ * way (`CannotJudgeAgain`), replay says why and exits as for any replay that cannot judge.
  */
 import { CHECKS } from '../../checks/index.js';
-import type { GatheredReplay } from '../../checks/regather.js';
+import { CannotJudgeAgain, type GatheredReplay } from '../../checks/regather.js';
 import type { CheckFailure, EvidenceCheck, Finding } from '../../checks/types.js';
 import type { Exchange, Transport } from '../../http/types.js';
-import { basicAuthorization, credentialSecrets, toCurl } from '../../request/index.js';
+import { basicAuthorization, credentialSecrets, toCurl, type CurlOptions } from '../../request/index.js';
 import type { Credentials, HttpRequest } from '../../request/types.js';
 import type { StoreAccounts } from '@restconform/server';
 import { UsageError } from '../errors.js';
@@ -129,6 +130,10 @@ export async function replayGathered(input: GatheredReplayInput): Promise<number
       const credentials = as === 'administrator' ? administrator : identity;
       return credentials === undefined ? {} : { authorization: basicAuthorization(credentials) };
     };
+    // The identity's requests name its own login and password variable, so a curl line is sent as the one it was.
+    const { login, passwordEnv } = recorded.identity;
+    const curlOptionsOf = (as: 'identity' | 'administrator'): CurlOptions =>
+      as === 'identity' && login !== undefined ? { userLogin: login, ...(passwordEnv === undefined ? {} : { passwordVariable: passwordEnv }) } : {};
     const ids = new Map<string, string>();
     const made: Array<{ url: string; deleteArgs: Record<string, unknown> }> = [];
     const answers = new Map<string, Exchange>();
@@ -147,7 +152,7 @@ export async function replayGathered(input: GatheredReplayInput): Promise<number
           ...(step.request.body === undefined ? {} : { body: step.request.body }),
         };
         const exchange = await transport.send(request);
-        out.write(`${step.label}: ${toCurl(request, secrets)}\n  answered ${answered(exchange)}\n`);
+        out.write(`${step.label}: ${toCurl(request, secrets, curlOptionsOf(step.as))}\n  answered ${answered(exchange)}\n`);
         if (exchange.error?.code === 'connection_refused' || exchange.error?.code === 'name_not_resolved')
           throw new UsageError(`cannot reach ${base}: ${exchange.error.code} (${exchange.error.message})`);
         if (step.part === 'set-up' && step.made !== undefined) {
@@ -161,7 +166,13 @@ export async function replayGathered(input: GatheredReplayInput): Promise<number
       for (const line of await deleteMade(transport, made, authOf('administrator'))) out.write(`left behind: ${line}\n`);
     }
     const recordedIds = new Map([...ids].map(([old, renewed]) => [renewed, old]));
-    const failures: CheckFailure[] = check.judgeAgain!(recorded.evidence as never, answers, (id) => recordedIds.get(id) ?? id);
+    let failures: CheckFailure[];
+    try {
+      failures = check.judgeAgain!(recorded.evidence as never, answers, (id) => recordedIds.get(id) ?? id);
+    } catch (error) {
+      if (error instanceof CannotJudgeAgain) throw new UsageError(`${finding.id} cannot be judged again: ${error.message}`);
+      throw error;
+    }
     return writeVerdict(out, finding, failures, secrets);
   } finally {
     await target.close();

@@ -11,6 +11,7 @@ import type { Fault } from '../../testing/faulty-server.js';
 import { asAdministratorWithSeededAccounts, runPhase } from '../../testing/phase-run.js';
 import { basicAuthorization } from '../../../request/index.js';
 import { authPhase } from './index.js';
+import { storesField } from './testing/readonly-faults.js';
 import { faultyServerPerTest } from './testing/visibility-faults.js';
 
 const SEED = 3;
@@ -18,32 +19,7 @@ const CHECK = 'readonly_field_write';
 const MEMBER = /^\/community\/v1\/members\/(\d+|me)$/;
 
 const servers = faultyServerPerTest(SEED);
-
-/**
- * A members route that stores the `field` an update sends and answers it on every later read; with `hideFromOwner`,
- * a member's own reads of its account leave the field out (so only `edit` context, as the administrator, shows it).
- */
-function storesField(field: string, hideFromOwner = false): Fault {
-  const stored = new Map<string, unknown>();
-  return async (request, forward) => {
-    const answer = await forward(request);
-    const where = restPath(request);
-    if (where === undefined || !MEMBER.test(where.path) || answer.status !== 200) return answer;
-    const body = JSON.parse(answer.body) as Record<string, unknown>;
-    const id = String(body.id);
-    if (['POST', 'PUT', 'PATCH'].includes(request.method)) {
-      const sent = (JSON.parse(request.body === '' ? '{}' : request.body) as Record<string, unknown>)[field];
-      if (sent !== undefined) stored.set(id, sent);
-    }
-    const administrator = request.headers.authorization === basicAuthorization(servers.current().credentials.admin);
-    if (hideFromOwner && !administrator) {
-      const { [field]: _hidden, ...shown } = body;
-      return { ...answer, body: JSON.stringify(shown) };
-    }
-    if (!stored.has(id) || body[field] === undefined) return answer;
-    return { ...answer, body: JSON.stringify({ ...body, [field]: stored.get(id) }) };
-  };
-}
+const administrator = (): string => basicAuthorization(servers.current().credentials.admin);
 
 async function run(faults: Fault[]) {
   const server = await servers.start(faults);
@@ -67,7 +43,7 @@ describe('fields a caller may not set', () => {
   });
 
   it("reports a member's update of itself that stores its readonly registered_date, with a curl line", async () => {
-    const { findings } = await run([storesField('registered_date')]);
+    const { findings } = await run([storesField('registered_date', administrator)]);
     // At `members/{id}` and at `members/me`, each a finding of its own.
     expect(findings.map((finding) => `${finding.method} ${finding.route}`)).toEqual([
       String.raw`PATCH /community/v1/members/(?P<id>[\d]+)`,
@@ -83,13 +59,13 @@ describe('fields a caller may not set', () => {
   });
 
   it("reports a member's update of itself that stores an edit-only e-mail address its own reads never show it", async () => {
-    const { findings } = await run([storesField('email', true)]);
+    const { findings } = await run([storesField('email', administrator, true)]);
     expect(findings.length).toBeGreaterThan(0);
     expect(findings[0]!.message).toMatch(/stored email \(shown only in edit context, never to it\) from "[^"]+" to "readonly-field@restconform.invalid"/);
   });
 
   it('sends no edit-only field the member reads itself (its own e-mail address)', async () => {
-    const { findings } = await run([storesField('email')]);
+    const { findings } = await run([storesField('email', administrator)]);
     expect(findings).toEqual([]);
   });
 });

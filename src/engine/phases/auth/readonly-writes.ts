@@ -15,6 +15,7 @@
  */
 import { readonlyFieldWrite, type ReadonlyWriteEvidence, type WrittenField } from '../../../checks/auth/readonly-field-write.js';
 import { seenAnswer } from '../../../checks/answer-seen.js';
+import type { GatheredMarks } from '../../../checks/regather.js';
 import { fieldInContext, type ItemField } from '../../../descriptor/item-schemas.js';
 import type { ArgSchema, Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
@@ -22,6 +23,7 @@ import type { Exchange } from '../../../http/types.js';
 import { ordinaryAccounts, type Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import type { PhaseContext } from '../phase.js';
+import { gatheredIdentity } from './gathered-identity.js';
 import { accountCollections, itemRead } from './other-accounts.js';
 
 const PHASE = 'auth';
@@ -164,7 +166,17 @@ async function probeAccount(ctx: PhaseContext, target: OwnAccountWrite, actor: I
     readRoute: `GET ${target.read.route}`,
     fields: fields.map((field) => ({ ...field, after: after[field.name] })),
   };
-  ctx.execution.judge(readonlyFieldWrite, evidence, { operation: target.write, phase: PHASE, exchanges: [beforeRead, write, afterRead], requestCase });
+  // Labelled for replay (`checks/regather.ts`), which sends the three again and judges with `regatherReadonlyWrite`.
+  const gathered: GatheredMarks = {
+    identity: gatheredIdentity(actor),
+    exchanges: [
+      { label: 'before', as: 'administrator', part: 'gather', exchange: beforeRead },
+      { label: 'write', as: 'identity', part: 'gather', exchange: write },
+      { label: 'after', as: 'administrator', part: 'gather', exchange: afterRead },
+    ],
+  };
+  const exchanges = [beforeRead, write, afterRead];
+  ctx.execution.judge(readonlyFieldWrite, evidence, { operation: target.write, phase: PHASE, exchanges, requestCase, gathered });
 }
 
 /**
