@@ -19,6 +19,7 @@ import { choiceOf, choosesDeclared, coverageOfChoice, reachedOutsideMessage, run
 import { PHASES } from './phases/index.js';
 import type { Phase, PhaseContext, PlanningContext } from './phases/phase.js';
 import { findOwnAccount, type OwnAccount } from './own-account.js';
+import { findPostTypeRoutes } from './post-type-routes.js';
 import { OwnedResources } from './owned-resources.js';
 import type { ResourceHints } from '../resources/index.js';
 import { CallbackRefusals } from './callback-refusals.js';
@@ -245,6 +246,14 @@ export async function executePhases(options: EngineOptions): Promise<RunResult> 
         for (const { locale, route } of account?.collections ?? [])
           if (account?.id !== undefined) execution.owned?.seeSettled(locale, route, String(account.id));
       }
+    }
+
+    // Which wp/v2 routes are a plugin's post types served by WordPress's posts controller: a finding there that the
+    // shipped WordPress baseline lists for the core route of that controller is WordPress's, not the site's.
+    if (options.wordpressOwn !== undefined && !execution.stopped) {
+      execution.usePostTypeRoutes(
+        await findPostTypeRoutes({ descriptors: options.descriptors, restUrls, sender: setUp.sender, credentials: options.credentials, signal: setUp.signal }),
+      );
     }
 
     // The item schemas the target publishes, once, before any phase: the checks judge every answer with them.

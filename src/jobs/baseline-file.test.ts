@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FindingsBook } from '../engine/execution/findings-book.js';
 import { judgeBaseline } from '../engine/baseline.js';
+import { PostTypeRoutes } from '../engine/post-type-routes.js';
 import { readBaseline, WORDPRESS_BASELINE } from './baseline-file.js';
 import { UsageError } from './errors.js';
 import { temporaryFolders } from '../testing/temporary-folders.js';
@@ -90,5 +91,28 @@ describe('--baseline', () => {
     const entry = (list: readonly { check: string; method: string; route: string }[]) =>
       list.filter((one) => one.check === 'response_schema' && one.method === 'DELETE' && one.route === route);
     expect([entry(outcome.fixed), entry(outcome.unchecked), outcome.known]).toEqual([[], [], 2]);
+  });
+
+  it("reads a plugin's post type's route as its core route under the shipped baseline only, not under a file of the same entries", async () => {
+    const wordpress = await readBaseline(WORDPRESS_BASELINE);
+    const route = String.raw`/wp/v2/buddypress/(?P<id>[\d]+)`;
+    const postTypes = new PostTypeRoutes(new Map([['en_gb', new Map([[route, { route: String.raw`/wp/v2/pages/(?P<id>[\d]+)`, postType: 'buddypress' }]])]]));
+    const knownUnder = (baseline: typeof wordpress, locale: string): boolean => {
+      const findings = new FindingsBook({ seed: 1, secrets: [], emit: () => undefined, baseline, wordpressOwn: wordpress });
+      findings.usePostTypeRoutes(postTypes);
+      findings.report({
+        check: 'response_schema',
+        severity: 'failure',
+        operation: { locale, method: 'DELETE', route },
+        message: 'status: "trash"',
+        phase: 'fuzz',
+        exchanges: [],
+      });
+      return findings.findings()[0]!.known !== undefined;
+    };
+    expect(knownUnder(wordpress, 'en_gb')).toBe(true);
+    // Read per locale: where the locale's types list did not name it, it is not read so.
+    expect(knownUnder(wordpress, 'el')).toBe(false);
+    expect(knownUnder({ source: 'known.json', entries: wordpress.entries }, 'en_gb')).toBe(false);
   });
 });

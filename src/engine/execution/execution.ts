@@ -18,6 +18,7 @@ import type { OwnedResources } from '../owned-resources.js';
 import { CheckRunner, type CheckOutcome, type ExecutedCase, type JudgedAt } from './check-runner.js';
 import { RunControl, stopText } from './control.js';
 import { FindingsBook, type FindingInput } from './findings-book.js';
+import type { PostTypeRoutes } from '../post-type-routes.js';
 import { RunIdentities } from './identities.js';
 import type { ExecuteOptions, ExecutionSetup } from './options.js';
 import { RunRecorder } from './recorder.js';
@@ -131,6 +132,7 @@ export class Execution {
   readonly verdictOf = <E>(check: EvidenceCheck<E>, evidence: E): CheckFailure[] => (this.selects(check) ? check.judge(evidence) : []);
   readonly declareRoute = (locale: string | null, route: string, methods: readonly string[]): void => this.#checks.declareRoute(locale, route, methods);
   readonly useAnswerSchemas = (schemas: AnswerValidators | undefined): void => this.#checks.useAnswerSchemas(schemas);
+  readonly usePostTypeRoutes = (routes: PostTypeRoutes): void => this.#book.usePostTypeRoutes(routes);
   readonly report = (input: FindingInput): void => this.#book.report(input);
   readonly redact = (text: string): string => this.#book.redact(text);
   readonly findings = (): Finding[] => this.#book.findings();

@@ -16,7 +16,8 @@ import type { HttpRequest } from '../../request/types.js';
 import { knownEntry, type Baseline } from '../baseline.js';
 import type { OperationRef, RunEvent, RunSummary } from '../events.js';
 import { tallyFindings } from '../finding-tally.js';
-import { wordpressOwnEntry, wordpressOwnNote } from '../wordpress-own.js';
+import { readingNote, wordpressOwnEntry, wordpressOwnNote } from '../wordpress-own.js';
+import { PostTypeRoutes } from '../post-type-routes.js';
 
 /** What a phase reports that is not tied to one request (contract drift, locale differences, sequences). */
 export interface FindingInput {
@@ -101,9 +102,27 @@ export function findingKey(check: string, operationId: string, argument: string 
 export class FindingsBook {
   readonly #options: FindingsBookOptions;
   readonly #findings = new Map<string, Finding>();
+  #postTypes = new PostTypeRoutes();
 
   constructor(options: FindingsBookOptions) {
     this.#options = options;
+  }
+
+  /** The routes of plugins' post types WordPress's posts controller serves: read as its core routes (`post-type-routes.ts`). */
+  usePostTypeRoutes(routes: PostTypeRoutes): void {
+    this.#postTypes = routes;
+  }
+
+  /**
+   * The baseline entry a finding is known by: the run's baseline's own, or, where the run's baseline is the shipped
+   * WordPress one, the entry of the core route a plugin's post type's route is read as.
+   */
+  #knownBy(finding: { check: string; locale: string | null; method: string; route: string }): { reason: string } | undefined {
+    const { baseline, wordpressOwn } = this.#options;
+    const known = knownEntry(baseline, finding);
+    if (known !== undefined || baseline === undefined || baseline.source !== wordpressOwn?.source) return known;
+    const match = wordpressOwnEntry(baseline, finding, this.#postTypes);
+    return match?.readAs === undefined ? undefined : { reason: `${match.entry.reason}${readingNote(match)}` };
   }
 
   /**
@@ -116,8 +135,8 @@ export class FindingsBook {
     if (options.chosen && !options.chosen(input.operation)) return;
     const severity = options.selection?.severityOf(input.check, input.severity) ?? input.severity;
     const { locale, method, route } = input.operation;
-    const known = knownEntry(options.baseline, { check: input.check, locale, method, route });
-    const wordpress = known === undefined ? wordpressOwnEntry(options.wordpressOwn, { check: input.check, method, route }) : undefined;
+    const known = this.#knownBy({ check: input.check, locale, method, route });
+    const wordpress = known === undefined ? wordpressOwnEntry(options.wordpressOwn, { check: input.check, locale, method, route }, this.#postTypes) : undefined;
     const operationId = input.operation.id ?? `${locale ?? '-'} ${method} ${route}`;
     const key = findingKey(input.check, operationId, input.argument, input.cause ?? input.message);
     const seen = this.#findings.get(key);
