@@ -9,6 +9,7 @@ import { accessRoleEscalation } from './access-role-escalation.js';
 import { unauthorisedWriteEffect } from './unauthorised-write-effect.js';
 import { invalidRejectedAnonymous } from './invalid-rejected-anonymous.js';
 import { listExposure } from './list-exposure.js';
+import { ownItemRefused } from './own-item-refused.js';
 import { totalExposure } from './total-exposure.js';
 import { parentExposure } from './parent-exposure.js';
 import { queryOracle } from './query-oracle.js';
@@ -27,6 +28,7 @@ export const AUTH_CHECKS: readonly AnyEvidenceCheck[] = [
   unauthorisedWriteEffect,
   invalidRejectedAnonymous,
   listExposure,
+  ownItemRefused,
   totalExposure,
   parentExposure,
   queryOracle,

@@ -8,12 +8,14 @@ export const listExposure: EvidenceCheck<VisibilityEvidence> = {
   severity: 'failure',
   concern: 'security',
   description:
-    "A list answered to an identity shows no item that identity's own item read refuses (401, 403 or 404 while the administrator's read finds it): what a caller may not read, it must not learn from a list.",
+    "A list answered to an identity shows no item that identity's own item read refuses (401, 403 or 404 while the administrator's read finds it): what a caller may not read, it must not learn from a list. The identity's own items (its account, or an item whose user_id or author names it) are left to own_item_refused.",
   evidence: 'auth',
   judgeAgain: (recorded, answers, recordedId) => listExposure.judge(regatherVisibility(recorded, answers, recordedId)),
   judge(evidence) {
     const listed = new Set(evidence.listed);
-    const exposed = evidence.reads.filter((read) => listed.has(read.id) && hiddenFrom(read));
+    // The identity's own item listed to it is no exposure: a read that refuses its owner is `own_item_refused`.
+    const owned = new Set(evidence.ownedByIdentity ?? []);
+    const exposed = evidence.reads.filter((read) => listed.has(read.id) && !owned.has(read.id) && hiddenFrom(read));
     if (exposed.length === 0) return [];
     const items = exposed.map((read) => `${read.id} (its read answered ${describeSeen(read.identity)})`).join(', ');
     return [

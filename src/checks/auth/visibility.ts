@@ -35,6 +35,34 @@ export interface VisibilityEvidence {
   perPage?: number;
   /** The sampled items' reads (only items that either list answered). */
   reads: ItemReads[];
+  /**
+   * Listed items that are the identity's own, by what its list answered: its account itself (the list is its
+   * accounts' collection) or an item whose owner field (`user_id`, `author`, `author_id`) names its account. A list
+   * that shows a caller its own item exposes nothing, whatever its item read says.
+   */
+  ownedByIdentity?: string[];
+}
+
+/** Fields by which a listed item names the account it belongs to. */
+const OWNER_FIELDS = ['user_id', 'author', 'author_id'];
+
+/**
+ * The ids of a list's items that belong to the account `accountId`: each whose owner field names it, and, where the
+ * list is the accounts' own collection (`accountsList`), the account's own entry.
+ */
+export function ownedIds(exchange: Exchange, variable: string | undefined, accountId: string, accountsList: boolean): string[] {
+  const body = exchange.response?.json;
+  if (exchange.response?.status !== 200 || !Array.isArray(body)) return [];
+  const owned: string[] = [];
+  for (const entry of body) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const record = entry as Record<string, unknown>;
+    const id = record.id ?? (variable === undefined ? undefined : record[variable]);
+    if (typeof id !== 'number' && (typeof id !== 'string' || id === '')) continue;
+    const names = (value: unknown): boolean => (typeof value === 'number' || typeof value === 'string') && String(value) === accountId;
+    if ((accountsList && names(id)) || OWNER_FIELDS.some((field) => names(record[field]))) owned.push(String(id));
+  }
+  return owned;
 }
 
 /** An item the identity's own read refuses (401/403) or does not find (404), while the administrator's read finds it. */

@@ -4,9 +4,9 @@
  * a member the list leaves out for them (`total_exposure`). Both quiet on the reference server.
  */
 import { describe, expect, it } from 'vitest';
-import { rewriteAnswers } from '../../testing/faults.js';
-import type { Fault } from '../../testing/faulty-server.js';
-import { runPhase } from '../../testing/phase-run.js';
+import { answerInstead, json, rewriteAnswers } from '../../testing/faults.js';
+import { startFaultyServer, type Fault } from '../../testing/faulty-server.js';
+import { asAdministratorWithSeededAccounts, runPhase } from '../../testing/phase-run.js';
 import { authPhase } from './index.js';
 import { notesPlugin, notesState } from './testing/notes-plugin.js';
 import { anonymous, faultyServerPerTest, hiddenMember as hiddenMemberOf, privateMember } from './testing/visibility-faults.js';
@@ -79,5 +79,58 @@ describe('who may read what', () => {
       expect(findings[0]!.message).toContain(`${made.private} (its read answered 401 rest_forbidden)`);
       expect(findings[0]!.message).toContain(`${made.draft} (its read answered 401 rest_forbidden)`);
     });
+  });
+});
+
+describe("an identity's own items", () => {
+  /** As BuddyPress lists a member its notifications: the member's list holds only its own entry, whose read refuses it. */
+  function ownOnlyAndRefused(member: { user: string; password: string }, memberId: number): Fault {
+    const asMember = `Basic ${Buffer.from(`${member.user}:${member.password}`).toString('base64')}`;
+    const byMember = (request: { headers: Record<string, string> }): boolean => request.headers.authorization === asMember;
+    const ownOnly = rewriteAnswers('GET', MEMBERS, (answer) => {
+      const members = JSON.parse(answer.body) as Array<{ id: number }>;
+      return {
+        ...answer,
+        body: JSON.stringify(members.filter((entry) => entry.id === memberId)),
+        headers: { ...answer.headers, 'x-wp-total': '1', 'x-wp-totalpages': '1' },
+      };
+    });
+    const refused = answerInstead(
+      'GET',
+      new RegExp(`^/community/v1/members/${memberId}$`),
+      json(403, { code: 'rest_forbidden', message: 'Sorry.', data: { status: 403 } }),
+      byMember,
+    );
+    return async (request, forward) => (byMember(request) ? ownOnly(request, (inner) => refused(inner, forward)) : forward(request));
+  }
+
+  async function runWithAccounts(faults: Fault[]) {
+    const server = await servers.start(faults);
+    const result = await runPhase(authPhase, { ...asAdministratorWithSeededAccounts(server), only: /members/ });
+    return result.findings.filter((finding) => ['list_exposure', 'own_item_refused', 'total_exposure'].includes(finding.check));
+  }
+
+  /** The seeded member's id and credentials on the reference server of SEED (a probe server, closed again). */
+  async function seededMember(): Promise<{ id: number; credentials: { user: string; password: string } }> {
+    const probe = await startFaultyServer({ seed: SEED, faults: [] });
+    try {
+      const { user, password } = probe.credentials.member;
+      const authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      const me = await fetch(`${probe.restUrl('en_gb')}/community/v1/members/me`, { headers: { authorization } });
+      return { id: ((await me.json()) as { id: number }).id, credentials: { user, password } };
+    } finally {
+      await probe.close();
+    }
+  }
+
+  it('is quiet on the reference server with every seeded account', async () => {
+    expect(await runWithAccounts([])).toEqual([]);
+  });
+
+  it('reports a read that refuses its owner what its list shows it as own_item_refused, not as an exposure', async () => {
+    const member = await seededMember();
+    const findings = await runWithAccounts([ownOnlyAndRefused(member.credentials, member.id)]);
+    expect(findings.map((finding) => `${finding.check} ${finding.method} ${finding.route}`)).toEqual(['own_item_refused GET /community/v1/members']);
+    expect(findings[0]!.message).toMatch(/answered member\S* \(member\) its own item \d+ \(its read answered 403 rest_forbidden\)/);
   });
 });

@@ -6,7 +6,9 @@
  * only some identities may read (a private, a draft, a password-protected item, a pending signup: `made-items.ts`);
  * they are read as every identity whatever the lists show, and deleted once the route is judged. The identity's own
  * item read is the rule; the checks of `checks/auth/` (`list_exposure`, `total_exposure`, `embed_exposure`) hold its
- * lists, totals and `_embed`ded items to it (`embeds.ts`).
+ * lists, totals and `_embed`ded items to it (`embeds.ts`). An identity's own items its lists show (its account, an
+ * item naming it as `user_id` or `author`) are no exposure: one of them is read too, and a read that refuses its
+ * owner is `own_item_refused`.
  *
  * Cheap on purpose (a security probe must not cost the run its other work): one locale's routes (visibility is the
  * data's, not the language's), at most `ITEMS_PER_LIST` items read per route, and the administrator's read only of an
@@ -14,8 +16,9 @@
  */
 import { seenAnswer, isRefusal } from '../../../checks/answer-seen.js';
 import { listExposure } from '../../../checks/auth/list-exposure.js';
+import { ownItemRefused } from '../../../checks/auth/own-item-refused.js';
 import { totalExposure } from '../../../checks/auth/total-exposure.js';
-import { listedIds, totalOf, type ItemReads, type VisibilityEvidence } from '../../../checks/auth/visibility.js';
+import { listedIds, ownedIds, totalOf, type ItemReads, type VisibilityEvidence } from '../../../checks/auth/visibility.js';
 import type { GatheredExchange, GatheredMarks } from '../../../checks/regather.js';
 import type { Operation } from '../../../descriptor/types.js';
 import type { Exchange } from '../../../http/types.js';
@@ -129,13 +132,23 @@ async function judgeRoute(
     identityLists.set(identity, answered);
   }
   const items = sampledItems([...administratorLists, ...[...identityLists.values()].flat()], made);
+  // Each identity also reads one of its own items its lists show, where the sample has none: a read that refuses its
+  // owner is a fault of its own (`own_item_refused`), never an exposure.
+  const ownListed = new Map(
+    others.map((identity) => {
+      const owned = (identityLists.get(identity) ?? []).flatMap((list) => ownItemsListed(ctx, route, identity, list.exchange));
+      return [identity, [...new Set(owned)]] as const;
+    }),
+  );
   const reads = new Map<Identity, ItemReads[]>();
   const readExchanges = new Map<Identity, GatheredExchange[]>();
   const administratorReads = new Map<string, { seen: ItemReads['administrator']; exchange: Exchange }>();
   for (const identity of others) {
     const own: ItemReads[] = [];
     const sent: GatheredExchange[] = [];
-    for (const id of items) {
+    const owned = ownListed.get(identity) ?? [];
+    const ownRead = owned.some((id) => items.includes(id)) ? [] : owned.slice(0, 1);
+    for (const id of [...items, ...ownRead]) {
       if (stopped()) return false;
       const exchange = await get(ctx, route.item, { [route.variable]: id }, {}, identity.credentials ?? null);
       const seen = seenAnswer(exchange);
@@ -182,6 +195,8 @@ async function judgeRoute(
         administratorListed: administratorList.ids,
         reads: reads.get(identity) ?? [],
       };
+      const owned = ownListed.get(identity)?.filter((id) => list.ids.includes(id)) ?? [];
+      if (owned.length > 0) evidence.ownedByIdentity = owned;
       if (list.total !== undefined) evidence.total = list.total;
       if (administratorList.total !== undefined) evidence.administratorTotal = administratorList.total;
       if (typeof list.query.per_page === 'number') evidence.perPage = list.query.per_page;
@@ -209,10 +224,18 @@ async function judgeRoute(
         ],
       };
       const at = { operation: route.list, phase: PHASE, exchanges, requestCase, gathered };
-      for (const check of [listExposure, totalExposure]) ctx.execution.judge(check, evidence, at);
+      for (const check of [listExposure, ownItemRefused, totalExposure]) ctx.execution.judge(check, evidence, at);
     }
   }
   return true;
+}
+
+/** The items of an identity's list that are its own: its account (in its accounts' collection) or ones naming it. */
+function ownItemsListed(ctx: PhaseContext, route: ListedRoute, identity: Identity, exchange: Exchange): string[] {
+  const account = ctx.execution.accountOf(identity);
+  if (account?.id === undefined) return [];
+  const accountsList = account.collections.some((collection) => collection.locale === route.list.locale && collection.route === route.list.route);
+  return ownedIds(exchange, route.variable, String(account.id), accountsList);
 }
 
 /** Makes the route's items (`made-items.ts`), judges the route with them, and deletes them. */
