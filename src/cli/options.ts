@@ -31,6 +31,8 @@ interface Spelled {
   help: string | ((shown: string, context: FlagContext) => string);
   parse?: (given: string | string[], context: FlagContext) => unknown;
   repeatable?: boolean;
+  choices?: readonly string[];
+  hidden?: boolean;
 }
 
 function rowOf(key: Pick['key']): Spelled {
@@ -50,6 +52,8 @@ export function addSettingOptions(command: Command, picks: readonly Pick[]): Com
     const help = pick.help ?? (typeof row.help === 'string' ? row.help : row.help(shownDefault(defaultOf(pick)), context));
     const option = new Option(pick.valueName === undefined ? row.option : row.option.replace(/<[^>]+>/, `<${pick.valueName}>`), help);
     if (row.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    if (row.choices) option.choices(row.choices);
+    if (row.hidden) option.hideHelp();
     command.addOption(option);
   }
   return command;

@@ -11,15 +11,14 @@ import { unknownPhase } from './parse-values.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { FILE_KEYS, fileKeyOf } from './file-keys.js';
 import { FORMER_NAMES, warnFormerName } from './former-names.js';
+import { PROFILE_NAMES, type ProfileName } from './setting-vocabularies.js';
 import { configDir } from './package-root.js';
 import { BUILTIN_DEFAULTS, isUnsetByDefault, type RunConfigInput, type RunSettings, type SettingKey } from './run-settings.js';
 import { validateConfigData, type IssueLocator } from './validate-file.js';
 import { parseYamlSource, type KeyPath } from './yaml-source.js';
 
-/** The bundled profiles in `config/`. */
-export const PROFILE_NAMES = ['default', 'ci', 'fuzz'] as const;
-
-export type ProfileName = (typeof PROFILE_NAMES)[number];
+// The profiles' names live with the settings' other vocabularies, where `run --profile`'s option reads them too.
+export { PROFILE_NAMES, type ProfileName };
 
 export interface LoadConfigOptions {
   /** A YAML configuration file (`--config FILE`). */

@@ -1,8 +1,13 @@
 /**
- * The vocabularies of `restconform run`'s settings: phase names, shards, accounts, what fails a run. The settings
+ * The vocabularies of `restconform run`'s settings: the profiles, phase names, shards, accounts, what fails a run. The settings
  * themselves (`RunSettings`, `RunConfigInput`, their defaults) are the rows of `settings-table.ts`.
  */
 import type { AccountRole } from '../request/identity.js';
+
+/** The bundled profiles in `config/`. */
+export const PROFILE_NAMES = ['default', 'ci', 'fuzz'] as const;
+
+export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 /** One slice of the operations: `--shard 2/4` is `{ index: 2, count: 4 }`. `index` is 1-based (1..count). */
 export interface Shard {

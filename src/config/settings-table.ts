@@ -13,7 +13,7 @@ import { parseChoicePatterns } from './operation-choice.js';
 import { parseAccount, parseChecks, parseFailOn, parseLocales, parsePhases, parseShard } from './parse-values.js';
 import { CHECK_NAME_PATTERN, ENV_NAME, FILE_OR_DEFAULT_PATH, NULLABLE_STRING, PHASE_NAME_PATTERN, text, wholeNumber } from './setting-values.js';
 import { setting, withDefault } from './setting.js';
-import { FAIL_ON_NAMES, type AccountSetting, type FailOn, type Shard } from './setting-vocabularies.js';
+import { FAIL_ON_NAMES, PROFILE_NAMES, type AccountSetting, type FailOn, type Shard } from './setting-vocabularies.js';
 
 /** Every setting, in the order `restconform run --help` lists them. Relative paths are relative to the working directory. */
 export const SETTINGS = {
@@ -436,15 +436,41 @@ export const SETTINGS = {
 };
 
 /**
- * Options of the commands besides `run` that are no setting of a run, declared once here so that no command spells
- * an option of its own (`export` and `resources` share `descriptor`; `serve` listens on `host` and `port`); each
- * command picks them by key, as it picks rows of `SETTINGS`, and gives them its default.
+ * The options that are no setting of a run, declared once here so that no command spells an option of its own: the
+ * layers `run` reads its settings from (`config`, `profile`), and the other commands' own options (`export` and
+ * `resources` share `descriptor`; `serve` listens on `host` and `port`). Each command picks them by key, as it picks
+ * rows of `SETTINGS`, and gives them its default. `choices` are the only values commander accepts; a `hidden` option
+ * is read but not shown in help.
  */
 export const COMMAND_OPTIONS = {
+  /** `run`'s configuration file: the layer between the options and the profile. */
+  config: { option: '--config <file>', help: 'YAML configuration file (keys as in config/default.yaml)' },
+  /** `run`'s bundled profile: the layer under the configuration file. */
+  profile: { option: '--profile <name>', help: 'bundled profile (default: default)', choices: PROFILE_NAMES },
   /** A saved root descriptor instead of a server. */
   descriptor: { option: '--descriptor <file>', help: 'read the descriptor from a saved JSON file instead of a server' },
+  /** Where `export` writes, the default given by the command. */
+  out: {
+    option: '--out <dir>',
+    help: (shown: string) => `folder to write into, or "-" to print a one-file format on stdout (default: ${shown})`,
+  },
+  /** `export openapi`'s form of a type list (the `typeLists` option of the OpenAPI export). */
+  typeLists: {
+    option: '--type-lists',
+    help:
+      'openapi: keep JSON Schema type lists ("type": ["string", "null"]), OpenAPI 3.1\'s compact form, for tools that read 3.1 ' +
+      'natively and show a list as one type (Prism and Redocly read both forms); default: anyOf of single-type schemas, ' +
+      'which Schemathesis 4.x needs',
+  },
+  /** `replay` against the bundled reference server, started with the report's seed. */
+  reference: { option: '--reference', help: "start the bundled reference server with the report's seed and replay against it" },
   /** The address a server the command starts listens on. */
   host: { option: '--host <host>', help: 'address to listen on' },
   /** The port a server the command starts listens on. */
   port: { option: '--port <n>', help: 'port to listen on (0 picks a free one)' },
+  /**
+   * A password as a value, read only to be refused (`serve`): a password on the command line shows in `ps` and in
+   * shell history, so it is never an option; hidden, so help offers no such thing.
+   */
+  appPassword: { option: '--app-password <password>', help: 'refused: a password is never a command-line value', hidden: true },
 } as const;

@@ -56,7 +56,7 @@ export async function buildExport(format: ExportFormat, input: ExportInput): Pro
 
 export { contractFromDescriptors } from './contract.js';
 export { jsonSchemaExport, JSON_SCHEMA_INDEX_FORMAT, type JsonSchemaIndex, type JsonSchemaIndexEntry } from './json-schema.js';
-export { buildOpenApiDocument, TYPE_LISTS_HELP, type OpenApiDocument, type OpenApiExport, type OpenApiOptions } from './openapi.js';
+export { buildOpenApiDocument, type OpenApiDocument, type OpenApiExport, type OpenApiOptions } from './openapi.js';
 export { openApiPathVariants, type OpenApiPathVariant } from './openapi-paths.js';
 export { typeScriptExport, REQUEST_MAP_TYPE } from './typescript.js';
 export { writeExportFiles } from './write.js';

@@ -29,16 +29,11 @@ export interface OpenApiOptions {
   schemas?: ReadonlyMap<string, ItemSchema>;
   /**
    * Keep JSON Schema `type` lists (`"type": ["string", "null"]`), OpenAPI 3.1's compact form. By default each list
-   * is written as `anyOf` of single-type schemas, the form Schemathesis 4.x reads.
+   * is written as `anyOf` of single-type schemas, the form Schemathesis 4.x reads. `export --type-lists` sets it
+   * (its help is the settings table's `COMMAND_OPTIONS.typeLists`).
    */
   typeLists?: boolean;
 }
-
-/** The help of `export openapi --type-lists`, written here beside the option it sets. */
-export const TYPE_LISTS_HELP =
-  'openapi: keep JSON Schema type lists ("type": ["string", "null"]), OpenAPI 3.1\'s compact form, for tools that read 3.1 ' +
-  'natively and show a list as one type (Prism and Redocly read both forms); default: anyOf of single-type schemas, ' +
-  'which Schemathesis 4.x needs';
 
 /** An OpenAPI document as plain JSON data. */
 export type OpenApiDocument = Record<string, unknown>;

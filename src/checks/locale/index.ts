@@ -3,6 +3,10 @@ import { localeMismatch } from './locale-mismatch.js';
 import { localeMissingDescription } from './locale-missing-description.js';
 import { localeUntranslated } from './locale-untranslated.js';
 import { localeResponseMismatch } from './locale-response-mismatch.js';
-import type { AnyEvidenceCheck } from '../types.js';
+import type { DescriptorDifference } from './evidence.js';
+import type { AnyEvidenceCheck, EvidenceCheck } from '../types.js';
 
-export const LOCALE_CHECKS: readonly AnyEvidenceCheck[] = [localeMismatch, localeMissingDescription, localeUntranslated, localeResponseMismatch];
+/** The checks that judge each difference between the first locale's descriptor and another's (`judges: 'descriptor'`). */
+export const LOCALE_DESCRIPTOR_CHECKS: readonly EvidenceCheck<DescriptorDifference>[] = [localeMismatch, localeMissingDescription, localeUntranslated];
+
+export const LOCALE_CHECKS: readonly AnyEvidenceCheck[] = [...LOCALE_DESCRIPTOR_CHECKS, localeResponseMismatch];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonExchange, withResponse, wpError } from '../testing/exchange-builders.js';
 import type { DescriptorDifference, LocaleAnswers } from './evidence.js';
+import { LOCALE_CHECKS, LOCALE_DESCRIPTOR_CHECKS } from './index.js';
 import { localeMismatch } from './locale-mismatch.js';
 import { localeMissingDescription } from './locale-missing-description.js';
 import { localeResponseMismatch } from './locale-response-mismatch.js';
@@ -15,9 +16,13 @@ const difference = (kind: DescriptorDifference['kind'], severity: DescriptorDiff
 });
 
 describe('locale checks over descriptor differences', () => {
+  it('are the locale checks that judge the descriptors, the ones the phase hands each difference to', () => {
+    expect(LOCALE_DESCRIPTOR_CHECKS).toEqual(LOCALE_CHECKS.filter((check) => check.judges === 'descriptor'));
+    expect(LOCALE_DESCRIPTOR_CHECKS).toEqual([localeMismatch, localeMissingDescription, localeUntranslated]);
+  });
+
   it('give each difference to exactly one check, keeping its message and severity', () => {
-    const checks = [localeMismatch, localeMissingDescription, localeUntranslated];
-    const judged = (d: DescriptorDifference) => checks.filter((check) => check.judge(d).length > 0).map((check) => check.name);
+    const judged = (d: DescriptorDifference) => LOCALE_DESCRIPTOR_CHECKS.filter((check) => check.judge(d).length > 0).map((check) => check.name);
     expect(judged(difference('changed_param'))).toEqual(['locale_mismatch']);
     expect(judged(difference('missing_description'))).toEqual(['locale_missing_description']);
     expect(judged(difference('untranslated_description', 'warning'))).toEqual(['locale_untranslated']);

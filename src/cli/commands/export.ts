@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { ContractFileError } from '../../contract/io.js';
 import { DescriptorError } from '../../descriptor/index.js';
-import { EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, TYPE_LISTS_HELP, writeExportFiles, type ExportFile, type ExportFormat } from '../../export/index.js';
+import { EXPORT_FORMATS, EXPORT_TARGETS, isExportFormat, writeExportFiles, type ExportFile, type ExportFormat } from '../../export/index.js';
 import { exportJob } from '../../jobs/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
 import { addChoiceOptions, choiceFor, chosenDescriptor, type ChoiceFlags } from './choice-options.js';
@@ -15,7 +15,9 @@ import { addSettingOptions, deprecatedOption, settingValues, type Pick } from '.
 
 /** The default locale of a command that reads one descriptor. */
 const ONE_LOCALE = 'en_gb';
-const DEFAULT_OUT = 'reports/export';
+
+/** What export writes and where, besides the descriptor it reads. */
+const WRITE_PICKS: readonly Pick[] = [{ key: 'out', default: 'reports/export' }, { key: 'typeLists' }];
 
 /**
  * `--locales` of a command that reads one descriptor (`export`, `resources`): one locale path segment, or `none`
@@ -81,25 +83,22 @@ export function exportCommand(sink: ExitCodeSink): Command {
         `TypeScript request types (${EXPORT_TARGETS.types}), or a contract file for run --contract (${EXPORT_TARGETS.contract})`,
     )
     .argument('<format>', `what to write: ${EXPORT_FORMATS.join(' | ')}`);
-  addSettingOptions(command, picks.slice(0, 4))
-    .addOption(deprecatedOption('export', '--locale', '--locales'))
-    .option('--out <dir>', `folder to write into, or "-" to print a one-file format on stdout (default: ${DEFAULT_OUT})`)
-    .option('--type-lists', TYPE_LISTS_HELP);
-  return addChoiceOptions(addSettingOptions(command, picks.slice(4)))
+  addSettingOptions(command, [...picks.slice(0, 4), ...WRITE_PICKS, ...picks.slice(4)]).addOption(deprecatedOption('export', '--locale', '--locales'));
+  return addChoiceOptions(command)
     .addHelpText(
       'after',
       '\nWithout --base-url or --descriptor, "contract" writes the built-in contract (the interface document as data);\nwith one, it writes the contract of that descriptor.',
     )
-    .action(async (format: string, flags: Record<string, unknown> & { out?: string; typeLists?: boolean }) => {
+    .action(async (format: string, flags: Record<string, unknown>) => {
       if (!isExportFormat(format)) throw new UsageError(`export: unknown format "${format}"; formats: ${EXPORT_FORMATS.join(', ')}`);
       const source = descriptorSourceOf('export', flags, picks);
-      const out = flags.out ?? DEFAULT_OUT;
+      const { out, typeLists } = settingValues(flags, WRITE_PICKS) as { out: string; typeLists?: boolean };
       if (out === '-' && format === 'json-schema')
         throw new UsageError('export: json-schema writes one file per operation; --out - (stdout) takes openapi, types or contract');
       try {
         const files = await exportJob(format, source, {
           choose: (descriptor) => chosenDescriptor(descriptor, choiceFor('export', flags as ChoiceFlags, descriptor)),
-          typeLists: flags.typeLists === true,
+          typeLists: typeLists === true,
         });
         await writeOut(format, files, out);
       } catch (error) {

@@ -6,6 +6,7 @@ import { addSettingOptions, settingValues, type Pick } from '../options.js';
 
 const PICKS: Pick[] = [
   { key: 'baseUrl', help: "send to this server instead of the report's target" },
+  { key: 'reference' },
   { key: 'user', help: "account for HTTP Basic (default: anonymous; the reference server's administrator with --reference)" },
   { key: 'appPasswordEnv' },
 ];
@@ -15,16 +16,20 @@ export function replayCommand(sink: ExitCodeSink): Command {
     .description('Re-send the request of one finding from a JSON report and run its check again (exit 0: fixed, 1: still fails)')
     .argument('<report>', 'a JSON report written by restconform run --json')
     .argument('<finding-id>', 'the finding to replay, e.g. F3');
-  addSettingOptions(command, PICKS.slice(0, 1)).option('--reference', "start the bundled reference server with the report's seed and replay against it");
-  return addSettingOptions(command, PICKS.slice(1)).action(async (reportPath: string, findingId: string, flags: { reference?: boolean }) => {
-    const { baseUrl, user, appPasswordEnv } = settingValues(flags, PICKS) as { baseUrl?: string; user: string | null; appPasswordEnv: string };
+  return addSettingOptions(command, PICKS).action(async (reportPath: string, findingId: string, flags: Record<string, unknown>) => {
+    const { baseUrl, reference, user, appPasswordEnv } = settingValues(flags, PICKS) as {
+      baseUrl?: string;
+      reference?: boolean;
+      user: string | null;
+      appPasswordEnv: string;
+    };
     sink(
       await replayJob({
         reportPath,
         findingId,
         ...(baseUrl === undefined ? {} : { baseUrl }),
         ...(user === null ? {} : { user }),
-        reference: flags.reference,
+        reference,
         appPasswordEnv,
         out: process.stdout,
       }),

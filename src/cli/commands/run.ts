@@ -7,20 +7,19 @@ import { Command, Option } from 'commander';
 import {
   BUILTIN_DEFAULTS,
   ConfigError,
-  PROFILE_NAMES,
   settingRows,
   shownDefault,
-  type FlagContext,
   type ProfileName,
   type RunConfigInput,
   type SettingKey,
   type SettingSpec,
 } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
-import { CLEAN_UP_CAP_MS, knownNames, loadRunSettings, runJob } from '../../jobs/index.js';
+import { CLEAN_UP_CAP_MS, loadRunSettings, runJob } from '../../jobs/index.js';
+import { addSettingOptions, flagContext, settingValues, type Pick } from '../options.js';
 
 /** What commander hands the action: each option's text (a list for a repeatable one, a boolean for a switch). */
-type RunFlags = Record<string, string | string[] | boolean | undefined> & { config?: string; profile?: string };
+type RunFlags = Record<string, string | string[] | boolean | undefined>;
 
 /**
  * The settings given as options, each with its commander option; a renamed setting's former option too, hidden
@@ -34,11 +33,6 @@ function flagRows(): Array<{ key: SettingKey; flag: NonNullable<SettingSpec<unkn
     const former = new Option(row.flag.option.replace(/^--\S+/, `--${row.formerly}`)).hideHelp();
     return [current, { key: row.formerly as SettingKey, flag: row.flag, option: former }];
   });
-}
-
-/** The context the parsers and help lines get: the check registry's names and the phases'. */
-function flagContext(): FlagContext {
-  return knownNames();
 }
 
 /** Command-line flags as a configuration layer; absent flags stay undefined. */
@@ -61,6 +55,11 @@ export function flagsToOverrides(flags: RunFlags): RunConfigInput {
 
 /** Options that choose configuration layers rather than set a setting; listed after this setting's option. */
 const LAYER_OPTIONS_AFTER: SettingKey = 'contract';
+/** The layers' options; without one, no layer of its own (no default applied here either). */
+const LAYER_PICKS: readonly Pick[] = [
+  { key: 'config', default: undefined },
+  { key: 'profile', default: undefined },
+];
 
 export function runCommand(sink: ExitCodeSink): Command {
   const context = flagContext();
@@ -72,20 +71,13 @@ export function runCommand(sink: ExitCodeSink): Command {
     option.description = typeof flag.help === 'string' ? flag.help : flag.help(shown, context);
     if (flag.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     command.addOption(option);
-    if (key === LAYER_OPTIONS_AFTER) {
-      command
-        .option('--config <file>', 'YAML configuration file (keys as in config/default.yaml)')
-        .addOption(new Option('--profile <name>', 'bundled profile (default: default)').choices([...PROFILE_NAMES]));
-    }
+    if (key === LAYER_OPTIONS_AFTER) addSettingOptions(command, LAYER_PICKS);
   }
   return command.action(async (flags: RunFlags) => {
+    const layers = settingValues(flags, LAYER_PICKS) as { config?: string; profile?: ProfileName };
     let settings;
     try {
-      settings = loadRunSettings({
-        file: flags.config,
-        profile: flags.profile as ProfileName | undefined,
-        overrides: flagsToOverrides(flags),
-      });
+      settings = loadRunSettings({ file: layers.config, profile: layers.profile, overrides: flagsToOverrides(flags) });
     } catch (error) {
       if (error instanceof ConfigError) throw new UsageError(error.message);
       throw error;

@@ -3,7 +3,7 @@
  * once it accepts requests, and on stderr each seeded account, the variable its password is read from and the `run`
  * options that test them all; a busy port is a usage error (exit 2).
  */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { ReferenceServer } from '@restconform/server';
 import { COMMAND_OPTIONS } from '../../config/index.js';
 import { UsageError, type ExitCodeSink } from '../errors.js';
@@ -69,26 +69,24 @@ const PICKS: readonly Pick[] = [
 export function serveCommand(sink: ExitCodeSink): Command {
   const command = new Command('serve').description('Run the reference server (in memory, seeded) until interrupted; prints "listening on URL" once ready');
   // --app-password only to refuse it: a password on the command line shows in `ps` and in shell history.
-  return addSettingOptions(command, PICKS)
-    .addOption(new Option('--app-password <password>').hideHelp())
-    .action(async (flags: Record<string, unknown> & { appPassword?: string }) => {
-      if (flags.appPassword !== undefined) {
-        throw new UsageError(
-          `serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`,
-        );
-      }
-      const options = settingValues(flags, PICKS) as unknown as ServeOptions;
-      const accounts: ShownAccount[] = [
-        { account: 'admin', role: 'administrator', env: options.appPasswordEnv, password: process.env[options.appPasswordEnv] || undefined },
-        ...SEEDED_ACCOUNTS.map((seeded) => ({ ...seeded, password: process.env[seeded.env] || undefined })),
-      ];
-      const server = await start(options, accounts);
-      process.stderr.write(accountsText(server, accounts, options.restRoot));
-      process.stdout.write(`listening on ${server.url}\n`);
-      await stopSignal();
-      await server.close();
-      sink(0);
-    });
+  return addSettingOptions(command, [...PICKS, { key: 'appPassword' }]).action(async (flags: Record<string, unknown>) => {
+    if (flags.appPassword !== undefined) {
+      throw new UsageError(
+        `serve: a password is never a command-line value (ps and shell history show it); put it in ${APP_PASSWORD_ENV} or the variable named by --app-password-env`,
+      );
+    }
+    const options = settingValues(flags, PICKS) as unknown as ServeOptions;
+    const accounts: ShownAccount[] = [
+      { account: 'admin', role: 'administrator', env: options.appPasswordEnv, password: process.env[options.appPasswordEnv] || undefined },
+      ...SEEDED_ACCOUNTS.map((seeded) => ({ ...seeded, password: process.env[seeded.env] || undefined })),
+    ];
+    const server = await start(options, accounts);
+    process.stderr.write(accountsText(server, accounts, options.restRoot));
+    process.stdout.write(`listening on ${server.url}\n`);
+    await stopSignal();
+    await server.close();
+    sink(0);
+  });
 }
 
 /**

@@ -31,7 +31,7 @@ import type { RequestCase } from '../../../generate/types.js';
 import { listRouteOf, type ListRoute } from './list-route.js';
 import { forEachConcurrently } from '../../pool.js';
 import { seededToken } from '../../steps/token.js';
-import { reportExecuted } from '../examples/index.js';
+import { reportExecuted } from '../../report-executed-case.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { COLLECTIONS_CHECKS } from '../../../checks/collections/index.js';

@@ -6,43 +6,16 @@
  */
 import type { HttpMethod, Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
-import { LABEL_DEPENDENT_CHECKS, labelStillHolds } from '../../labels.js';
 import { otherRouteServing } from './route-owner.js';
-import type { ExecutedCase } from '../../execution/execution.js';
 import { forEachConcurrently } from '../../pool.js';
-import type { Phase, PhaseContext } from '../phase.js';
+import { reportExecuted } from '../../report-executed-case.js';
+import type { Phase } from '../phase.js';
 import { withRealIds } from '../../real-ids.js';
 
 const PHASE = 'examples';
 
 /** Methods a probe may try; HEAD and OPTIONS are served implicitly by WordPress and never probed. */
 const PROBE_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Statuses a valid request may get without it being a fault: they say something about state or rights. */
-const NOTED_STATUSES: Record<number, string> = {
-  401: 'valid requests answered 401: needs credentials',
-  403: 'valid requests answered 403: the user lacks the right',
-  404: 'valid requests answered 404: resource not found for the values tried',
-  // The transport has already retried within its bounds: the operation went untested, and the report must say so.
-  429: 'valid requests answered 429 even after retries: rate limited, not tested',
-};
-
-/** Records coverage notes for valid cases and reports every broken rule. */
-export function reportExecuted(ctx: PhaseContext, op: Operation, requestCase: RequestCase, executed: ExecutedCase, phase: string): void {
-  const status = executed.exchange.response?.status;
-  if (!requestCase.mutation && status !== undefined && NOTED_STATUSES[status]) {
-    ctx.execution.note(op, NOTED_STATUSES[status]!);
-  }
-  let outcomes = executed.outcomes;
-  if (outcomes.some((o) => LABEL_DEPENDENT_CHECKS.has(o.check)) && !labelStillHolds(op, requestCase, ctx.generators(op).rejectedDefaults)) {
-    ctx.execution.emit({
-      type: 'warning',
-      message: `harness: a ${requestCase.kind} case for ${op.id} is not labelled so by the rule book; its verdict is not reported`,
-    });
-    outcomes = outcomes.filter((o) => !LABEL_DEPENDENT_CHECKS.has(o.check));
-  }
-  ctx.execution.reportOutcomes(op, requestCase, executed, phase, outcomes);
-}
 
 /** One synthetic operation per route and undeclared method, built from the route's first operation. */
 function probeOperations(operations: readonly Operation[], safeMethodsOnly: boolean): Array<{ probe: Operation; model: Operation }> {

@@ -22,7 +22,7 @@ import type { CheckOutcome, ExecutedCase } from '../../execution/execution.js';
 import { forEachConcurrently } from '../../pool.js';
 import { isSuccess } from '../../../checks/answer-seen.js';
 import { responseReceived } from '../../../checks/answer/response-received.js';
-import { reportExecuted } from '../examples/index.js';
+import { reportExecuted } from '../../report-executed-case.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
 import { withRealIds } from '../../real-ids.js';

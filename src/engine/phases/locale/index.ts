@@ -2,10 +2,7 @@
  * Phase `locale`: the descriptors of all locales agree on everything but human text, their descriptions are
  * present and translated, and the same request sent through each locale gets the same status and error `code`.
  */
-import { localeMismatch } from '../../../checks/locale/locale-mismatch.js';
-import { localeMissingDescription } from '../../../checks/locale/locale-missing-description.js';
 import { localeResponseMismatch } from '../../../checks/locale/locale-response-mismatch.js';
-import { localeUntranslated } from '../../../checks/locale/locale-untranslated.js';
 import { diffDescriptors } from '../../../contract/diff.js';
 import { SAFE_METHODS, type LoadedDescriptor, type Operation } from '../../../descriptor/types.js';
 import type { RequestCase } from '../../../generate/types.js';
@@ -15,20 +12,18 @@ import { judgeDifference } from '../../descriptor-difference.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { fetchRootAgain } from '../../root-request.js';
 import { sampleCases } from '../../sample-cases.js';
-import { LOCALE_CHECKS } from '../../../checks/locale/index.js';
+import { LOCALE_CHECKS, LOCALE_DESCRIPTOR_CHECKS } from '../../../checks/locale/index.js';
 
 const PHASE = 'locale';
 
 /** At most this many operations of the first locale are sent through every locale. */
 const LOCALE_RESPONSE_OPERATIONS = 200;
 
-const DESCRIPTOR_CHECKS = [localeMismatch, localeMissingDescription, localeUntranslated];
-
 async function compareDescriptors(ctx: PhaseContext, first: LoadedDescriptor, other: LoadedDescriptor): Promise<void> {
   const differences = diffDescriptors(first.root, other.root, { first: first.locale ?? '-', other: other.locale ?? '-' });
   if (differences.length === 0) return;
   const exchanges = [await fetchRootAgain(ctx, first, PHASE), await fetchRootAgain(ctx, other, PHASE)];
-  for (const difference of differences) judgeDifference(ctx.execution, DESCRIPTOR_CHECKS, difference, { locale: other.locale, phase: PHASE, exchanges });
+  for (const difference of differences) judgeDifference(ctx.execution, LOCALE_DESCRIPTOR_CHECKS, difference, { locale: other.locale, phase: PHASE, exchanges });
 }
 
 /** Sends one case through `op` and its counterpart in another locale, and hands both answers to the check. */
