@@ -10,6 +10,8 @@ export { CONTRACT_FORMAT, INTERFACE_CONTRACT, contractOperations, contractRoute 
 export * from './args.js';
 // What an argument schema may say: the server exposes and the harness reads and compares by the same keywords.
 export * from './schema-keywords.js';
+// The URL schemes a `format: 'uri'` argument keeps: the server sanitises and the harness predicts by the same list.
+export { ALLOWED_URL_PROTOCOLS } from './url-protocols.js';
 // Value lists the document states and the routes every WordPress serves: what an implementation answers with.
 export { BATCH_ROUTE, MAX_BATCH_SIZE, ROOT_ROUTE, namespaceIndexRoute } from './routes/core.js';
 export { MEMBER_TYPES } from './routes/community-members.js';
