@@ -4,40 +4,15 @@
  * against it. Keywords the contract format does not carry (such as `title`) are dropped; an argument without
  * a description is given one, as the format requires it.
  */
-import { type Contract, CONTRACT_FORMAT, type ContractArg, type ContractEndpoint, type ContractRoute } from '@restconform/interface';
+import { ARG_SCHEMA_KEYWORDS, type Contract, CONTRACT_FORMAT, type ContractArg, type ContractEndpoint, type ContractRoute } from '@restconform/interface';
 import { parseContract, serializeContract } from '../contract/io.js';
 import { HTTP_METHODS, type ArgSchema, type LoadedDescriptor } from '../descriptor/types.js';
 
-/** Keywords an argument schema may carry in a contract file (`src/contract/contract.schema.json`). */
-const CONTRACT_KEYWORDS = new Set([
-  'description',
-  'type',
-  'format',
-  'enum',
-  'default',
-  'items',
-  'properties',
-  'additionalProperties',
-  'patternProperties',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'anyOf',
-  'oneOf',
-  'required',
-  'context',
-  'readonly',
-]);
+/**
+ * Keywords an argument schema may carry in a contract file (`src/contract/contract.schema.json`): those WordPress
+ * exposes in the index, and the three the contract format adds.
+ */
+const CONTRACT_KEYWORDS: ReadonlySet<string> = new Set([...ARG_SCHEMA_KEYWORDS, 'required', 'context', 'readonly']);
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

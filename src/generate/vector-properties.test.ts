@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgSchema } from '../descriptor/types.js';
-import { vectorsOf } from '../schema/testing/validation-vectors.js';
+import { vectorsOf } from '@restconform/interface/testing/validation-vectors';
 import { classifyValue } from '../schema/wordpress-rules.js';
 import { stableHash } from './seed.js';
 import { labelledValues, supportedVectorSchemas } from './testing/vector-properties.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgSchema } from '../descriptor/types.js';
 import { SCHEMA_RULE_CODES } from './rule-codes.js';
-import { vectorsOf } from './testing/validation-vectors.js';
+import { vectorsOf } from '@restconform/interface/testing/validation-vectors';
 import { classifyValue } from './wordpress-rules.js';
 
 describe('SCHEMA_RULE_CODES', () => {

@@ -4,33 +4,9 @@
  * `enum` membership and `uniqueItems` after sanitising. These are close models of the PHP, not ports of
  * kses: tag stripping follows `wp_strip_all_tags` on well-formed markup only.
  */
+import { ALLOWED_URL_PROTOCOLS } from '@restconform/interface';
 import { isScalar, phpStrval, phpTrim } from './php-values.js';
 import { isHexColor } from './formats.js';
-
-const ALLOWED_PROTOCOLS = new Set([
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'news',
-  'irc',
-  'irc6',
-  'ircs',
-  'gopher',
-  'nntp',
-  'feed',
-  'telnet',
-  'mms',
-  'rtsp',
-  'sms',
-  'svn',
-  'tel',
-  'fax',
-  'xmpp',
-  'webcal',
-  'urn',
-]);
 
 function escapeHtml(text: string): string {
   return text
@@ -103,7 +79,7 @@ function stripBadProtocolOnce(text: string, depth = 1): string {
   if (scheme.includes('/?')) return content;
   let rest = phpTrim(content.slice(split.index + split[0].length));
   const normalized = scheme.replace(/\s/g, '').replace(/\0/g, '').toLowerCase();
-  const protocol = ALLOWED_PROTOCOLS.has(normalized) ? `${normalized}:` : '';
+  const protocol = ALLOWED_URL_PROTOCOLS.has(normalized) ? `${normalized}:` : '';
   if (protocol === 'feed:') {
     if (depth > 2) return '';
     rest = stripBadProtocolOnce(rest, depth + 1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgSchema } from '../descriptor/types.js';
 import { parseRestDate } from './formats.js';
-import { vectorsOf, type ValidationVector } from './testing/validation-vectors.js';
+import { vectorsOf, type ValidationVector } from '@restconform/interface/testing/validation-vectors';
 import {
   restAreValuesEqual,
   restGetBestTypeForValue,

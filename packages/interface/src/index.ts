@@ -8,6 +8,10 @@ export type { Contract, ContractArg, ContractEndpoint, ContractOperation, Contra
 export { CONTRACT_FORMAT, INTERFACE_CONTRACT, contractOperations, contractRoute } from './interface.js';
 // The builders the document's arguments are written with, for contracts (and test fixtures) of one's own.
 export * from './args.js';
+// What an argument schema may say: the server exposes and the harness reads and compares by the same keywords.
+export * from './schema-keywords.js';
+// The URL schemes a `format: 'uri'` argument keeps: the server sanitises and the harness predicts by the same list.
+export { ALLOWED_URL_PROTOCOLS } from './url-protocols.js';
 // Value lists the document states and the routes every WordPress serves: what an implementation answers with.
 export { BATCH_ROUTE, MAX_BATCH_SIZE, ROOT_ROUTE, namespaceIndexRoute } from './routes/core.js';
 export { MEMBER_TYPES } from './routes/community-members.js';

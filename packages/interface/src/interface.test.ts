@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_CONTRACT, contractOperations, contractRoute } from './interface.js';
+import { ARG_SCHEMA_KEYWORDS } from './schema-keywords.js';
+import type { ArgSchema } from './descriptor.js';
 import type { ContractArg } from './types.js';
 
 /** A WordPress route key as a JavaScript regex, anchored and case-insensitive as WordPress matches it. */
@@ -83,6 +85,19 @@ describe('INTERFACE_CONTRACT: internal consistency', () => {
       '/{namespace} context',
       '/{namespace} namespace',
     ]);
+  });
+
+  it('says nothing in an argument schema, nested ones included, that the descriptor does not expose', () => {
+    // The reference server exposes an argument by ARG_SCHEMA_KEYWORDS: a keyword outside them would vanish from its index.
+    const keywords = (schema: ArgSchema): string[] => [
+      ...Object.keys(schema),
+      ...[schema.items, schema.additionalProperties, ...Object.values(schema.properties ?? {}), ...Object.values(schema.patternProperties ?? {})]
+        .concat(schema.anyOf ?? [], schema.oneOf ?? [])
+        .flatMap((nested) => (typeof nested === 'object' ? keywords(nested) : [])),
+    ];
+    const used = new Set(routes.flatMap(({ endpoints }) => endpoints.flatMap(({ args }) => Object.values(args).flatMap(keywords))));
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((keyword) => keyword !== 'required' && !ARG_SCHEMA_KEYWORDS.includes(keyword))).toEqual([]);
   });
 
   it('marks exactly the members and components writes as batchable', () => {

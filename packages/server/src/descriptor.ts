@@ -3,15 +3,16 @@
  * and each route's descriptor (`OPTIONS`), built from the contract with descriptions in the request's locale.
  * See `docs/wordpress/validation.md#the-root-descriptor`.
  */
-import type {
-  ArgDescriptor,
-  ArgSchema,
-  Contract,
-  ContractArg,
-  ContractRoute,
-  EndpointDescriptor,
-  RootDescriptor,
-  RouteDescriptor,
+import {
+  ARG_SCHEMA_KEYWORDS,
+  type ArgDescriptor,
+  type ArgSchema,
+  type Contract,
+  type ContractArg,
+  type ContractRoute,
+  type EndpointDescriptor,
+  type RootDescriptor,
+  type RouteDescriptor,
 } from '@restconform/interface';
 import type { ItemSchemaDefinition } from './namespaces/module.js';
 import { serialiseOnce } from './serialised.js';
@@ -34,32 +35,7 @@ export interface DescriptorAddresses {
 }
 
 /** The argument keys WordPress exposes in the index (`rest_get_allowed_schema_keywords()`, without `title`). */
-const EXPOSED_ARG_KEYS: ReadonlySet<string> = new Set([
-  'description',
-  'type',
-  'format',
-  'enum',
-  'default',
-  'items',
-  'properties',
-  'additionalProperties',
-  'patternProperties',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'anyOf',
-  'oneOf',
-]);
+const EXPOSED_ARG_KEYS: ReadonlySet<string> = new Set(ARG_SCHEMA_KEYWORDS);
 
 /** The root descriptor of one locale, as `GET /` answers it. */
 export function buildRootDescriptor(contract: Contract, locale: Locale, addresses: DescriptorAddresses, texts: DescriptorTexts): RootDescriptor {

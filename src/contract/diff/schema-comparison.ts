@@ -3,6 +3,7 @@
  * `[]` is `{}`, an absent `required` is `false`, an absent `additionalProperties` is `true`. Nested schemas
  * (`items`, `properties`, `anyOf`…) are compared the same way, and a change is named by its keyword path.
  */
+import { ARRAY_KEYWORDS, NUMBER_KEYWORDS, OBJECT_SIZE_KEYWORDS, STRING_KEYWORDS } from '@restconform/interface';
 import type { ArgSchema } from '../../descriptor/types.js';
 import { isPlainObject, sameJsonMeaning, sameJsonSet } from '../../descriptor/json-meaning.js';
 
@@ -26,19 +27,10 @@ export const DOCUMENTED_KEYWORDS: KeywordSelection = (reference) => [
   'format',
   'enum',
   'default',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
+  ...NUMBER_KEYWORDS,
+  ...STRING_KEYWORDS,
+  ...ARRAY_KEYWORDS,
+  ...OBJECT_SIZE_KEYWORDS,
   'required',
   'items',
   'properties',

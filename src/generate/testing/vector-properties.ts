@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import type { ArgSchema } from '../../descriptor/types.js';
-import { vectorsOf } from '../../schema/testing/validation-vectors.js';
+import { vectorsOf } from '@restconform/interface/testing/validation-vectors';
 import { asReceived } from '../as-received.js';
 import { knownTypes } from '../mutations/schema-facts.js';
 import type { MutationRule } from '../types.js';

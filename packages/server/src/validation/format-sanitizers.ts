@@ -2,6 +2,7 @@
  * How WordPress sanitises a string by its `format` (`rest_sanitize_value_from_schema`): `sanitize_text_field`,
  * `sanitize_textarea_field`, `sanitize_hex_color` and `sanitize_url` (`esc_url` in the `db` context).
  */
+import { ALLOWED_URL_PROTOCOLS } from '@restconform/interface';
 import { phpTrim } from './format-checks.js';
 import { isPhpArray, phpToString } from './php-values.js';
 
@@ -120,31 +121,6 @@ const CONTROL_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 const ESCAPED_ZEROS = /\\+0+/g;
 const NUMERIC_ENTITY = /&#(?:x([0-9a-f]+)|(\d+));/gi;
 const WHITESPACE = /\s/g;
-/** `wp_allowed_protocols()`. */
-const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'news',
-  'irc',
-  'irc6',
-  'ircs',
-  'gopher',
-  'nntp',
-  'feed',
-  'telnet',
-  'mms',
-  'rtsp',
-  'sms',
-  'svn',
-  'tel',
-  'fax',
-  'xmpp',
-  'webcal',
-  'urn',
-]);
 
 /**
  * `sanitize_url` (`esc_url($url, null, 'db')`): spaces encoded, characters outside the URL set dropped, encoded
@@ -240,7 +216,7 @@ function allowedProtocolPrefix(rawScheme: string): string {
     return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
   });
   const scheme = removeNulls(decoded.replace(WHITESPACE, '')).toLowerCase();
-  return ALLOWED_PROTOCOLS.has(scheme) ? `${scheme}:` : '';
+  return ALLOWED_URL_PROTOCOLS.has(scheme) ? `${scheme}:` : '';
 }
 
 /** `wp_kses_no_null`. */

@@ -2,30 +2,15 @@
  * Every vector of the workspace's `fixtures/wordpress-validation.json` (WordPress core's own PHPUnit expectations) run through
  * the matching function of this folder, one test per vector, named by the vector's id.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isValidationError } from './errors.js';
 import { restParseDate } from './format-checks.js';
 import { sanitizeValue, validateValue } from './value-schema.js';
 import { restGetBestTypeForValue, restIsArray, restIsInteger, restIsObject, restSanitizeArray, restSanitizeObject, wpParseList } from './values.js';
 import type { ArgSchema } from '@restconform/interface';
+import { loadValidationVectors, type ValidationVector } from '@restconform/interface/testing/validation-vectors';
 
-interface Vector {
-  id: string;
-  fn: string;
-  schema: (ArgSchema & { type?: unknown }) | null;
-  value: unknown;
-  valid: boolean;
-  code?: string;
-  message?: string;
-  sanitized?: unknown;
-  result?: unknown;
-  param?: string;
-  force_utc?: boolean;
-  note?: string;
-}
-
-const vectors = JSON.parse(readFileSync(new URL('../../../../fixtures/wordpress-validation.json', import.meta.url), 'utf8')) as Vector[];
+const vectors = loadValidationVectors();
 
 /**
  * Vectors that cannot apply in JavaScript, with the reason. Empty: JSON.parse turns integral floats into
@@ -48,7 +33,7 @@ const WORDPRESS_61_VALID: ReadonlyMap<string, { valid: boolean; reason: string }
 ]);
 
 /** Runs one vector and asserts what WordPress asserts. */
-function check(vector: Vector): void {
+function check(vector: ValidationVector): void {
   const param = vector.param ?? '';
   const schema = (vector.schema ?? {}) as ArgSchema;
   switch (vector.fn) {

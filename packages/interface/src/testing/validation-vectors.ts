@@ -1,11 +1,14 @@
 /**
- * Loads WordPress's own validation test vectors (`fixtures/wordpress-validation.json`, see its README).
- * Shared by the schema tests and the generator's vector properties (and by any other implementation of the
- * rule book that wants to be held against them).
+ * WordPress's own validation test vectors (the workspace's `fixtures/wordpress-validation.json`, see its README):
+ * each a schema, a value and what WordPress's function answers. Both implementations of WordPress's argument
+ * rules are held against them, the harness's rule book (`src/schema/`) and the reference server's validation
+ * (`packages/server/src/validation/`), so both read them here. Test support only: it reads the workspace's
+ * fixture from its sources and is neither built nor published.
  */
 import { readFileSync } from 'node:fs';
-import type { ArgSchema } from '../../descriptor/types.js';
+import type { ArgSchema } from '../descriptor.js';
 
+/** One vector: `fn` names the WordPress function (`validate`, `sanitize`, `rest_is_integer`…). */
 export interface ValidationVector {
   id: string;
   fn: string;
@@ -23,7 +26,7 @@ export interface ValidationVector {
   source?: string;
 }
 
-const FIXTURE = new URL('../../../fixtures/wordpress-validation.json', import.meta.url);
+const FIXTURE = new URL('../../../../fixtures/wordpress-validation.json', import.meta.url);
 
 let cached: ValidationVector[] | undefined;
 
