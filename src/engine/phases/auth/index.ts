@@ -22,6 +22,7 @@ import { probeOtherAccounts } from './other-accounts.js';
 import { gatherVisibility } from './visibility.js';
 import { gatherParentExposure } from './parent-exposure.js';
 import { gatherQueryOracles } from './query-oracle.js';
+import { ReadsSent } from './reads-sent.js';
 import { probeReadonlyWrites } from './readonly-writes.js';
 import type { Phase, PhaseContext } from '../phase.js';
 import { sampleCases } from '../../sample-cases.js';
@@ -160,11 +161,14 @@ export const authPhase: Phase = {
     const unsent = await probeOtherAccounts(ctx);
     if (unsent > 0) ctx.execution.markIncomplete(`${unsent} account probes (other accounts' resources, own roles) not sent`);
     // Who may read what, next, for the same reason: lists and totals held to each identity's own item reads.
-    const unjudged = await gatherVisibility(ctx);
+    // Its reads are handed on: the administrator's lists, the identities' lists and item reads the probes after it
+    // need are not sent again.
+    const readsSent = new ReadsSent();
+    const unjudged = await gatherVisibility(ctx, readsSent);
     if (unjudged.length > 0) ctx.execution.markIncomplete(`who may read what not judged for ${unjudged.join(', ')}`);
-    const unnarrowed = await gatherParentExposure(ctx);
+    const unnarrowed = await gatherParentExposure(ctx, readsSent);
     if (unnarrowed.length > 0) ctx.execution.markIncomplete(`lists narrowed to hidden parents not judged for ${unnarrowed.join(', ')}`);
-    const unguessed = await gatherQueryOracles(ctx);
+    const unguessed = await gatherQueryOracles(ctx, readsSent);
     if (unguessed.length > 0) ctx.execution.markIncomplete(`searches on hidden fields not judged for ${unguessed.join(', ')}`);
     // Fields a caller may not set, written to its own account: a security probe too, so before the matrix.
     const readonlyUnsent = await probeReadonlyWrites(ctx);

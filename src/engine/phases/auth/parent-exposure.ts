@@ -17,9 +17,9 @@ import type { Identity } from '../../../request/identity.js';
 import type { Credentials } from '../../../request/types.js';
 import { familyForIdName, familyNamed, inferResources, mergedHints, schemaTypes, type ResourceFamily, type ResourceModel } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
-import { listedIds } from '../../../checks/auth/visibility.js';
 import { gatheredIdentity } from './gathered-identity.js';
-import { get as getAs, listQueries, probingIdentities } from './visibility.js';
+import { listQueries, probingIdentities } from './visibility.js';
+import { get as getAs, ReadsSent } from './reads-sent.js';
 
 const PHASE = 'auth';
 /** Parents shown to the administrator and not to the identity, read to find one its read refuses, at most. */
@@ -140,41 +140,28 @@ function namesParent(entry: unknown, fields: readonly string[], parent: string):
   });
 }
 
-/** What the gathering reads of the parent families, once per identity, shared by every door. */
+/**
+ * What the gathering reads of the parent families, once per identity, shared by every door: most of it who may read
+ * what read already (`readsSent`), and is not sent again.
+ */
 class ParentBook {
-  readonly #lists = new Map<string, Promise<string[]>>();
-  readonly #reads = new Map<string, Promise<Read>>();
-
   constructor(
     private readonly ctx: PhaseContext,
     private readonly administrator: Credentials,
+    private readonly readsSent: ReadsSent,
   ) {}
 
   /** The parent family's ids: the administrator's list with every status, or the identity's plain list. */
   listed(side: ParentSide, identity: Identity | undefined): Promise<string[]> {
-    const key = `${side.family.name} ${identity?.name ?? ''}`;
-    let found = this.#lists.get(key);
-    if (found === undefined) {
-      const queries = listQueries(side.list);
-      const query = identity === undefined ? queries.at(-1)! : queries[0]!;
-      found = getAs(this.ctx, side.list, {}, query, identity === undefined ? this.administrator : (identity.credentials ?? null)).then(
-        (exchange) => listedIds(exchange, side.variable) ?? [],
-      );
-      this.#lists.set(key, found);
-    }
-    return found;
+    const queries = listQueries(side.list);
+    const query = identity === undefined ? queries.at(-1)! : queries[0]!;
+    return this.readsSent.list(this.ctx, side.list, query, identity === undefined ? this.administrator : (identity.credentials ?? null), side.variable);
   }
 
-  read(side: ParentSide, id: string, identity: Identity | undefined): Promise<Read> {
-    const key = `${side.family.name} ${id} ${identity?.name ?? ''}`;
-    let found = this.#reads.get(key);
-    if (found === undefined) {
-      found = getAs(this.ctx, side.item, { [side.variable]: id }, {}, identity === undefined ? this.administrator : (identity.credentials ?? null)).then(
-        (exchange) => ({ seen: seenAnswer(exchange), exchange }),
-      );
-      this.#reads.set(key, found);
-    }
-    return found;
+  async read(side: ParentSide, id: string, identity: Identity | undefined): Promise<Read> {
+    const as = identity === undefined ? this.administrator : (identity.credentials ?? null);
+    const exchange = await this.readsSent.get(this.ctx, side.item, { [side.variable]: id }, {}, as);
+    return { seen: seenAnswer(exchange), exchange };
   }
 
   /** A parent the administrator's list shows and the identity's does not, whose read refuses the identity and finds it for the administrator. */
@@ -224,7 +211,7 @@ async function narrowed(ctx: PhaseContext, door: Door, parent: string, fill: Rec
 }
 
 /** Gathers and judges one door for one identity. */
-async function judgeDoor(ctx: PhaseContext, book: ParentBook, door: Door, identity: Identity, administrator: Credentials): Promise<void> {
+async function judgeDoor(ctx: PhaseContext, book: ParentBook, door: Door, identity: Identity, administrator: Credentials, readsSent: ReadsSent): Promise<void> {
   const hidden = await book.hidden(door.parent, identity);
   if (hidden === undefined) return;
   const readable = await book.readable(door.parent, identity);
@@ -245,8 +232,7 @@ async function judgeDoor(ctx: PhaseContext, book: ParentBook, door: Door, identi
   if (door.via === 'query' && Array.isArray(own.body)) {
     const naming = (own.body as unknown[]).filter((entry) => namesParent(entry, door.relation, hidden.id));
     if (naming.length > 0) {
-      const plain = await getAs(ctx, door.op, {}, listQueries(door.op)[0]!, as);
-      const seenAnyway = new Set(listedIds(plain, 'id') ?? []);
+      const seenAnyway = new Set(await readsSent.list(ctx, door.op, listQueries(door.op)[0]!, as, 'id'));
       toldOtherwise = naming.map((entry) => String((entry as Record<string, unknown>).id)).filter((id) => seenAnyway.has(id));
     }
   }
@@ -286,9 +272,10 @@ async function judgeDoor(ctx: PhaseContext, book: ParentBook, door: Door, identi
 
 /**
  * Lists and reads narrowed to a parent each identity may not read, for this shard's routes. Stops only at a hard stop
- * (it runs early in its phase, so a spent share does not leave it out). Returns the routes left unjudged.
+ * (it runs early in its phase, so a spent share does not leave it out). Returns the routes left unjudged. What the
+ * probes before it read (`readsSent`) is not sent again.
  */
-export async function gatherParentExposure(ctx: PhaseContext): Promise<string[]> {
+export async function gatherParentExposure(ctx: PhaseContext, readsSent = new ReadsSent()): Promise<string[]> {
   const probing = probingIdentities(ctx);
   const locale = ctx.operations[0]?.locale;
   const descriptor = ctx.descriptors.find((candidate) => candidate.locale === locale);
@@ -300,12 +287,12 @@ export async function gatherParentExposure(ctx: PhaseContext): Promise<string[]>
     all.filter((op) => ctx.shard.ownsOperation(op)),
     all,
   );
-  const book = new ParentBook(ctx, administrator);
+  const book = new ParentBook(ctx, administrator, readsSent);
   const unjudged = new Set<string>();
   for (const door of doors) {
     for (const identity of others) {
       if (stopped()) unjudged.add(door.op.route);
-      else await judgeDoor(ctx, book, door, identity, administrator);
+      else await judgeDoor(ctx, book, door, identity, administrator, readsSent);
     }
   }
   return [...unjudged];

@@ -19,7 +19,8 @@ import { schemaTypes } from '../../../resources/index.js';
 import type { PhaseContext } from '../phase.js';
 import { listedIds } from '../../../checks/auth/visibility.js';
 import { gatheredIdentity } from './gathered-identity.js';
-import { get as getAs, listedRoutes, probingIdentities } from './visibility.js';
+import { listedRoutes, listQueries, probingIdentities } from './visibility.js';
+import { ReadsSent } from './reads-sent.js';
 
 const PHASE = 'auth';
 /** Items per list whose hidden fields are guessed at. */
@@ -99,16 +100,17 @@ async function hiddenFields(
   item: string,
   full: Record<string, unknown>,
   identity: Identity,
+  readsSent: ReadsSent,
 ): Promise<Map<string, string>> {
   const as = identity.credentials ?? null;
-  const own = bodyOf(await getAs(ctx, route.item, { [route.variable]: item }, {}, as));
+  const own = bodyOf(await readsSent.get(ctx, route.item, { [route.variable]: item }, {}, as));
   // An item the identity may not read at all is the lists' concern (`list_exposure`), not a field's.
   if (own === undefined) return new Map();
   const missing = (seen: Record<string, unknown>) => Object.keys(full).filter((field) => !(field in seen) && guessable(full[field]) !== undefined);
   let shown: Record<string, unknown> = own;
   if (missing(own).length > 0) {
     // The identity's own `edit` read, where it is allowed one, shows what it may see there.
-    const edit = bodyOf(await getAs(ctx, route.item, { [route.variable]: item }, { context: 'edit' }, as));
+    const edit = bodyOf(await readsSent.get(ctx, route.item, { [route.variable]: item }, { context: 'edit' }, as));
     if (edit !== undefined) shown = { ...edit, ...own };
   }
   const visible = visibleStrings(shown);
@@ -132,17 +134,22 @@ async function hiddenFields(
 type Probing = NonNullable<ReturnType<typeof probingIdentities>>;
 
 /** Guesses at the hidden fields of one list's first items; false when a hard stop left it unfinished. */
-async function judgeRoute(ctx: PhaseContext, route: ListedRoute, { administrator, others, stopped }: Probing): Promise<boolean> {
+async function judgeRoute(ctx: PhaseContext, route: ListedRoute, { administrator, others, stopped }: Probing, readsSent: ReadsSent): Promise<boolean> {
   const contexts = route.item.args.context?.enum ?? [];
   if (!contexts.includes('edit')) return true;
+  // The first items of the administrator's plain list, which who may read what read already (a page of them).
   const perPage = route.list.args.per_page === undefined ? {} : { per_page: ORACLE_ITEMS };
-  const items = (listedIds(await getAs(ctx, route.list, {}, perPage, administrator), route.variable) ?? []).slice(0, ORACLE_ITEMS);
+  const listed =
+    readsSent.sentList(route.list, listQueries(route.list)[0]!, administrator, route.variable) ??
+    listedIds(await readsSent.get(ctx, route.list, {}, perPage, administrator), route.variable) ??
+    [];
+  const items = listed.slice(0, ORACLE_ITEMS);
   for (const item of items) {
-    const full = bodyOf(await getAs(ctx, route.item, { [route.variable]: item }, { context: 'edit' }, administrator));
+    const full = bodyOf(await readsSent.get(ctx, route.item, { [route.variable]: item }, { context: 'edit' }, administrator));
     if (full === undefined) continue;
     for (const identity of others) {
       if (stopped()) return false;
-      for (const [field, value] of await hiddenFields(ctx, route, item, full, identity)) {
+      for (const [field, value] of await hiddenFields(ctx, route, item, full, identity, readsSent)) {
         for (const argument of argumentsFor(route.list, field, Array.isArray(full[field]))) {
           // Narrowed to the item where the list can be, so that its total counts it alone.
           const narrowedToItem = route.list.args.include !== undefined;
@@ -191,14 +198,15 @@ async function judgeRoute(ctx: PhaseContext, route: ListedRoute, { administrator
 
 /**
  * Guesses at hidden fields through every searchable list this shard owns. Stops only at a hard stop (it runs early in
- * its phase, so a spent share does not leave it out). Returns the routes left unjudged.
+ * its phase, so a spent share does not leave it out). Returns the routes left unjudged. What the probes before it
+ * read (`readsSent`) is not sent again.
  */
-export async function gatherQueryOracles(ctx: PhaseContext): Promise<string[]> {
+export async function gatherQueryOracles(ctx: PhaseContext, readsSent = new ReadsSent()): Promise<string[]> {
   const probing = probingIdentities(ctx);
   if (probing === undefined) return [];
   const unjudged: string[] = [];
   for (const route of listedRoutes(ctx.operations.filter((op) => ctx.shard.ownsOperation(op)))) {
-    if (probing.stopped() || !(await judgeRoute(ctx, route, probing))) unjudged.push(route.list.route);
+    if (probing.stopped() || !(await judgeRoute(ctx, route, probing, readsSent))) unjudged.push(route.list.route);
   }
   return unjudged;
 }

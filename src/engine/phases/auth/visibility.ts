@@ -29,6 +29,7 @@ import { gatheredIdentity } from './gathered-identity.js';
 import { carriesEmbeddableLinks } from '../../../checks/auth/embedded.js';
 import { judgeEmbeds, type KnownRead } from './embeds.js';
 import { makeItems, madeItemsPlan, type MadeItems, type MadeItemsPlan } from './made-items.js';
+import { ReadsSent } from './reads-sent.js';
 
 const PHASE = 'auth';
 /** Items read as every identity per list route, at most. */
@@ -68,17 +69,6 @@ export function listQueries(list: Operation): Array<Record<string, unknown>> {
   return status.type === 'array' ? [base, { ...base, status: offered.map(String) }] : [base];
 }
 
-export async function get(
-  ctx: PhaseContext,
-  op: Operation,
-  path: Record<string, string>,
-  query: Record<string, unknown>,
-  as: Credentials | null,
-): Promise<Exchange> {
-  const requestCase = { operationId: op.id, kind: 'valid' as const, path, query, body: undefined };
-  return (await ctx.execution.execute(op, requestCase, PHASE, { credentials: as })).exchange;
-}
-
 interface AnsweredList {
   query: Record<string, unknown>;
   ids: string[];
@@ -110,12 +100,13 @@ async function judgeRoute(
   others: readonly Identity[],
   stopped: () => boolean,
   creates: MadeItems['creates'],
+  readsSent: ReadsSent,
 ): Promise<boolean> {
   const made = creates.map((create) => create.id);
   const queries = listQueries(route.list);
   const administratorLists: AnsweredList[] = [];
   for (const query of queries) {
-    const exchange = await get(ctx, route.list, {}, query, administrator);
+    const exchange = await readsSent.get(ctx, route.list, {}, query, administrator);
     const ids = listedIds(exchange, route.variable);
     if (ids !== undefined) administratorLists.push({ query, ids, total: totalOf(exchange), exchange });
   }
@@ -125,7 +116,7 @@ async function judgeRoute(
     if (stopped()) return false;
     const answered: AnsweredList[] = [];
     for (const { query } of administratorLists) {
-      const exchange = await get(ctx, route.list, {}, query, identity.credentials ?? null);
+      const exchange = await readsSent.get(ctx, route.list, {}, query, identity.credentials ?? null);
       const ids = listedIds(exchange, route.variable);
       if (ids !== undefined) answered.push({ query, ids, total: totalOf(exchange), exchange });
     }
@@ -150,11 +141,11 @@ async function judgeRoute(
     const ownRead = owned.some((id) => items.includes(id)) ? [] : owned.slice(0, 1);
     for (const id of [...items, ...ownRead]) {
       if (stopped()) return false;
-      const exchange = await get(ctx, route.item, { [route.variable]: id }, {}, identity.credentials ?? null);
+      const exchange = await readsSent.get(ctx, route.item, { [route.variable]: id }, {}, identity.credentials ?? null);
       const seen = seenAnswer(exchange);
       // The administrator's read only where it decides something: the identity was refused or not found.
       if ((isRefusal(seen.status) || seen.status === 404) && !administratorReads.has(id)) {
-        const read = await get(ctx, route.item, { [route.variable]: id }, {}, administrator);
+        const read = await readsSent.get(ctx, route.item, { [route.variable]: id }, {}, administrator);
         administratorReads.set(id, { seen: seenAnswer(read), exchange: read });
       }
       own.push({ id, identity: seen, administrator: administratorReads.get(id)?.seen ?? { status: undefined, code: undefined } });
@@ -247,17 +238,20 @@ async function judgeWithMadeItems(
   administrator: Credentials,
   others: readonly Identity[],
   stopped: () => boolean,
+  readsSent: ReadsSent,
 ): Promise<boolean> {
   const made = plan === undefined ? undefined : await makeItems(ctx, plan, route.list, index + 1);
   try {
     if (made !== undefined && made.described.length > 0)
       ctx.execution.note(route.list, `${PHASE}: who may read what, with items made for it: ${made.described.join(', ')}`);
-    return await judgeRoute(ctx, route, administrator, others, stopped, made?.creates ?? []);
+    return await judgeRoute(ctx, route, administrator, others, stopped, made?.creates ?? [], readsSent);
   } finally {
     // One its delete left (WordPress refuses to delete a private or draft reusable block until it is published) is
     // still the run's own: the run's clean-up at its end makes it deletable where a hint says how, and deletes it.
-    for (const left of (await made?.finish()) ?? [])
+    const leftovers = (await made?.finish()) ?? [];
+    for (const left of leftovers)
       ctx.execution.note(route.list, `${PHASE}: an item made for who may read what was left to the run's clean-up at its end: ${left}`);
+    readsSent.madeItemsGone(route, made?.ids ?? [], leftovers.length > 0);
   }
 }
 
@@ -280,9 +274,10 @@ export function probingIdentities(ctx: PhaseContext): { administrator: Credentia
 
 /**
  * Who may read what, for every listed route this shard owns. Stops only at a hard stop (an interrupt, a dead target):
- * it runs early in its phase, so a spent share does not leave it out. Returns the routes left unjudged.
+ * it runs early in its phase, so a spent share does not leave it out. Returns the routes left unjudged. Its reads go
+ * to `readsSent`, for the probes after it (`reads-sent.ts`).
  */
-export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
+export async function gatherVisibility(ctx: PhaseContext, readsSent = new ReadsSent()): Promise<string[]> {
   const probing = probingIdentities(ctx);
   if (probing === undefined) return [];
   const { administrator, others, stopped } = probing;
@@ -290,7 +285,7 @@ export async function gatherVisibility(ctx: PhaseContext): Promise<string[]> {
   const plan = routes.length === 0 ? undefined : madeItemsPlan(ctx, routes[0]!.list.locale);
   const unjudged: string[] = [];
   for (const [index, route] of routes.entries()) {
-    if (stopped() || !(await judgeWithMadeItems(ctx, plan, index, route, administrator, others, stopped))) unjudged.push(route.list.route);
+    if (stopped() || !(await judgeWithMadeItems(ctx, plan, index, route, administrator, others, stopped, readsSent))) unjudged.push(route.list.route);
   }
   return unjudged;
 }
