@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../engine/events.js';
 import { ConsoleReporter } from './console.js';
 import { causeRun } from './testing/cause-findings.js';
+import { ANONYMOUS_WRITE, EMAIL_SHOWN, ROLE_ESCALATION, runWithFindings } from './testing/security-findings.js';
 import { play, syntheticRun } from './testing/synthetic-run.js';
 import { TextSink } from './testing/text-sink.js';
 
@@ -201,5 +202,57 @@ describe('console reporter: what the run left on the target', () => {
   it('says nothing is left when the clean-up removed everything, and nothing at all on the bundled server (no clean-up)', async () => {
     expect(await renderLeaving({ type: 'cleanup', removed: 4, kept: 0, leftovers: [] })).toContain('Clean-up: 4 resources the run made removed, 0 left\n');
     expect((await render(syntheticRun())).out).not.toContain('Clean-up');
+  });
+});
+
+describe('console reporter: security findings', () => {
+  const findingsOf = (out: string): string => out.slice(out.indexOf('\nFindings'), out.indexOf('\nPhases run'));
+
+  it('shows the security findings first under a count line, each marked, then the others under theirs', async () => {
+    const findings = findingsOf((await render(runWithFindings())).out);
+    const order = [
+      '\n3 security findings: accounts, roles, rights or private data\n',
+      `\n  F3 failure  security  access_role_escalation  en_gb PATCH ${ROLE_ESCALATION.route}\n`,
+      '\n  F4 failure  security  ignored_auth  en_gb POST /community/v1/groups  code rest_forbidden\n',
+      '\n  F5 failure  security  no_sensitive_data  en_gb GET /community/v1/members\n',
+      '\n2 other findings\n',
+      '\n  F1 failure  invalid_rejected  en_gb POST /community/v1/members  (argument "email", seen 3 times (the first shown))\n',
+      '\n  F2 warning  json_content_type  el GET /seo/v1/options\n',
+    ].map((line) => findings.indexOf(line));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // Only the security checks' findings carry the mark.
+    expect(findings.match(/ security {2}/g)).toHaveLength(3);
+  });
+
+  it('says who acted in each security finding, by the request of its reproduction, never with a password', async () => {
+    const { out } = await render(runWithFindings());
+    const findings = findingsOf(out);
+    expect(findings).toContain(`${ROLE_ESCALATION.message}\n       acted as member (a further account, --account): request 2 of 3 below\n`);
+    expect(findings).toContain(`${ANONYMOUS_WRITE.message}\n       acted as anonymous (no credentials): request 1 of 2 below\n`);
+    expect(findings).toContain(`${EMAIL_SHOWN.message}\n       acted as anonymous (no credentials): request 1 of 1 below\n`);
+    // Accounts are named by login; their passwords stay in the variables the curl lines read.
+    expect(findings).toContain('-u "member:$RC_MEMBER"');
+    expect(out).not.toMatch(/-u "[^"$]*:[^$"]/);
+    expect(findings.match(/acted as/g)).toHaveLength(3);
+  });
+
+  it('marks a security cause folded over several operations on its own line, and counts the new failures apart from known ones', async () => {
+    const again = { ...ROLE_ESCALATION, id: 'F6', route: '/community/v1/groups/(?P<id>[\\d]+)', replay: { ...ROLE_ESCALATION.replay } };
+    const known = { ...EMAIL_SHOWN, known: 'the directory is public by design' };
+    const findings = findingsOf((await render(runWithFindings([ROLE_ESCALATION, again, known]))).out);
+    expect(findings).toContain('\n3 security findings (2 new failures): accounts, roles, rights or private data\n');
+    expect(findings).toContain('\n  security  access_role_escalation: the same cause on 2 operations (the first shown)\n');
+    expect(findings).toContain('\n  F5 known failure  security  no_sensitive_data  en_gb GET /community/v1/members\n');
+    expect(findings.indexOf('access_role_escalation: the same cause')).toBeLessThan(findings.indexOf('F5 known failure'));
+    expect(findings.indexOf('F5 known failure')).toBeLessThan(findings.indexOf('2 other findings'));
+  });
+
+  it('keeps the closing line and the namespace table as they are: security findings count as any other', async () => {
+    const plain = (await render(syntheticRun())).out;
+    expect(findingsOf(plain)).not.toMatch(/security|other finding/);
+    const { out } = await render(runWithFindings());
+    expect(out.trimEnd().split('\n').at(-1)).toBe('restconform: 37 passed, 4 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request');
+    expect(out.slice(out.indexOf('Summary'), out.indexOf('\nFindings'))).not.toContain('security');
   });
 });

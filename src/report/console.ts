@@ -11,7 +11,8 @@ import { localeLabel, namespaceLabel, operationOutcomes, sortedNamespaces, verdi
 import type { RunFinishedEvent, RunStartedEvent } from './run-record.js';
 import { describeBudgetSplit, describeRate } from '../engine/budget.js';
 import { findingGroupLabel } from './finding-group.js';
-import { causeGroups, type CauseGroup } from './finding-order.js';
+import { causeGroups, standingOf, type CauseGroup } from './finding-order.js';
+import { actingRequest, describeIdentity, isSecurityFinding } from './security.js';
 
 export interface ConsoleReporterOptions {
   /** Header and summary. */
@@ -249,7 +250,7 @@ export class ConsoleReporter implements Reporter {
 
     if (event.findings.length > 0) {
       lines.push('', `${bold('Findings')} ${dim('(new failures first, then the causes that touch the most operations)')}`);
-      for (const group of causeGroups(event.findings)) lines.push(...this.#causeLines(group));
+      lines.push(...this.#findingLines(event.findings));
     }
 
     // The phases that ran, as the HTML report lists them; those skipped apart, each with its reason.
@@ -308,11 +309,32 @@ export class ConsoleReporter implements Reporter {
   }
 
   /**
+   * The findings by cause, those of the security checks first under a count line of their own (what a person acts
+   * on first, as the HTML report's security section), then the others under theirs. Without security findings the
+   * list is as it always was: no heading of either kind.
+   */
+  #findingLines(findings: readonly Finding[]): string[] {
+    const { bold, red } = this.#paint;
+    const security = findings.filter(isSecurityFinding);
+    if (security.length === 0) return causeGroups(findings).flatMap((group) => this.#causeLines(group, false));
+    const others = findings.filter((finding) => !isSecurityFinding(finding));
+    const failures = security.filter((finding) => standingOf(finding) === 'failure').length;
+    const newFailures = failures > 0 && failures < security.length ? ` (${failures} new ${failures === 1 ? 'failure' : 'failures'})` : '';
+    const lines = [
+      `${red(bold(plural(security.length, 'security finding')))}${newFailures}: accounts, roles, rights or private data`,
+      ...causeGroups(security).flatMap((group) => this.#causeLines(group, true)),
+    ];
+    if (others.length > 0) lines.push(bold(plural(others.length, 'other finding')), ...causeGroups(others).flatMap((group) => this.#causeLines(group, false)));
+    return lines;
+  }
+
+  /**
    * One cause: its first finding in full (message, curl lines), the check and the answer's error code on its line.
    * A cause seen on several operations gets a line of its own, and the other operations one line each.
    */
-  #causeLines(group: CauseGroup): string[] {
+  #causeLines(group: CauseGroup, security: boolean): string[] {
     const { bold, dim, red, yellow } = this.#paint;
+    const mark = security ? `${red('security')}  ` : '';
     const [first, ...others] = group.findings as [Finding, ...Finding[]];
     const code = group.code === undefined ? '' : `  code ${group.code}`;
     const indent = others.length > 0 ? '    ' : '  ';
@@ -320,11 +342,15 @@ export class ConsoleReporter implements Reporter {
       const standing = finding.known !== undefined ? dim(`known ${finding.severity}`) : finding.severity === 'failure' ? red('failure') : yellow('warning');
       const label = findingGroupLabel(finding);
       const check = named ? `${bold(finding.check)}  ` : '';
-      return `${indent}${finding.id} ${standing}  ${check}${localeLabel(finding.locale)} ${finding.method} ${finding.route}${label === '' ? '' : `  (${label})`}${named ? code : ''}`;
+      return `${indent}${finding.id} ${standing}  ${mark}${check}${localeLabel(finding.locale)} ${finding.method} ${finding.route}${label === '' ? '' : `  (${label})`}${named ? code : ''}`;
     };
-    const lines = others.length > 0 ? [`  ${bold(group.check)}${code}: the same cause on ${group.operations} operations (the first shown)`] : [];
+    const lines = others.length > 0 ? [`  ${mark}${bold(group.check)}${code}: the same cause on ${group.operations} operations (the first shown)`] : [];
     lines.push(line(first, others.length === 0));
     lines.push(...first.message.split('\n').map((text) => `${indent}     ${text}`));
+    // Who did it, as the HTML report's card says: the curl lines name the account only by the variable of its password.
+    const acting = security ? actingRequest(first) : undefined;
+    if (acting !== undefined)
+      lines.push(`${indent}     acted as ${describeIdentity(acting.identity)}: request ${acting.index + 1} of ${first.curl.length} below`);
     if (first.known !== undefined) lines.push(`${indent}     ${dim(`known: ${first.known}`)}`);
     lines.push(...first.curl.map((curl) => `${indent}     ${dim('$')} ${curl}`));
     for (const finding of others) lines.push(line(finding, false));
