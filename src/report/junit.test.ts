@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../engine/events.js';
 import { JunitReporter, xmlSafe } from './junit.js';
+import { ANONYMOUS_WRITE, EMAIL_SHOWN, ROLE_ESCALATION, runWithFindings } from './testing/security-findings.js';
 import { play, SYNTHETIC_FINDINGS, syntheticRun } from './testing/synthetic-run.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'restconform-junit-'));
@@ -120,5 +121,52 @@ describe('JUnit reporter', () => {
   it('xmlSafe keeps ordinary text and surrogate pairs', () => {
     expect(xmlSafe('Ελληνικά 🙂 <ok>')).toBe('Ελληνικά 🙂 <ok>');
     expect(xmlSafe('\uD800x')).toBe('\uFFFDx');
+  });
+
+  /** The whole `<testcase>` element of en_gb community/v1 named `name` (attribute-escaped), or undefined. */
+  const caseNamed = (xml: string, name: string, className = 'restconform.en_gb.community/v1'): string | undefined =>
+    new RegExp(`<testcase classname="${className}" name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"(?:/>|>[\\s\\S]*?</testcase>)`).exec(xml)?.[0];
+  const CONCERN = /^<testcase classname="[^"]*" name="[^"]*">\s*<properties>\s*<property name="concern" value="security"\/>\s*<\/properties>/;
+
+  it('marks a security failure: the concern property first in its case, the message opening with "security: ", the check as its type', async () => {
+    const xml = await writeXml('security', runWithFindings());
+    const role = caseNamed(xml, `PATCH ${ROLE_ESCALATION.route.replace('<', '&lt;')} access_role_escalation`);
+    expect(role).toMatch(CONCERN);
+    expect(role).toMatch(/<\/properties>\s*<failure message="security: member \(member\) raised its own roles[^"]*" type="access_role_escalation">/);
+    const anonymous = caseNamed(xml, 'POST /community/v1/groups ignored_auth');
+    expect(anonymous).toMatch(CONCERN);
+    expect(anonymous).toContain(`<failure message="security: ${ANONYMOUS_WRITE.message}" type="ignored_auth">`);
+    expect(caseNamed(xml, 'GET /community/v1/members no_sensitive_data')).toContain('<failure message="security: $[0].email shows');
+    expect(count(xml, /<failure message="security: /g)).toBe(3);
+    // A conformance failure is as it was: no properties, its message alone.
+    const invalid = caseNamed(xml, 'POST /community/v1/members invalid_rejected');
+    expect(invalid).not.toContain('<properties>');
+    expect(invalid).toMatch(/<failure message="invalid value accepted/);
+    // Still well formed: the CI view counts the same cases and failures.
+    expect(xml).toMatch(/<testsuites [^>]*tests="\d+" failures="4"/);
+    expect(count(xml, /<properties>/g)).toBe(count(xml, /<\/properties>/g));
+    expect(count(xml, /<testcase /g)).toBe(count(xml, /<testcase classname="[^"]*" name="[^"]*"\/>/g) + count(xml, /<\/testcase>/g));
+  });
+
+  it('marks every case of a security check, passed, warned or known, and no other', async () => {
+    const warned = { ...ANONYMOUS_WRITE, severity: 'warning' as const };
+    const known = { ...EMAIL_SHOWN, known: 'the directory is public by design' };
+    const xml = await writeXml('security-standing', runWithFindings([warned, known]));
+    expect(caseNamed(xml, 'POST /community/v1/groups ignored_auth')).toMatch(
+      /^<testcase classname="[^"]*" name="[^"]*">\s*<properties>\s*<property name="concern" value="security"\/>\s*<\/properties>\s*<system-out><!\[CDATA\[\[F4\] warning: /,
+    );
+    expect(caseNamed(xml, 'GET /community/v1/members no_sensitive_data')).toMatch(
+      /^<testcase classname="[^"]*" name="[^"]*">\s*<properties>\s*<property name="concern" value="security"\/>\s*<\/properties>\s*<skipped\/>\s*<system-out><!\[CDATA\[known: the directory/,
+    );
+    // A passing case of a security check is marked too, so a CI view can filter the security tests.
+    expect(caseNamed(xml, 'GET /seo/v1/options ignored_auth', 'restconform.el.seo/v1')).toMatch(CONCERN);
+    // Each marked case is a security check's; the conformance checks' cases carry nothing new.
+    const marked = [...xml.matchAll(/<testcase classname="[^"]*" name="[^"]* ([a-z_]+)">\s*<properties>\s*<property name="concern" value="security"\/>/g)].map(
+      (m) => m[1],
+    );
+    expect(marked.length).toBeGreaterThan(0);
+    expect(new Set(marked)).toEqual(new Set(['ignored_auth', 'no_sensitive_data']));
+    expect(count(xml, /<property /g)).toBe(marked.length);
+    expect(count(xml, /<failure /g)).toBe(1);
   });
 });

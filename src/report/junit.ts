@@ -3,7 +3,9 @@
  * per (operation, check) the check had something to judge in (not applicable pairs are left out). A new failure
  * becomes `<failure>` with its message and curl line; a warning becomes `<system-out>` on a passing case; a
  * finding the baseline lists is skipped with its reason. What the run left untested is skipped with the reason:
- * an operation that got no request, a phase that did not run.
+ * an operation that got no request, a phase that did not run. A case of a security check carries the property
+ * `concern` = `security` (whatever its result, so a CI view can filter them), and its failure's message opens with
+ * `security: ` (what CI views show of a failure at a glance).
  */
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
@@ -13,6 +15,7 @@ import { RunFileReporter } from './run-file-reporter.js';
 import type { RunRecord } from './run-record.js';
 import { findingGroupLabel } from './finding-group.js';
 import { reproduceCommand } from './replay-command.js';
+import { concernOf } from './security.js';
 
 let junitRoot: Builder | undefined;
 
@@ -100,6 +103,8 @@ export function buildJunitXml(run: RunRecord): string {
           .testCase()
           .className(className)
           .name(xmlSafe(`${operation.method} ${operation.route} ${outcome.check}`));
+        const concern = concernOf(outcome.check);
+        if (concern !== undefined) testCase.property('concern', concern);
         if (outcome.result === 'known') {
           testCase.skipped().standardOutput(xmlSafe(outcome.findings.map((f) => `known: ${f.known}\n${describeFinding(f, run.started)}`).join('\n\n')));
           continue;
@@ -107,7 +112,8 @@ export function buildJunitXml(run: RunRecord): string {
         const failures = outcome.findings.filter((f) => f.severity === 'failure' && f.known === undefined);
         const warnings = outcome.findings.filter((f) => f.severity === 'warning' || f.known !== undefined);
         if (failures.length > 0) {
-          testCase.failure(xmlSafe(failures.map((f) => f.message).join('; ')), outcome.check);
+          const message = failures.map((f) => f.message).join('; ');
+          testCase.failure(xmlSafe(concern === undefined ? message : `${concern}: ${message}`), outcome.check);
           testCase.stacktrace(xmlSafe(failures.map((f) => describeFinding(f, run.started)).join('\n\n')));
         }
         if (warnings.length > 0) testCase.standardOutput(xmlSafe(warnings.map((f) => describeFinding(f, run.started)).join('\n\n')));
