@@ -211,6 +211,7 @@ describe('console reporter: security findings', () => {
   it('shows the security findings first under a count line, each marked, then the others under theirs', async () => {
     const findings = findingsOf((await render(runWithFindings())).out);
     const order = [
+      'Findings (security findings first; within each part, new failures first, then the causes that touch the most operations)\n',
       '\n3 security findings: accounts, roles, rights or private data\n',
       `\n  F3 failure  security  access_role_escalation  en_gb PATCH ${ROLE_ESCALATION.route}\n`,
       '\n  F4 failure  security  ignored_auth  en_gb POST /community/v1/groups  code rest_forbidden\n',
@@ -250,6 +251,7 @@ describe('console reporter: security findings', () => {
 
   it('keeps the closing line and the namespace table as they are: security findings count as any other', async () => {
     const plain = (await render(syntheticRun())).out;
+    expect(findingsOf(plain)).toContain('Findings (new failures first, then the causes that touch the most operations)\n');
     expect(findingsOf(plain)).not.toMatch(/security|other finding/);
     const { out } = await render(runWithFindings());
     expect(out.trimEnd().split('\n').at(-1)).toBe('restconform: 37 passed, 4 failed, 1 warned, 0 not applicable; 1 of 6 operations got no request');

@@ -249,7 +249,9 @@ export class ConsoleReporter implements Reporter {
     lines.push(...table(this.#namespaceRows(operations, event.findings)).map((line, i) => `  ${i === 0 ? dim(line) : line}`));
 
     if (event.findings.length > 0) {
-      lines.push('', `${bold('Findings')} ${dim('(new failures first, then the causes that touch the most operations)')}`);
+      const order = 'new failures first, then the causes that touch the most operations';
+      const security = event.findings.some(isSecurityFinding);
+      lines.push('', `${bold('Findings')} ${dim(`(${security ? `security findings first; within each part, ${order}` : order})`)}`);
       lines.push(...this.#findingLines(event.findings));
     }
 
