@@ -144,10 +144,6 @@ export class PostTypeRoutes {
   coreRouteOf(locale: string | null | undefined, route: string): CoreRouteReading | undefined {
     return this.#byLocale.get(locale ?? null)?.get(route);
   }
-
-  get size(): number {
-    return [...this.#byLocale.values()].reduce((sum, readings) => sum + readings.size, 0);
-  }
 }
 
 const TYPES_ROUTE = '/wp/v2/types';

@@ -1,7 +1,7 @@
 /** `list_exposure`: a list answered to an identity shows an item that identity's own item read refuses. */
 import { describeSeen } from '../answer-seen.js';
 import type { EvidenceCheck } from '../types.js';
-import { hiddenFrom, listLine, regatherVisibility, whoIs, type VisibilityEvidence } from './visibility.js';
+import { listedButRefused, listLine, refusedReadsLine, regatherVisibility, whoIs, type VisibilityEvidence } from './visibility.js';
 
 export const listExposure: EvidenceCheck<VisibilityEvidence> = {
   name: 'list_exposure',
@@ -12,12 +12,10 @@ export const listExposure: EvidenceCheck<VisibilityEvidence> = {
   evidence: 'auth',
   judgeAgain: (recorded, answers, recordedId) => listExposure.judge(regatherVisibility(recorded, answers, recordedId)),
   judge(evidence) {
-    const listed = new Set(evidence.listed);
     // The identity's own item listed to it is no exposure: a read that refuses its owner is `own_item_refused`.
-    const owned = new Set(evidence.ownedByIdentity ?? []);
-    const exposed = evidence.reads.filter((read) => listed.has(read.id) && !owned.has(read.id) && hiddenFrom(read));
+    const exposed = listedButRefused(evidence, false);
     if (exposed.length === 0) return [];
-    const items = exposed.map((read) => `${read.id} (its read answered ${describeSeen(read.identity)})`).join(', ');
+    const items = refusedReadsLine(exposed);
     return [
       {
         message: `${listLine(evidence)} answered ${whoIs(evidence.identity)} item${exposed.length === 1 ? '' : 's'} ${items} that ${evidence.itemRoute} refuses them`,

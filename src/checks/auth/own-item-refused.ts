@@ -6,7 +6,7 @@
  */
 import { describeSeen } from '../answer-seen.js';
 import type { EvidenceCheck } from '../types.js';
-import { hiddenFrom, listLine, regatherVisibility, whoIs, type VisibilityEvidence } from './visibility.js';
+import { listedButRefused, listLine, refusedReadsLine, regatherVisibility, whoIs, type VisibilityEvidence } from './visibility.js';
 
 export const ownItemRefused: EvidenceCheck<VisibilityEvidence> = {
   name: 'own_item_refused',
@@ -16,11 +16,9 @@ export const ownItemRefused: EvidenceCheck<VisibilityEvidence> = {
   evidence: 'auth',
   judgeAgain: (recorded, answers, recordedId) => ownItemRefused.judge(regatherVisibility(recorded, answers, recordedId)),
   judge(evidence) {
-    const listed = new Set(evidence.listed);
-    const owned = new Set(evidence.ownedByIdentity ?? []);
-    const refused = evidence.reads.filter((read) => listed.has(read.id) && owned.has(read.id) && hiddenFrom(read));
+    const refused = listedButRefused(evidence, true);
     if (refused.length === 0) return [];
-    const items = refused.map((read) => `${read.id} (its read answered ${describeSeen(read.identity)})`).join(', ');
+    const items = refusedReadsLine(refused);
     return [
       {
         message: `${listLine(evidence)} answered ${whoIs(evidence.identity)} its own item${refused.length === 1 ? '' : 's'} ${items}, which ${evidence.itemRoute} refuses it`,

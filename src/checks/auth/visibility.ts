@@ -5,7 +5,7 @@
  * read answers it, never a guess from its role.
  */
 import type { Exchange } from '../../http/types.js';
-import { isRefusal, isSuccess, seenAnswer, type SeenAnswer } from '../answer-seen.js';
+import { describeSeen, isRefusal, isSuccess, seenAnswer, type SeenAnswer } from '../answer-seen.js';
 import type { Regather } from '../regather.js';
 
 export interface ItemReads {
@@ -69,6 +69,21 @@ export function ownedIds(exchange: Exchange, variable: string | undefined, accou
 export function hiddenFrom(read: ItemReads): boolean {
   const status = read.identity.status;
   return (isRefusal(status) || status === 404) && isSuccess(read.administrator.status);
+}
+
+/**
+ * The sampled reads of items the identity's list shows and its own read refuses: of its own items (`own`), or of the
+ * others. `list_exposure` judges the others, `own_item_refused` its own.
+ */
+export function listedButRefused(evidence: VisibilityEvidence, own: boolean): ItemReads[] {
+  const listed = new Set(evidence.listed);
+  const owned = new Set(evidence.ownedByIdentity ?? []);
+  return evidence.reads.filter((read) => listed.has(read.id) && owned.has(read.id) === own && hiddenFrom(read));
+}
+
+/** `8 (its read answered 403 rest_forbidden), 9 (…)`: the refused reads, for a message. */
+export function refusedReadsLine(reads: readonly ItemReads[]): string {
+  return reads.map((read) => `${read.id} (its read answered ${describeSeen(read.identity)})`).join(', ');
 }
 
 /** `GET /community/v1/members?status=any` */
